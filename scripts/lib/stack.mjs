@@ -1,0 +1,225 @@
+// Local services for development and tests: PostgreSQL and Redis on loopback.
+// Order of preference: DATABASE_URL / REDIS_URL given -> used as they are; a Docker engine answers ->
+// docker compose; otherwise the machine's own binaries (installed with apt when missing), run from a
+// git-ignored data folder. Running as root, Postgres runs as the `postgres` user (initdb refuses root).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync, chownSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import net from 'node:net';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+
+const log = (msg) => console.log(`[stack] ${msg}`);
+
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8', ...opts });
+  if (r.status !== 0 && !opts.allowFail) {
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr ?? ''}`);
+  }
+  return r;
+}
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function pgBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0], 'bin') : null;
+}
+
+function which(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+}
+
+let aptUpdated = false;
+export function aptInstall(packages) {
+  if (!isRoot()) {
+    throw new Error(`missing system packages: ${packages.join(' ')} (install them, or run as root so this script can)`);
+  }
+  if (!aptUpdated) {
+    log('apt-get update');
+    sh('apt-get', ['update', '-qq']);
+    aptUpdated = true;
+  }
+  log(`apt-get install ${packages.join(' ')}`);
+  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+/** Installs what the local stack needs and is missing: PostgreSQL (with contrib), Redis, and optionally Chromium. */
+export function ensureSystemPackages({ chromium = false } = {}) {
+  const missing = [];
+  if (!pgBinDir()) missing.push('postgresql', 'postgresql-contrib');
+  if (!which('redis-server')) missing.push('redis-server');
+  if (chromium && !existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (missing.length) aptInstall(missing);
+}
+
+export function portOpen(port, host = '127.0.0.1') {
+  return new Promise((res) => {
+    const s = net.connect({ port, host });
+    s.once('connect', () => {
+      s.destroy();
+      res(true);
+    });
+    s.once('error', () => res(false));
+  });
+}
+
+async function waitPort(port, what, ms = 20000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await portOpen(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not open port ${port} within ${ms} ms`);
+}
+
+function dockerEngineAnswers() {
+  if (process.env.STACK_NO_DOCKER === '1' || !which('docker')) return false;
+  return spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+}
+
+/**
+ * Starts Postgres in `dataDir` on `port` unless something already listens there.
+ * Returns a function that stops it (a no-op when it was already running).
+ */
+async function ensurePostgres(dataDir, port) {
+  if (await portOpen(port)) {
+    log(`PostgreSQL already listening on 127.0.0.1:${port}`);
+    return () => {};
+  }
+  const bin = pgBinDir();
+  if (!bin) throw new Error('PostgreSQL binaries not found');
+  mkdirSync(dataDir, { recursive: true });
+  const asPg = isRoot();
+  const run = (cmd, args, opts) =>
+    asPg ? sh('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], opts) : sh(join(bin, cmd), args, opts);
+  if (asPg) {
+    const pw = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dataDir, pw, gid);
+  }
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`initdb ${dataDir}`);
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], {
+      quiet: true,
+    });
+    writeFileSync(
+      join(dataDir, 'postgresql.auto.conf'),
+      [
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${dataDir}'`,
+        'shared_buffers = 256MB',
+        'work_mem = 16MB',
+        'maintenance_work_mem = 256MB',
+        'max_connections = 200',
+        'fsync = on',
+        'synchronous_commit = off',
+        'max_wal_size = 2GB',
+        '',
+      ].join('\n'),
+    );
+    if (asPg) sh('chown', ['postgres:postgres', join(dataDir, 'postgresql.auto.conf')]);
+  }
+  log(`starting PostgreSQL on 127.0.0.1:${port}`);
+  run('pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', `-p ${port}`, '-w', 'start'], {
+    quiet: true,
+  });
+  await waitPort(port, 'PostgreSQL');
+  return () => {
+    log('stopping PostgreSQL');
+    run('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop'], { quiet: true, allowFail: true });
+  };
+}
+
+async function ensureRedis(dataDir, port) {
+  if (await portOpen(port)) {
+    log(`Redis already listening on 127.0.0.1:${port}`);
+    return () => {};
+  }
+  mkdirSync(dataDir, { recursive: true });
+  log(`starting Redis on 127.0.0.1:${port}`);
+  sh('redis-server', [
+    '--bind', '127.0.0.1',
+    '--port', String(port),
+    '--daemonize', 'yes',
+    '--dir', dataDir,
+    '--pidfile', join(dataDir, 'redis.pid'),
+    '--logfile', join(dataDir, 'redis.log'),
+    '--maxmemory-policy', 'noeviction',
+    '--save', '60', '1000',
+  ]);
+  await waitPort(port, 'Redis');
+  return () => {
+    log('stopping Redis');
+    sh('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { quiet: true, allowFail: true });
+  };
+}
+
+async function createDatabaseIfMissing(adminUrl, name) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const r = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (!r.rowCount) {
+      log(`create database ${name}`);
+      await c.query(`create database "${name}" template template0 encoding 'UTF8'`);
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Ensures Postgres and Redis for a profile ('dev' or 'test') and returns
+ * { databaseUrl, redisUrl, stop }. `stop` stops only what this call started.
+ */
+export async function ensureStack(profile = 'dev') {
+  const stops = [];
+  const pgPort = Number(process.env.STACK_PG_PORT ?? 54329);
+  const redisPort = Number(process.env.STACK_REDIS_PORT ?? 63799);
+  const dbName = profile === 'test' ? 'tracker_test' : 'tracker';
+  const dataRoot = join(ROOT, '.data');
+  let databaseUrl = process.env.DATABASE_URL;
+  let redisUrl = process.env.REDIS_URL;
+
+  if (!databaseUrl || !redisUrl) {
+    if (dockerEngineAnswers()) {
+      log('Docker engine found: docker compose up -d');
+      sh('docker', ['compose', 'up', '-d', '--wait']);
+    } else {
+      ensureSystemPackages();
+      if (!databaseUrl) stops.push(await ensurePostgres(join(dataRoot, 'pg'), pgPort));
+      if (!redisUrl) stops.push(await ensureRedis(join(dataRoot, 'redis'), redisPort));
+    }
+    if (!databaseUrl) {
+      await createDatabaseIfMissing(`postgres://postgres@127.0.0.1:${pgPort}/postgres`, dbName);
+      databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/${dbName}`;
+    }
+    // tests use their own Redis database index so they never touch dev queues
+    redisUrl ??= `redis://127.0.0.1:${redisPort}/${profile === 'test' ? 1 : 0}`;
+  }
+  return {
+    databaseUrl,
+    redisUrl,
+    stop: () => {
+      for (const s of stops.reverse()) s();
+    },
+  };
+}
+
+export function isDir(p) {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
