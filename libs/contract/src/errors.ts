@@ -1,0 +1,137 @@
+/**
+ * Error codes the api answers with. The body is `{ error, code, errors? }`: `error` is the message in the
+ * request's language (en, de, es), `code` one of these, `errors` per-field messages for validation failures.
+ */
+export const ErrorCode = {
+  ValidationFailed: 'VALIDATION_FAILED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  InvalidCode: 'INVALID_CODE',
+  PasswordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  Unauthenticated: 'UNAUTHENTICATED',
+  SessionExpired: 'SESSION_EXPIRED',
+  Forbidden: 'FORBIDDEN',
+  Throttled: 'THROTTLED',
+  NotFound: 'NOT_FOUND',
+  Duplicate: 'DUPLICATE',
+  MissingRequestOrigin: 'MISSING_REQUEST_ORIGIN',
+  ResetLinkInvalid: 'RESET_LINK_INVALID',
+  CurrentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  PasswordLength: 'PASSWORD_LENGTH',
+  PasswordBlank: 'PASSWORD_BLANK',
+  PasswordMismatch: 'PASSWORD_MISMATCH',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 401,
+  INVALID_CODE: 401,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  THROTTLED: 429,
+  NOT_FOUND: 404,
+  DUPLICATE: 409,
+  MISSING_REQUEST_ORIGIN: 400,
+  RESET_LINK_INVALID: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  PASSWORD_LENGTH: 400,
+  PASSWORD_BLANK: 400,
+  PASSWORD_MISMATCH: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+export const LANGUAGES = ['en', 'de', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(s: unknown): s is Language {
+  return typeof s === 'string' && (LANGUAGES as readonly string[]).includes(s);
+}
+
+/** Picks en/de/es from an Accept-Language header value; en when nothing matches. */
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase().slice(0, 2), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return ranked.find((r) => isLanguage(r.tag))?.tag as Language | undefined ?? 'en';
+}
+
+export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
+  en: {
+    VALIDATION_FAILED: 'The request is invalid.',
+    INVALID_CREDENTIALS: 'Wrong username or password.',
+    INVALID_CODE: 'The code is wrong or has already been used.',
+    PASSWORD_CHANGE_REQUIRED: 'You must change your password before signing in.',
+    UNAUTHENTICATED: 'You are not signed in.',
+    SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+    FORBIDDEN: '401, You are not authorised to view this section',
+    THROTTLED: 'Too many attempts. Please wait a few minutes and try again.',
+    NOT_FOUND: 'Not found.',
+    DUPLICATE: 'Duplicate entry',
+    MISSING_REQUEST_ORIGIN: 'The request-origin header is missing.',
+    RESET_LINK_INVALID: 'This password reset link is invalid or has expired.',
+    CURRENT_PASSWORD_WRONG: 'The current password is wrong.',
+    PASSWORD_LENGTH: 'Password must be between 8 and 20 characters long',
+    PASSWORD_BLANK: 'Fileds cant be blank',
+    PASSWORD_MISMATCH: 'Password dont match!',
+    PAYLOAD_TOO_LARGE: 'The upload is too large.',
+    INTERNAL: 'Something went wrong on the server.',
+  },
+  de: {
+    VALIDATION_FAILED: 'Die Anfrage ist ungültig.',
+    INVALID_CREDENTIALS: 'Benutzername oder Passwort ist falsch.',
+    INVALID_CODE: 'Der Code ist falsch oder wurde bereits verwendet.',
+    PASSWORD_CHANGE_REQUIRED: 'Sie müssen Ihr Passwort ändern, bevor Sie sich anmelden.',
+    UNAUTHENTICATED: 'Sie sind nicht angemeldet.',
+    SESSION_EXPIRED: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    FORBIDDEN: '401, Sie sind nicht berechtigt, diesen Bereich zu sehen',
+    THROTTLED: 'Zu viele Versuche. Bitte warten Sie einige Minuten.',
+    NOT_FOUND: 'Nicht gefunden.',
+    DUPLICATE: 'Doppelter Eintrag',
+    MISSING_REQUEST_ORIGIN: 'Der Header request-origin fehlt.',
+    RESET_LINK_INVALID: 'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.',
+    CURRENT_PASSWORD_WRONG: 'Das aktuelle Passwort ist falsch.',
+    PASSWORD_LENGTH: 'Das Passwort muss zwischen 8 und 20 Zeichen lang sein',
+    PASSWORD_BLANK: 'Felder dürfen nicht leer sein',
+    PASSWORD_MISMATCH: 'Passwörter stimmen nicht überein!',
+    PAYLOAD_TOO_LARGE: 'Die Datei ist zu groß.',
+    INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten.',
+  },
+  es: {
+    VALIDATION_FAILED: 'La solicitud no es válida.',
+    INVALID_CREDENTIALS: 'Usuario o contraseña incorrectos.',
+    INVALID_CODE: 'El código es incorrecto o ya se ha utilizado.',
+    PASSWORD_CHANGE_REQUIRED: 'Debe cambiar su contraseña antes de iniciar sesión.',
+    UNAUTHENTICATED: 'No ha iniciado sesión.',
+    SESSION_EXPIRED: 'Su sesión ha caducado. Inicie sesión de nuevo.',
+    FORBIDDEN: '401, No está autorizado para ver esta sección',
+    THROTTLED: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
+    NOT_FOUND: 'No encontrado.',
+    DUPLICATE: 'Entrada duplicada',
+    MISSING_REQUEST_ORIGIN: 'Falta la cabecera request-origin.',
+    RESET_LINK_INVALID: 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
+    CURRENT_PASSWORD_WRONG: 'La contraseña actual es incorrecta.',
+    PASSWORD_LENGTH: 'La contraseña debe tener entre 8 y 20 caracteres',
+    PASSWORD_BLANK: 'Los campos no pueden estar vacíos',
+    PASSWORD_MISMATCH: '¡Las contraseñas no coinciden!',
+    PAYLOAD_TOO_LARGE: 'El archivo es demasiado grande.',
+    INTERNAL: 'Se produjo un error en el servidor.',
+  },
+};
+
+export type FieldError = { field: string; message: string };
+export type ErrorBody = { error: string; code: ErrorCode; errors?: FieldError[] };
+
+export function errorMessage(code: ErrorCode, lang: Language = 'en'): string {
+  return ERROR_MESSAGES[lang][code];
+}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import type { Area } from './access.js';
+import { RESET_PREFIX } from './constants.js';
+import * as s from './schemas.js';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One api endpoint: path under /api (Express-style `:param`), its §6 access area, and the zod schemas of
+ * its query, body, path params and success response. The api binds handlers to these (and validates with
+ * them), the console's client calls through them, and /api/docs is generated from them.
+ */
+export type RouteDef = {
+  method: HttpMethod;
+  path: string;
+  area: Area;
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  /** mutating calls are audited; GETs that change state (e.g. /device/remove in later issues) set this */
+  mutating?: boolean;
+};
+
+const route = <const R extends RouteDef>(r: R) => r;
+
+export const ROUTES = {
+  // ------------------------------------------------------------------ auth (§7 Auth)
+  login: route({
+    method: 'POST',
+    path: '/login',
+    area: 'public',
+    summary: 'Password step of the sign-in',
+    body: s.loginRequest,
+    response: s.loginResponse,
+  }),
+  token: route({
+    method: 'POST',
+    path: '/token',
+    area: 'public',
+    summary: 'Code step of the sign-in: returns the session token and expDate',
+    body: s.tokenRequest,
+    response: s.tokenResponse,
+    mutating: true,
+  }),
+  role: route({
+    method: 'GET',
+    path: '/local/role',
+    area: 'session',
+    summary: "The signed-in user's role, operators and white labels",
+    response: s.roleResponse,
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/logout',
+    area: 'session',
+    summary: 'Revokes the session',
+    response: s.okResponse,
+    mutating: true,
+  }),
+  passwordChange: route({
+    method: 'POST',
+    path: '/password',
+    area: 'public',
+    summary: 'Changes a password given the current one (also before the first sign-in); revokes sessions',
+    body: s.passwordChangeRequest,
+    response: s.okResponse,
+    mutating: true,
+  }),
+  resetLinkCheck: route({
+    method: 'GET',
+    path: `/${RESET_PREFIX}/forgotpassword/:uuid`,
+    area: 'public',
+    summary: 'Validates a password-reset link',
+    params: s.uuidParam,
+    response: s.resetLinkResponse,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: `/${RESET_PREFIX}/forgotpassword/:uuid`,
+    area: 'public',
+    summary: 'Sets a new password through a reset link',
+    params: s.uuidParam,
+    body: s.resetPasswordRequest,
+    response: s.okResponse,
+    mutating: true,
+  }),
+
+  // ------------------------------------------------------------------ dashboard (§2, §7 Search, Owners)
+  deviceSearch: route({
+    method: 'GET',
+    path: '/device/search',
+    area: 'dashboardSearch',
+    summary: 'Device and owner search (25 per page, zero-based pages)',
+    query: s.deviceSearchQuery,
+    response: s.deviceSearchResponse,
+  }),
+  userAdd: route({
+    method: 'POST',
+    path: '/user/add',
+    area: 'ownerAdd',
+    summary: 'Creates an owner account',
+    body: s.userAddRequest,
+    response: s.userAddResponse,
+    mutating: true,
+  }),
+
+  // ------------------------------------------------------------------ reference lists (§7 Lists)
+  deviceTypes: route({
+    method: 'GET',
+    path: '/device/types',
+    area: 'session',
+    summary: 'Device types (partner roles get their own type only)',
+    response: s.listResponse(s.deviceTypeItem),
+  }),
+  deviceLanguages: route({
+    method: 'GET',
+    path: '/device/languages',
+    area: 'session',
+    summary: 'Languages a device can be set to',
+    response: s.listResponse(s.languageItem),
+  }),
+  deviceList: route({
+    method: 'GET',
+    path: '/device/list',
+    area: 'session',
+    summary: 'Device types with their SMS commands',
+    response: s.listResponse(s.deviceListItem),
+  }),
+  operatorList: route({
+    method: 'GET',
+    path: '/operator/list',
+    area: 'session',
+    summary: 'Operators (non-admins: their own operators)',
+    response: s.listResponse(s.operatorItem),
+  }),
+  voipCentralList: route({
+    method: 'GET',
+    path: '/voipcentral/list',
+    area: 'session',
+    summary: 'VoIP centrals',
+    response: s.listResponse(s.voipCentralItem),
+  }),
+  smsGatewayList: route({
+    method: 'GET',
+    path: '/smsgateway/list',
+    area: 'session',
+    summary: 'SMS gateways',
+    response: s.listResponse(s.smsGatewayItem),
+  }),
+  importServers: route({
+    method: 'GET',
+    path: '/import/servers',
+    area: 'import',
+    summary: 'Servers devices can be imported for',
+    response: s.listResponse(s.serverItem),
+  }),
+  importLanguages: route({
+    method: 'GET',
+    path: '/import/languages',
+    area: 'session',
+    summary: 'Languages (import and user forms)',
+    response: s.listResponse(s.languageItem),
+  }),
+  importRoles: route({
+    method: 'GET',
+    path: '/import/roles',
+    area: 'userManagement',
+    summary: 'Roles the signed-in user may assign',
+    response: s.listResponse(s.roleItem),
+  }),
+  importFinished: route({
+    method: 'GET',
+    path: '/import/finished',
+    area: 'import',
+    summary: 'Finished imports',
+    response: s.listResponse(s.finishedImportItem),
+  }),
+  whiteLabelList: route({
+    method: 'GET',
+    path: '/whitelabel/list',
+    area: 'session',
+    summary: "White labels (non-admins: the user's own)",
+    response: s.listResponse(s.whiteLabelItem),
+  }),
+  deploymentList: route({
+    method: 'GET',
+    path: '/whitelabel/deployments/list',
+    area: 'session',
+    summary: 'White-label deployments',
+    response: s.listResponse(s.deploymentItem),
+  }),
+  backofficeUserList: route({
+    method: 'GET',
+    path: '/local/list',
+    area: 'userManagement',
+    summary: 'Backoffice users (managers: their partner only)',
+    response: s.listResponse(s.backofficeUserItem),
+  }),
+  countries: route({
+    method: 'GET',
+    path: '/countries/all',
+    area: 'session',
+    summary: 'Countries with phone codes',
+    response: s.listResponse(s.countryItem),
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;
+
+/** Fills `:param` placeholders of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k}`);
+    return encodeURIComponent(String(v));
+  });
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { LANGUAGES } from './errors.js';
+import { PAGE_SIZE, PASSWORD_MAX } from './constants.js';
+import { SEARCH_FILTERS } from './enums.js';
+import { ALL_ROLES } from './roles.js';
+
+/** `{ model: T }`: the success envelope of every call (§7). */
+export const envelope = <T extends z.ZodType>(model: T) => z.object({ model });
+/** Search results: `model.items` and `model.total_pages` (pages are zero-based). */
+export const page = <T extends z.ZodType>(item: T) =>
+  envelope(
+    z.object({
+      items: z.array(item),
+      total_pages: z.number().int().nonnegative(),
+      /** true when more pages exist beyond total_pages (counting stops past what the pager can reach) */
+      more: z.boolean(),
+      page: z.number().int().nonnegative(),
+    }),
+  );
+
+const roleId = z.union(ALL_ROLES.map((r) => z.literal(r)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+const intFromQuery = (def: number) => z.coerce.number().int().nonnegative().default(def);
+
+// ---------------------------------------------------------------------------------------------- auth
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = envelope(
+  z.object({
+    passwordChangeRequired: z.boolean(),
+    /** present when the user has no TOTP secret yet: scan this URI, then send the first code to /token */
+    enrollment: z.object({ otpauthUri: z.string(), secret: z.string() }).optional(),
+  }),
+);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const tokenRequest = loginRequest.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+});
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const sessionInfo = z.object({
+  username: z.string(),
+  role: roleId,
+  operators: z.array(z.number().int()),
+  white_labels: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  preferedLanguage: z.enum(LANGUAGES),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+export const tokenResponse = envelope(
+  sessionInfo.extend({
+    token: z.string(),
+    /** ISO date-time; the console logs out on navigation once it is past */
+    expDate: z.string(),
+    isAuth: z.literal(true),
+  }),
+);
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const roleResponse = envelope(sessionInfo);
+export type RoleResponse = z.infer<typeof roleResponse>;
+
+export const okResponse = envelope(z.object({ ok: z.literal(true) }));
+export type OkResponse = z.infer<typeof okResponse>;
+
+/** POST /password: also callable without a session (the sign-in change-password dialog): `current` proves it. */
+export const passwordChangeRequest = z.object({
+  username: z.string().trim().min(1).max(100),
+  current: z.string().min(1).max(200),
+  password: z.string().max(PASSWORD_MAX * 10),
+  repeat: z.string().max(PASSWORD_MAX * 10).optional(),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+
+export const resetLinkResponse = envelope(z.object({ valid: z.literal(true), username: z.string() }));
+export type ResetLinkResponse = z.infer<typeof resetLinkResponse>;
+
+export const resetPasswordRequest = z.object({
+  uuid: z.string().uuid(),
+  password: z.string().max(PASSWORD_MAX * 10),
+  repeat: z.string().max(PASSWORD_MAX * 10).optional(),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const uuidParam = z.object({ uuid: z.string().uuid() });
+
+// ---------------------------------------------------------------------------------------------- search
+
+export const deviceSearchQuery = z.object({
+  query: z.string().trim().min(1, 'Enter something to search for').max(100),
+  filter: z.enum(SEARCH_FILTERS),
+  count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.deviceSearch),
+  page: intFromQuery(0).pipe(z.number().max(10_000)),
+});
+export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
+
+export const deviceSearchItem = z.object({
+  /** null for an owner without devices (e-mail and name searches) */
+  device_id: z.number().int().nullable(),
+  imei: z.string().nullable(),
+  imsi: z.string().nullable(),
+  gsm_number: z.string().nullable(),
+  device_type: z.number().int().nullable(),
+  device_type_name: z.string().nullable(),
+  device_status: z.number().int().nullable(),
+  child_first_name: z.string().nullable(),
+  child_last_name: z.string().nullable(),
+  owner_id: z.number().int().nullable(),
+  owner_email: z.string().nullable(),
+  owner_first_name: z.string().nullable(),
+  owner_last_name: z.string().nullable(),
+  white_label: z.string().nullable(),
+});
+export type DeviceSearchItem = z.infer<typeof deviceSearchItem>;
+export const deviceSearchResponse = page(deviceSearchItem);
+export type DeviceSearchResponse = z.infer<typeof deviceSearchResponse>;
+
+// ---------------------------------------------------------------------------------------------- owners
+
+export const newUser = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254),
+  first_name: z.string().trim().min(1, 'First name is required').max(50),
+  last_name: z.string().trim().min(1, 'Last name is required').max(50),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{8,15}$/, 'Phone must have 8 to 15 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  white_label_vendor_id: z.coerce.number().int().positive(),
+  language: z.enum(LANGUAGES).default('en'),
+  is_test: z.boolean().default(false),
+});
+export const userAddRequest = z.object({ newUser });
+export type UserAddRequest = z.infer<typeof userAddRequest>;
+export const userAddResponse = envelope(z.object({ id: z.number().int() }));
+export type UserAddResponse = z.infer<typeof userAddResponse>;
+
+// ---------------------------------------------------------------------------------------------- lists
+
+export const idName = z.object({ id: z.number().int(), name: z.string() });
+export type IdName = z.infer<typeof idName>;
+export const listResponse = <T extends z.ZodType>(item: T) => envelope(z.array(item));
+
+export const deviceTypeItem = idName;
+export const languageItem = z.object({ language_code: z.string(), name: z.string() });
+export const deviceListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sms_commands: z.array(z.object({ command_key: z.string(), name: z.string() })),
+});
+export const operatorItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start: z.string(),
+  region: z.string(),
+  device_types: z.array(z.number().int()),
+  terms_key: z.string(),
+  zones_limit: z.number().int(),
+  contacts_limit: z.number().int(),
+  alarms_limit: z.number().int(),
+  created: z.string(),
+});
+export const voipCentralItem = z.object({ id: z.number().int(), name: z.string(), phone: z.string(), created: z.string() });
+export const smsGatewayItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  allowed: z.array(z.string()),
+  command: z.string().nullable(),
+});
+export const serverItem = z.object({ id: z.number().int(), name: z.string(), host: z.string() });
+export const roleItem = z.object({ id: roleId, name: z.string() });
+export const finishedImportItem = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  count: z.number().int(),
+  imported: z.number().int(),
+  created: z.string(),
+});
+export const whiteLabelItem = idName;
+export const deploymentItem = z.object({ id: z.number().int(), name: z.string(), white_label_id: z.number().int() });
+export const backofficeUserItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: roleId,
+  enabled: z.boolean(),
+  operators: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  created: z.string(),
+});
+export const countryItem = z.object({ code: z.string(), name: z.string(), phone_code: z.string() });

@@ -1,0 +1,44 @@
+import { ErrorCode } from './errors.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+
+/**
+ * §5 password change / reset: both required, 8-20 characters, must match. Returns the first failing rule.
+ * The console shows the same messages before sending; the api checks again.
+ */
+export function checkNewPassword(password: string | undefined, repeat: string | undefined): ErrorCode | null {
+  if (!password || repeat === undefined || repeat === '') return ErrorCode.PasswordBlank;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return ErrorCode.PasswordLength;
+  if (password !== repeat) return ErrorCode.PasswordMismatch;
+  return null;
+}
+
+/** Digits only (IMEI, IMSI, phone numbers are compared on their digits). */
+export function digitsOnly(s: string): string {
+  return s.replace(/\D+/g, '');
+}
+
+/** Normalises a GSM number for search: digits only, leading 00 dropped (international prefix). */
+export function normalizePhoneQuery(s: string): string {
+  const d = digitsOnly(s);
+  return d.startsWith('00') ? d.slice(2) : d;
+}
+
+/**
+ * The exclusive upper bound of a prefix range over digit strings: '12345' -> '12346', '1299' -> '13'.
+ * Lets a plain btree index answer `col >= prefix AND col < next` whatever the database collation.
+ * Returns null when no bound exists (all nines): then `col >= prefix` alone is the range.
+ */
+export function nextDigitPrefix(prefix: string): string | null {
+  let p = prefix;
+  while (p.length > 0) {
+    const last = p.charCodeAt(p.length - 1);
+    if (last < 57 /* '9' */) return p.slice(0, -1) + String.fromCharCode(last + 1);
+    p = p.slice(0, -1);
+  }
+  return null;
+}
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
