@@ -171,7 +171,10 @@ async function createDatabaseIfMissing(adminUrl, name) {
     const r = await c.query('select 1 from pg_database where datname = $1', [name]);
     if (!r.rowCount) {
       log(`create database ${name}`);
-      await c.query(`create database "${name}" template template0 encoding 'UTF8'`);
+      // C collation: btree indexes answer LIKE 'prefix%' and sort fast; C.UTF-8 ctype keeps ILIKE/lower() right
+      await c.query(
+        `create database "${name}" template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`,
+      );
     }
   } finally {
     await c.end();
