@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { AppConfig, buildOpenApi, LOGGER, openApiHtml } from '@tracker/server';
+import { AppModule } from './app.module.js';
+
+/** Builds the api (not listening yet): /api routes, docs, and the built console with SPA fallback. */
+export async function createApi(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: ['error', 'warn'] });
+  const config = app.get(AppConfig);
+  const log = app.get<Logger>(LOGGER);
+  app.setGlobalPrefix('api');
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '1mb' });
+  app.enableShutdownHooks();
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (!req.path.startsWith('/api')) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const user = (req as Request & { user?: { username?: string } }).user?.username;
+      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms), user }, 'request');
+    });
+    next();
+  });
+
+  const openapi = buildOpenApi();
+  const html = openApiHtml(openapi);
+  app.use('/api/docs/openapi.json', (_req: Request, res: Response) => res.json(openapi));
+  app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => (req.path === '/' ? res.type('html').send(html) : next()));
+
+  const dist = config.get('CONSOLE_DIST');
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    const root = resolve(dist);
+    app.use(express.static(root, { index: false, maxAge: '1h' }));
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(root, 'index.html'));
+    });
+  }
+  return app;
+}

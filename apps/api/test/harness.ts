@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'otplib';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type RoleId } from '@tracker/contract';
+// @ts-expect-error plain ESM helper
+import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
+
+export type DevUser = { username: string; password: string; totpSecret: string | null; roleId: RoleId };
+export const DEV_USERS: DevUser[] = JSON.parse(
+  readFileSync(new URL('../../../seed/dev-users.json', import.meta.url), 'utf8'),
+);
+export const devUser = (username: string) => {
+  const u = DEV_USERS.find((x) => x.username === username);
+  if (!u) throw new Error(`no dev user ${username}`);
+  return u;
+};
+/** The seeded user holding each role (the first one when several do). */
+export const userOfRole = (role: RoleId) => {
+  const u = DEV_USERS.find((x) => x.roleId === role && x.totpSecret);
+  if (!u) throw new Error(`no dev user with role ${role}`);
+  return u;
+};
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/**
+ * Starts the real api in-process on a free port against a fresh clone of the seeded template database.
+ * `env` overrides configuration (e.g. throttle limits, session TTL).
+ */
+export async function startApi(env: Record<string, string> = {}) {
+  const template = inject('template');
+  const db: { url: string; drop: () => Promise<void> } = await cloneTemplate(template, 'it');
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: template.redisUrl,
+    REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    CONSOLE_DIST: '',
+    ...env,
+  });
+  const { createApi } = await import('../src/app.js');
+  const app = await createApi();
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const pool = new pg.Pool({ connectionString: db.url, max: 3 });
+
+  async function call<T = any>(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string>; noOrigin?: boolean; raw?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (!opts.noOrigin) headers[REQUEST_ORIGIN_HEADER] = REQUEST_ORIGIN_CONSOLE;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.raw !== undefined) {
+      body = opts.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(`${base}/api${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** A fresh valid code for a user: the replay guard is reset so tests can sign in repeatedly. */
+  async function codeFor(u: DevUser) {
+    await pool.query('update backoffice_user set totp_last_step = null where username = $1', [u.username]);
+    return generate({ secret: u.totpSecret! });
+  }
+
+  /** Both sign-in steps; returns the session token. */
+  async function signIn(username: string) {
+    const u = devUser(username);
+    const login = await call('POST', '/login', { body: { username, password: u.password } });
+    if (login.status !== 200) throw new Error(`login ${username}: ${login.status} ${JSON.stringify(login.body)}`);
+    const token = await call('POST', '/token', { body: { username, password: u.password, code: await codeFor(u) } });
+    if (token.status !== 200) throw new Error(`token ${username}: ${token.status} ${JSON.stringify(token.body)}`);
+    return token.body.model.token as string;
+  }
+
+  return {
+    base,
+    app,
+    pool,
+    call,
+    get: <T = any>(path: string, token?: string) => call<T>('GET', path, { token }),
+    post: <T = any>(path: string, body: unknown, token?: string) => call<T>('POST', path, { body, token }),
+    codeFor,
+    signIn,
+    async close() {
+      await app.close();
+      await pool.end();
+      await db.drop();
+    },
+  };
+}

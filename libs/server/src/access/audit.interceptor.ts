@@ -1,0 +1,44 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { RouteDef } from '@tracker/contract';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { AuditService } from '../core/audit.service.js';
+import { ROUTE_DEF, type ValidatedInput } from './endpoint.decorator.js';
+import type { SessionUser } from './session-user.js';
+
+/** Writes one audit record for every successful mutating call (who, what, when, input, result). */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly audit: AuditService,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const def = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, ctx.getHandler());
+    if (!def || !(def.mutating ?? def.method === 'POST')) return next.handle();
+    const req = ctx.switchToHttp().getRequest<{ user?: SessionUser; ip?: string; validated?: ValidatedInput }>();
+    return next.handle().pipe(
+      mergeMap((body) =>
+        from(
+          this.audit
+            .record({
+              actorId: req.user?.userId ?? null,
+              actorName: req.user?.username ?? usernameOf(req.validated?.body),
+              action: `${def.method} ${def.path}`,
+              area: def.area,
+              input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
+              result: (body as { model?: unknown })?.model,
+              ip: req.ip ?? null,
+            })
+            .then(() => body),
+        ),
+      ),
+    );
+  }
+}
+
+function usernameOf(body: unknown): string | null {
+  const u = (body as { username?: unknown } | undefined)?.username;
+  return typeof u === 'string' ? u : null;
+}

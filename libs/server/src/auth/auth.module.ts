@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { ThrottleService } from './throttle.service.js';
+
+@Module({
+  imports: [AccessModule],
+  controllers: [AuthController],
+  providers: [AuthService, ThrottleService],
+})
+export class AuthModule {}

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import bcrypt from 'bcrypt';
+import { generateSecret, generateURI, verify } from 'otplib';
+import {
+  checkNewPassword,
+  ErrorCode,
+  isLanguage,
+  isRoleId,
+  type LoginRequest,
+  type LoginResponse,
+  type PasswordChangeRequest,
+  type ResetLinkResponse,
+  type ResetPasswordRequest,
+  type TokenRequest,
+  type TokenResponse,
+} from '@tracker/contract';
+import { AppConfig } from '../core/config.js';
+import { PrismaService } from '../core/db.js';
+import { DomainError } from '../core/errors.js';
+import type { ClientInfoValue } from '../access/endpoint.decorator.js';
+import type { SessionUser } from '../access/session-user.js';
+import { SessionService } from './session.service.js';
+import { ThrottleService } from './throttle.service.js';
+
+export const BCRYPT_COST = 10;
+/** Compared against when the user does not exist, so timing does not tell whether it does. */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
+/** Accept the previous and next 30 s step for clock drift. */
+const TOTP_TOLERANCE_SECONDS = 30;
+
+type BackofficeUserRow = Awaited<ReturnType<PrismaService['backofficeUser']['findUnique']>> & {};
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly sessions: SessionService,
+    private readonly throttle: ThrottleService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks username and password under the throttle. Unknown user, wrong password and disabled user all
+   * answer the same InvalidCredentials.
+   */
+  private async verifyPassword(username: string, password: string, client: ClientInfoValue): Promise<BackofficeUserRow> {
+    await this.throttle.assertAllowed(username, client.ip);
+    const user = await this.prisma.backofficeUser.findUnique({ where: { username } });
+    const ok = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok || !user.enabled) {
+      await this.throttle.recordFailure(username, client.ip);
+      throw new DomainError(ErrorCode.InvalidCredentials);
+    }
+    return user;
+  }
+
+  async login(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
+    const user = await this.verifyPassword(input.username, input.password, client);
+    if (user.password_change_required) return { passwordChangeRequired: true };
+    if (user.totp_secret) return { passwordChangeRequired: false };
+    // first sign-in: offer a secret; it becomes the user's once the first code from it is accepted
+    const secret = user.totp_pending_secret ?? generateSecret();
+    if (!user.totp_pending_secret) {
+      await this.prisma.backofficeUser.update({ where: { id: user.id }, data: { totp_pending_secret: secret } });
+    }
+    const otpauthUri = generateURI({ issuer: this.config.get('TOTP_ISSUER'), label: user.username, secret });
+    return { passwordChangeRequired: false, enrollment: { otpauthUri, secret } };
+  }
+
+  async token(input: TokenRequest, client: ClientInfoValue): Promise<TokenResponse['model']> {
+    const user = await this.verifyPassword(input.username, input.password, client);
+    if (user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeRequired);
+    const secret = user.totp_secret ?? user.totp_pending_secret;
+    if (!secret) throw new DomainError(ErrorCode.InvalidCode);
+    const result = await verify({
+      secret,
+      token: input.code,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(user.totp_last_step != null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
+    });
+    if (!result.valid || !('timeStep' in result)) {
+      await this.throttle.recordFailure(input.username, client.ip);
+      throw new DomainError(ErrorCode.InvalidCode);
+    }
+    // a code is good once: the step only moves forward, atomically, so a concurrent replay loses
+    const step = BigInt(result.timeStep);
+    const claimed = await this.prisma.backofficeUser.updateMany({
+      where: { id: user.id, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
+      data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
+    });
+    if (claimed.count === 0) {
+      await this.throttle.recordFailure(input.username, client.ip);
+      throw new DomainError(ErrorCode.InvalidCode);
+    }
+    await this.throttle.reset(input.username);
+    const { token, expDate } = await this.sessions.create(user.id, client);
+    if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
+    return {
+      token,
+      expDate: expDate.toISOString(),
+      isAuth: true,
+      username: user.username,
+      role: user.role_id,
+      operators: user.operators,
+      white_labels: user.white_labels,
+      types: user.types,
+      preferedLanguage: isLanguage(user.prefered_language) ? user.prefered_language : 'en',
+    };
+  }
+
+  role(s: SessionUser) {
+    return {
+      username: s.username,
+      role: s.role,
+      operators: s.operators,
+      white_labels: s.whiteLabels,
+      types: s.types,
+      preferedLanguage: s.language,
+    };
+  }
+
+  async logout(s: SessionUser) {
+    await this.sessions.revoke(s.sessionId);
+    return { ok: true as const };
+  }
+
+  private assertNewPassword(password: string, repeat: string | undefined) {
+    const problem = checkNewPassword(password, repeat ?? password);
+    if (problem) throw new DomainError(problem, [{ field: 'password', message: problem }]);
+  }
+
+  private async setPassword(userId: number, password: string) {
+    await this.prisma.backofficeUser.update({
+      where: { id: userId },
+      data: { password_hash: await bcrypt.hash(password, BCRYPT_COST), password_change_required: false },
+    });
+    await this.sessions.revokeAllOf(userId);
+  }
+
+  /** POST /password: the current password authorizes the change (works before the first sign-in too). */
+  async changePassword(input: PasswordChangeRequest, client: ClientInfoValue) {
+    this.assertNewPassword(input.password, input.repeat);
+    const user = await this.verifyPassword(input.username, input.current, client).catch((e: unknown) => {
+      if (e instanceof DomainError && e.code === ErrorCode.InvalidCredentials) {
+        throw new DomainError(ErrorCode.CurrentPasswordWrong);
+      }
+      throw e;
+    });
+    await this.setPassword(user.id, input.password);
+    return { ok: true as const };
+  }
+
+  private async usableReset(uuid: string) {
+    const reset = await this.prisma.passwordReset.findUnique({ where: { uuid }, include: { user: true } });
+    if (!reset || reset.used_at || reset.expires_at.getTime() <= Date.now() || !reset.user.enabled) {
+      throw new DomainError(ErrorCode.ResetLinkInvalid);
+    }
+    return reset;
+  }
+
+  async checkResetLink(uuid: string): Promise<ResetLinkResponse['model']> {
+    const reset = await this.usableReset(uuid);
+    return { valid: true, username: reset.user.username };
+  }
+
+  async resetPassword(pathUuid: string, input: ResetPasswordRequest) {
+    if (pathUuid !== input.uuid) throw new DomainError(ErrorCode.ResetLinkInvalid);
+    this.assertNewPassword(input.password, input.repeat);
+    const reset = await this.usableReset(pathUuid);
+    // mark used first: a link works once even under concurrent submits
+    const used = await this.prisma.passwordReset.updateMany({
+      where: { uuid: reset.uuid, used_at: null },
+      data: { used_at: new Date() },
+    });
+    if (used.count === 0) throw new DomainError(ErrorCode.ResetLinkInvalid);
+    await this.setPassword(reset.user_id, input.password);
+    return { ok: true as const };
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { PgPool } from './db.js';
+
+/** Keys whose values never reach the audit trail. */
+const SECRET_KEYS = new Set(['password', 'current', 'repeat', 'code', 'token', 'secret', 'otpauthUri', 'password_hash']);
+
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactSecrets(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_KEYS.has(k) ? '[redacted]' : redactSecrets(v, depth + 1);
+  }
+  return out;
+}
+
+export type AuditRecord = {
+  actorId: number | null;
+  actorName: string | null;
+  /** `METHOD /path` of the call, or a domain verb for records written by services */
+  action: string;
+  area: string;
+  entity?: string | null;
+  entityId?: string | number | null;
+  deviceId?: number | null;
+  /** §4 audit status for device events */
+  status?: number | null;
+  input?: unknown;
+  result?: unknown;
+  ip?: string | null;
+};
+
+/** Appends to the audit trail. Secrets in input and result are redacted before they are stored. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly pool: PgPool) {}
+
+  async record(r: AuditRecord): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        r.actorId,
+        r.actorName,
+        r.action,
+        r.area,
+        r.entity ?? null,
+        r.entityId == null ? null : String(r.entityId),
+        r.deviceId ?? null,
+        r.status ?? null,
+        r.input === undefined ? null : JSON.stringify(redactSecrets(r.input)),
+        r.result === undefined ? null : JSON.stringify(redactSecrets(r.result)),
+        r.ip ?? null,
+      ],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Environment variables read once at boot. A bad value stops the process with a list of what is wrong. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** PostgreSQL connection string */
+  DATABASE_URL: z.string().min(1),
+  /** Redis connection string (queues, throttling counters) */
+  REDIS_URL: z.string().min(1),
+  /** HTTP port of the api (console and /api) */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** session lifetime */
+  SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  /** failed password or code attempts allowed per account within the window */
+  THROTTLE_ACCOUNT_MAX: z.coerce.number().int().positive().default(5),
+  /** failed attempts allowed per client IP within the window */
+  THROTTLE_IP_MAX: z.coerce.number().int().positive().default(30),
+  THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** folder of the built console, served with SPA fallback; unset: api only */
+  CONSOLE_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOTP_ISSUER: z.string().default('Tracker Backoffice'),
+  /** prefix of BullMQ queue keys (hash-tag it for Redis Cluster) */
+  QUEUE_PREFIX: z.string().default('tracker'),
+  /** prefix of this deployment's Redis keys other than queues (throttling counters) */
+  REDIS_KEY_PREFIX: z.string().default('tracker:'),
+  /** pg pool size per process */
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
+});
+
+export type AppConfigValues = z.infer<typeof configSchema>;
+
+export class AppConfig {
+  constructor(readonly values: AppConfigValues) {}
+  get<K extends keyof AppConfigValues>(key: K): AppConfigValues[K] {
+    return this.values[key];
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return new AppConfig(parsed.data);
+}

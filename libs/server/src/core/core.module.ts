@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import { AppConfig, loadConfig } from './config.js';
+import { PgPool, PrismaService } from './db.js';
+import { RedisService } from './redis.js';
+import { createLogger } from './logger.js';
+import { LOGGER } from './tokens.js';
+import { AuditService } from './audit.service.js';
+
+/** Config, database, Redis, logger and audit: shared by api and worker. */
+@Global()
+@Module({
+  providers: [
+    { provide: AppConfig, useFactory: () => loadConfig() },
+    { provide: LOGGER, useFactory: (c: AppConfig) => createLogger(c.get('LOG_LEVEL'), process.env.PROCESS_NAME ?? 'api'), inject: [AppConfig] },
+    PgPool,
+    PrismaService,
+    RedisService,
+    AuditService,
+  ],
+  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService],
+})
+export class CoreModule {}

@@ -1,0 +1,27 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { AppConfig } from './config.js';
+
+/** Raw `pg` pool for search and bulk paths (COPY, cursors). */
+@Injectable()
+export class PgPool extends pg.Pool implements OnModuleDestroy {
+  constructor(config: AppConfig) {
+    super({ connectionString: config.get('DATABASE_URL'), max: config.get('DB_POOL_SIZE') });
+  }
+  async onModuleDestroy() {
+    await this.end();
+  }
+}
+
+/** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes. */
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(config: AppConfig) {
+    super({ adapter: new PrismaPg({ connectionString: config.get('DATABASE_URL'), max: 10 }) });
+  }
+  async onModuleDestroy() {
+    await this.$disconnect();
+  }
+}

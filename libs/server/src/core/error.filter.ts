@@ -1,0 +1,55 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { ERROR_STATUS, ErrorCode, errorMessage, pickLanguage, type ErrorBody } from '@tracker/contract';
+import type { Logger } from 'pino';
+import { DomainError } from './errors.js';
+
+type Res = { status(n: number): Res; json(b: unknown): void; setHeader(k: string, v: string): void; headersSent: boolean };
+type Req = { headers: Record<string, string | undefined>; method: string; originalUrl?: string; url: string };
+
+const STATUS_CODE: Record<number, ErrorCode> = {
+  400: ErrorCode.ValidationFailed,
+  401: ErrorCode.Unauthenticated,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Duplicate,
+  413: ErrorCode.PayloadTooLarge,
+  429: ErrorCode.Throttled,
+};
+
+/** Maps every failure to `{ error, code, errors? }` with the status of its code, in the request's language. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly log: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Res>();
+    const req = http.getRequest<Req>();
+    if (res.headersSent) return;
+    const lang = pickLanguage(req.headers['accept-language']);
+    let code: ErrorCode = ErrorCode.Internal;
+    let body: ErrorBody;
+    if (exception instanceof DomainError) {
+      code = exception.code;
+      for (const [k, v] of Object.entries(exception.headers ?? {})) res.setHeader(k, v);
+      body = { error: errorMessage(code, lang), code, ...(exception.errors ? { errors: exception.errors } : {}) };
+    } else {
+      const status =
+        exception instanceof HttpException
+          ? exception.getStatus()
+          : typeof (exception as { status?: unknown })?.status === 'number'
+            ? (exception as { status: number }).status
+            : 500;
+      code = STATUS_CODE[status] ?? ErrorCode.Internal;
+      body = { error: errorMessage(code, lang), code };
+      // body-parser: malformed JSON is the client's fault; say so
+      if ((exception as { type?: string })?.type === 'entity.parse.failed') {
+        body.errors = [{ field: 'body', message: 'Malformed JSON' }];
+      }
+      if (code === ErrorCode.Internal) {
+        this.log.error({ err: exception, method: req.method, url: req.originalUrl ?? req.url }, 'unhandled error');
+      }
+    }
+    res.status(ERROR_STATUS[code]).json(body);
+  }
+}

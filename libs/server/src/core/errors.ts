@@ -1,0 +1,13 @@
+import { ErrorCode, type FieldError } from '@tracker/contract';
+
+/** A failure the client should see: mapped to its status code and localized message by the error filter. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly errors?: FieldError[],
+    /** extra response headers (e.g. Retry-After) */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}

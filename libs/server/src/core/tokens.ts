@@ -1,0 +1,2 @@
+/** Injection token of the pino logger. */
+export const LOGGER = Symbol('LOGGER');

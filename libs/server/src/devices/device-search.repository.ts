@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { escapeLike, type DeviceSearchItem, type SearchFilter } from '@tracker/contract';
+import { PgPool } from '../core/db.js';
+
+/** A WHERE condition with its parameters, numbered from $1. */
+export type SearchCondition = {
+  /** which rows: devices (with their owner) or owners (with their devices, or alone) */
+  base: 'devices' | 'owners';
+  where: string[];
+  params: unknown[];
+  orderBy: string;
+};
+
+const SELECT = `
+  d.id AS device_id, d.imei, d.imsi, d.gsm_number, d.device_type_id AS device_type, dt.name AS device_type_name,
+  d.device_status, d.first_name AS child_first_name, d.last_name AS child_last_name,
+  o.id AS owner_id, o.email AS owner_email, o.first_name AS owner_first_name, o.last_name AS owner_last_name,
+  wl.name AS white_label`;
+
+function fromClause(base: SearchCondition['base'], deviceTypeScope: number | null): string {
+  if (base === 'devices') {
+    return `FROM device d
+      JOIN device_type dt ON dt.id = d.device_type_id
+      LEFT JOIN owner o ON o.id = d.owner_id
+      LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
+  }
+  // owners: partner roles see only owners' devices of their type, so the device join becomes inner
+  const join = deviceTypeScope === null ? 'LEFT JOIN' : 'JOIN';
+  return `FROM owner o
+    ${join} device d ON d.owner_id = o.id
+    LEFT JOIN device_type dt ON dt.id = d.device_type_id
+    LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
+}
+
+/** Builds the condition for one §2 filter; `value` is already normalised by the service. */
+export function buildCondition(filter: SearchFilter, value: { exact?: string; from?: string; to?: string | null; words?: string[] }): SearchCondition {
+  const rangeOn = (col: string): SearchCondition => {
+    if (value.exact !== undefined) return { base: 'devices', where: [`${col} = $1`], params: [value.exact], orderBy: `${col}, d.id` };
+    const where = [`${col} >= $1`];
+    const params: unknown[] = [value.from];
+    if (value.to) {
+      where.push(`${col} < $2`);
+      params.push(value.to);
+    }
+    return { base: 'devices', where, params, orderBy: `${col}, d.id` };
+  };
+  switch (filter) {
+    case 'imei':
+      return rangeOn('d.imei');
+    case 'imsi':
+      return rangeOn('d.imsi');
+    case 'gsm_number':
+      return rangeOn('d.gsm_number');
+    case 'email':
+      return {
+        base: 'owners',
+        where: [`o.email ILIKE $1`],
+        params: [`%${escapeLike(value.words?.[0] ?? '')}%`],
+        orderBy: 'o.email, o.id, d.id',
+      };
+    case 'user_name': {
+      const words = value.words ?? [];
+      return {
+        base: 'owners',
+        where: words.map((_, i) => `(o.first_name ILIKE $${i + 1} OR o.last_name ILIKE $${i + 1})`),
+        params: words.map((w) => `%${escapeLike(w)}%`),
+        orderBy: 'o.last_name, o.first_name, o.id, d.id',
+      };
+    }
+  }
+}
+
+@Injectable()
+export class DeviceSearchRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  /**
+   * One page of results plus a count that stops at `countCap` rows: an exact count of a broad match costs
+   * far more than the page itself, and the pager only reaches a few pages ahead.
+   */
+  async searchPage(
+    cond: SearchCondition,
+    deviceTypeScope: number | null,
+    limit: number,
+    offset: number,
+    countCap: number,
+  ): Promise<{ items: DeviceSearchItem[]; counted: number }> {
+    const where = [...cond.where];
+    const params = [...cond.params];
+    if (deviceTypeScope !== null) {
+      params.push(deviceTypeScope);
+      where.push(`d.device_type_id = $${params.length}`);
+    }
+    const from = fromClause(cond.base, deviceTypeScope);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const n = params.length;
+    const pageSql = `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereSql} LIMIT $${n + 1}) capped`;
+    const [page, count] = await Promise.all([
+      this.pool.query<DeviceSearchItem>(pageSql, [...params, limit, offset]),
+      this.pool.query<{ n: number }>(countSql, [...params, countCap]),
+    ]);
+    return { items: page.rows, counted: count.rows[0]?.n ?? 0 };
+  }
+}

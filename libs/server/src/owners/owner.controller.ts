@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { ROUTES, type UserAddRequest } from '@tracker/contract';
+import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
+import type { SessionUser } from '../access/session-user.js';
+import { OwnerService } from './owner.service.js';
+
+@Controller()
+export class OwnerController {
+  constructor(private readonly owners: OwnerService) {}
+
+  @Endpoint(ROUTES.userAdd)
+  async add(@Session() s: SessionUser, @Input('body') body: UserAddRequest) {
+    return { model: await this.owners.add(s, body) };
+  }
+}

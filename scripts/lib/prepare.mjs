@@ -1,0 +1,58 @@
+// Shared preparation of `npm start` and `npm test`: dependencies, generated client, builds.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './stack.mjs';
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  if (r.status !== 0 && !opts.allowFail) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+    process.exit(r.status || 1);
+  }
+  return r.status === 0;
+}
+
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+
+/** `npm ci` on a fresh clone or when package-lock.json changed since the last install. */
+export function ensureDependencies() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker) || mtime(join(ROOT, 'package-lock.json')) > mtime(marker)) {
+    console.log('[prepare] installing dependencies (npm ci)');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+}
+
+/** Prisma client (generated offline), then the server-side TypeScript build (tsc -b also type-checks). */
+export function buildServer() {
+  console.log('[prepare] generating the Prisma client');
+  run('node', ['scripts/db/generate.mjs']);
+  console.log('[prepare] building libs and apps (tsc -b)');
+  run('npx', ['tsc', '-b', 'tsconfig.json']);
+}
+
+export function buildConsole() {
+  console.log('[prepare] building the console (vite)');
+  run('npx', ['vite', 'build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']);
+}
+
+export async function migrate(databaseUrl) {
+  const { migrate: apply } = await import('../db/migrate.mjs');
+  await apply(databaseUrl);
+}
+
+export async function deviceCount(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return Number((await c.query('select count(*) from device')).rows[0].count);
+  } finally {
+    await c.end();
+  }
+}
+
+export function seed(databaseUrl, args = []) {
+  run('npx', ['tsx', 'seed/cli.ts', ...args], { env: { DATABASE_URL: databaseUrl } });
+}
