@@ -19,3 +19,4 @@ export * from './devices/devices.module.js';
 export * from './owners/owners.module.js';
 export * from './lists/lists.module.js';
 export * from './sessions/session-sweep.service.js';
+export * from './core/redact.js';

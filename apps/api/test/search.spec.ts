@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceSearchResponse } from '@tracker/contract';
+import { startApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+let admin: string;
+let partnerA: string;
+let partnerB: string;
+type Row = { id: number; imei: string; imsi: string; gsm_number: string; device_type_id: number; owner_id: number | null };
+let sample: Row;
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await api.signIn('admin');
+  partnerA = await api.signIn('partnera-tier1');
+  partnerB = await api.signIn('partnerb-manager');
+  sample = (
+    await api.pool.query<Row>(
+      `select id, imei, imsi, gsm_number, device_type_id, owner_id from device
+        where device_type_id = 2 and owner_id is not null and imsi is not null and gsm_number is not null
+        order by id limit 1`,
+    )
+  ).rows[0]!;
+});
+afterAll(() => api?.close());
+
+const search = (token: string, filter: string, query: string, page = 0) =>
+  api.get(`/device/search?filter=${filter}&query=${encodeURIComponent(query)}&page=${page}&count=25`, token);
+
+describe('dashboard search', () => {
+  it('finds a device by its full IMEI', async () => {
+    const r = await search(admin, 'imei', sample.imei);
+    expect(r.status).toBe(200);
+    const m = deviceSearchResponse.parse(r.body).model;
+    expect(m.items.map((i) => i.device_id)).toEqual([sample.id]);
+    expect(m.total_pages).toBe(1);
+    expect(m.items[0]!.owner_id).toBe(sample.owner_id);
+  });
+
+  it('finds devices by IMEI prefix, ordered, 25 a page', async () => {
+    const prefix = sample.imei.slice(0, 3);
+    const r = await search(admin, 'imei', prefix);
+    const m = r.body.model;
+    const expected = await api.pool.query(`select count(*)::int as n from device where imei like $1`, [`${prefix}%`]);
+    expect(m.items.length).toBe(Math.min(25, expected.rows[0].n));
+    expect(m.items.every((i: { imei: string }) => i.imei.startsWith(prefix))).toBe(true);
+    const imeis = m.items.map((i: { imei: string }) => i.imei);
+    expect(imeis).toEqual([...imeis].sort());
+  });
+
+  it('counts only as far as the pager reaches', async () => {
+    const total = (await api.pool.query(`select count(*)::int as n from device`)).rows[0].n as number;
+    const r = await search(admin, 'imei', '3');
+    const m = r.body.model;
+    const reachable = 6 * 25;
+    if (total > reachable) {
+      expect(m.more).toBe(true);
+      expect(m.total_pages).toBe(6);
+    } else {
+      expect(m.total_pages).toBe(Math.ceil(total / 25));
+    }
+  });
+
+  it('finds by IMSI and by phone number with or without +', async () => {
+    expect((await search(admin, 'imsi', sample.imsi)).body.model.items.map((i: { device_id: number }) => i.device_id)).toContain(sample.id);
+    const digits = sample.gsm_number.replace(/\D/g, '');
+    for (const q of [sample.gsm_number, digits, `00${digits}`, digits.slice(0, 8)]) {
+      const ids = (await search(admin, 'gsm_number', q)).body.model.items.map((i: { device_id: number }) => i.device_id);
+      expect(ids, q).toContain(sample.id);
+    }
+  });
+
+  it('finds owners by part of the e-mail and by name parts', async () => {
+    const owner = (await api.pool.query(`select id, email, first_name, last_name from owner where id = $1`, [sample.owner_id])).rows[0];
+    const part = owner.email.split('@')[0].slice(1, 6);
+    const byEmail = await search(admin, 'email', part.toUpperCase());
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.model.items.some((i: { owner_id: number }) => i.owner_id === owner.id)).toBe(true);
+    const byName = await search(admin, 'user_name', `${owner.first_name} ${owner.last_name}`);
+    expect(byName.body.model.items.some((i: { owner_id: number }) => i.owner_id === owner.id)).toBe(true);
+  });
+
+  it('treats LIKE wildcards literally', async () => {
+    const r = await search(admin, 'email', '%%%');
+    expect(r.status).toBe(200);
+    expect(r.body.model.items).toEqual([]);
+  });
+
+  it('returns an empty page past the end', async () => {
+    const r = await search(admin, 'imei', sample.imei, 3);
+    expect(r.status).toBe(200);
+    expect(r.body.model.items).toEqual([]);
+  });
+});
+
+describe('partner scope', () => {
+  it('shows partner A devices of its type only', async () => {
+    const own = await search(partnerA, 'imei', sample.imei);
+    expect(own.body.model.items.map((i: { device_id: number }) => i.device_id)).toEqual([sample.id]);
+    const other = await search(partnerB, 'imei', sample.imei);
+    expect(other.status).toBe(200);
+    expect(other.body.model.items).toEqual([]);
+    const broad = await search(partnerA, 'imei', '3');
+    expect(broad.body.model.items.length).toBeGreaterThan(0);
+    expect(broad.body.model.items.every((i: { device_type: number }) => i.device_type === 2)).toBe(true);
+  });
+
+  it('applies the scope to owner searches too', async () => {
+    const r = await search(partnerB, 'email', '@');
+    expect(r.body.model.items.length).toBeGreaterThan(0);
+    expect(r.body.model.items.every((i: { device_type: number }) => i.device_type === 3)).toBe(true);
+  });
+});
+
+describe('input validation', () => {
+  it.each([
+    ['empty query', '/device/search?filter=imei&query='],
+    ['missing filter', '/device/search?query=35'],
+    ['unknown filter', '/device/search?filter=colour&query=35'],
+    ['negative page', '/device/search?filter=imei&query=35&page=-1'],
+    ['huge count', '/device/search?filter=imei&query=35&count=100000'],
+    ['letters as IMEI', '/device/search?filter=imei&query=abc'],
+  ])('refuses %s with 400 and a message', async (_, path) => {
+    const r = await api.get(path, admin);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('VALIDATION_FAILED');
+    expect(r.body.errors.length).toBeGreaterThan(0);
+    expect(typeof r.body.errors[0].message).toBe('string');
+  });
+});
