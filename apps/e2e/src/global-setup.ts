@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helper shared with the integration setup
+import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { baseUrl: string; databaseUrl: string };
+  }
+}
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** Starts the built api (serving the built console) on a free port against a clone of the test template. */
+export default async function setup(project: TestProject) {
+  const template = await ensureTemplate();
+  const db = await cloneTemplate(template, 'e2e');
+  const port = await freePort();
+  const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: template.redisUrl,
+      REDIS_KEY_PREFIX: `e2e:${port}:`,
+      PORT: String(port),
+      CONSOLE_DIST: `${root}/apps/console/dist`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
+  project.provide('e2e', { baseUrl, databaseUrl: db.url });
+  return async () => {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+    await db.drop();
+  };
+}
