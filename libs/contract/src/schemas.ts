@@ -24,8 +24,8 @@ const intFromQuery = (def: number) => z.coerce.number().int().nonnegative().defa
 // ---------------------------------------------------------------------------------------------- auth
 
 export const loginRequest = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -40,7 +40,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const tokenRequest = loginRequest.extend({
   code: z
-    .string()
+    .string({ error: 'The code is required' })
     .trim()
     .regex(/^\d{6}$/, 'The code has 6 digits'),
 });
