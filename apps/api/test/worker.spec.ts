@@ -1,0 +1,37 @@
+import { NestFactory } from '@nestjs/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionSweepService } from '@tracker/server';
+import { WorkerModule } from '../../worker/src/worker.module.js';
+import { startApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.close());
+
+describe('worker', () => {
+  it('boots and sweeps sessions and reset links that ended long ago, keeping recent ones', async () => {
+    await api.signIn('admin');
+    await api.pool.query(`
+      insert into backoffice_session (user_id, token_hash, exp_date, revoked_at)
+      select id, repeat('a', 64), now() - interval '40 days', null from backoffice_user where username = 'admin'
+      union all
+      select id, repeat('b', 64), now() + interval '1 day', now() - interval '31 days' from backoffice_user where username = 'admin'
+      union all
+      select id, repeat('c', 64), now() - interval '1 day', null from backoffice_user where username = 'admin'`);
+    const worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    try {
+      const swept = await worker.get(SessionSweepService).sweep();
+      expect(swept.sessions).toBe(2);
+    } finally {
+      await worker.close();
+    }
+    const left = await api.pool.query(`select token_hash from backoffice_session where token_hash in ($1, $2, $3)`, [
+      'a'.repeat(64),
+      'b'.repeat(64),
+      'c'.repeat(64),
+    ]);
+    expect(left.rows.map((r) => r.token_hash)).toEqual(['c'.repeat(64)]);
+  });
+});
