@@ -72,12 +72,13 @@ export class AuthService {
     if (user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeRequired);
     const secret = user.totp_secret ?? user.totp_pending_secret;
     if (!secret) throw new DomainError(ErrorCode.InvalidCode);
+    // otplib throws on a malformed stored secret; that is a failed code, not a server error
     const result = await verify({
       secret,
       token: input.code,
       epochTolerance: TOTP_TOLERANCE_SECONDS,
       ...(user.totp_last_step != null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
-    });
+    }).catch(() => ({ valid: false as const }));
     if (!result.valid || !('timeStep' in result)) {
       await this.throttle.recordFailure(input.username, client.ip);
       throw new DomainError(ErrorCode.InvalidCode);
