@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => decodeURIComponent(new URL(p, import.meta.url).pathname);
+
+/** Shared by the build, the dev server and vitest: the contract is used from source, no build step. */
+export const contractAlias = { '@tracker/contract': here('../../libs/contract/src/index.ts') };
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  plugins: [react()],
+  resolve: { alias: contractAlias },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // long-lived vendor code in its own files so a console release does not bust the browser cache for it
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](?!qrcode[\\/]|dijkstrajs[\\/])/ },
+          ],
+        },
+      },
+    },
+  },
+});
