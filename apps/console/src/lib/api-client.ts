@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+import {
+  buildPath,
+  ERROR_MESSAGES,
+  ErrorCode,
+  REQUEST_ORIGIN_CONSOLE,
+  REQUEST_ORIGIN_HEADER,
+  ROUTES,
+  type FieldError,
+  type RouteName,
+  type RouteResponse,
+} from '@tracker/contract';
+import { currentLanguage, i18n } from './i18n';
+import { clearSession, getSession } from './session';
+import { serverErrorToast } from './toast';
+
+export const API_PREFIX = '/api';
+
+type Def<N extends RouteName> = (typeof ROUTES)[N];
+type Input<N extends RouteName, K extends 'query' | 'body' | 'params'> =
+  Def<N> extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** What a route answers inside `{ model }`. */
+export type ModelOf<N extends RouteName> = RouteResponse<N> extends { model: infer M } ? M : never;
+
+export type CallOptions<N extends RouteName> = {
+  query?: Input<N, 'query'>;
+  body?: Input<N, 'body'>;
+  params?: Input<N, 'params'>;
+  signal?: AbortSignal;
+  /** false when the caller shows the error itself (sign-in steps, reset link check); a 401 still logs out */
+  toast?: boolean;
+};
+
+/** A failed call: the api's `{ error, code, errors }`, or a network / contract failure found in the browser. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK' | 'BAD_RESPONSE',
+    message: string,
+    readonly errors: readonly FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** §8: a list of messages when the server sent one, otherwise the message. */
+  get messages(): string[] {
+    return this.errors.length > 0 ? this.errors.map((e) => e.message) : [this.message];
+  }
+
+  /** §8 reset failure: "the first error message of the response". */
+  get firstMessage(): string {
+    return this.errors[0]?.message ?? this.message;
+  }
+
+  /** Field messages by field name, without a leading body wrapper (`newUser.email` -> `email`). */
+  fieldErrors(prefix = ''): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.errors) {
+      const f = prefix && e.field.startsWith(`${prefix}.`) ? e.field.slice(prefix.length + 1) : e.field;
+      out[f] ??= e.message;
+    }
+    return out;
+  }
+}
+
+const CODES = new Set<string>(Object.values(ErrorCode));
+
+/** Some field messages are error codes (the password rules): show them in the UI language. */
+function localize(message: string): string {
+  return CODES.has(message) ? ERROR_MESSAGES[currentLanguage()][message as ErrorCode] : message;
+}
+
+type SessionEndListener = () => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/** The app registers what else must be forgotten when a session ends (the query cache). */
+export function onSessionEnd(l: SessionEndListener): () => void {
+  sessionEndListeners.add(l);
+  return () => sessionEndListeners.delete(l);
+}
+
+/** Forgets the session locally (after logout, a 401 or an expired expDate); route guards then go to /login. */
+export function endSession(): void {
+  clearSession();
+  for (const l of sessionEndListeners) l();
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue;
+    qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON (a proxy's error page): fall through to the generic message
+  }
+  const b = (body ?? {}) as { error?: unknown; code?: unknown; errors?: unknown };
+  const code = typeof b.code === 'string' && CODES.has(b.code) ? (b.code as ErrorCode) : ErrorCode.Internal;
+  const message = typeof b.error === 'string' && b.error ? b.error : ERROR_MESSAGES[currentLanguage()][code];
+  const errors = Array.isArray(b.errors)
+    ? (b.errors as unknown[])
+        .filter((e): e is FieldError => typeof (e as FieldError)?.message === 'string')
+        .map((e) => ({ field: String(e.field ?? ''), message: localize(e.message) }))
+    : [];
+  return new ApiError(res.status, code, message, errors);
+}
+
+/**
+ * Calls one route of the contract's registry: adds the authorization, request-origin and accept-language headers,
+ * checks the answer against the route's response schema, toasts failures (§8) and logs out on 401 (never on 403).
+ * Returns the `model` of the answer.
+ */
+export async function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<ModelOf<N>> {
+  const def: Def<N> = ROUTES[name];
+  const path = buildPath(def.path, (options.params ?? {}) as Record<string, string | number>);
+  const url = `${API_PREFIX}${path}${queryString(options.query)}`;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [REQUEST_ORIGIN_HEADER]: REQUEST_ORIGIN_CONSOLE,
+    'accept-language': currentLanguage(),
+  };
+  const session = getSession();
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  const init: RequestInit = { method: def.method, headers, signal: options.signal };
+  if (def.method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body ?? {});
+  }
+  const showToast = options.toast !== false;
+
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (e) {
+    if (options.signal?.aborted) throw e;
+    const err = new ApiError(0, 'NETWORK', i18n.t('errors.network'));
+    if (showToast) serverErrorToast(err.message);
+    throw err;
+  }
+
+  if (!res.ok) {
+    const err = await readError(res);
+    // public calls (wrong password, wrong code) answer 401 too: those are messages, not a lost session
+    if (res.status === 401 && def.area !== 'public') {
+      if (getSession()) {
+        endSession();
+        serverErrorToast(err.message);
+      }
+      throw err;
+    }
+    if (showToast) serverErrorToast(err.messages);
+    throw err;
+  }
+
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    json = undefined;
+  }
+  const parsed = def.response.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Response of ${def.method} ${def.path} does not match the contract`, parsed.error);
+    const err = new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors.badResponse'));
+    if (showToast) serverErrorToast(err.message);
+    throw err;
+  }
+  return (parsed.data as { model: ModelOf<N> }).model;
+}
