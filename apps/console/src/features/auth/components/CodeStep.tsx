@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { FormEvent, Ref } from 'react';
+import { TextField } from '../../../components/Field';
+import { EnrollmentQr } from './EnrollmentQr';
+
+type Props = {
+  username: string;
+  code: string;
+  onCode: (v: string) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+  pending: boolean;
+  enrollment?: { otpauthUri: string; secret: string } | undefined;
+  codeRef?: Ref<HTMLInputElement>;
+};
+
+export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, enrollment, codeRef }: Props) {
+  const { t } = useTranslation();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="login-step-title">
+      <h2 id="login-step-title" className="card__subtitle">
+        {t('auth.code.title')}
+      </h2>
+      <p className="muted">{t('auth.code.signingInAs', { username })}</p>
+      {enrollment ? <EnrollmentQr otpauthUri={enrollment.otpauthUri} secret={enrollment.secret} username={username} /> : null}
+      <TextField
+        ref={codeRef}
+        label={t('auth.code.label')}
+        hint={enrollment ? undefined : t('auth.code.hint')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={code}
+        onChange={(e) => onCode(e.target.value.replace(/\D+/g, '').slice(0, 6))}
+        className="field--code"
+        autoFocus
+      />
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onBack}>
+          {t('common.back')}
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? t('common.pleaseWait') : t('auth.code.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { checkNewPassword, ErrorCode, errorMessage, PASSWORD_MAX, PASSWORD_MIN } from '@tracker/contract';
+import { TextField } from '../../../components/Field';
+import { PageTitle } from '../../../components/PageTitle';
+import { Spinner } from '../../../components/Spinner';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
+import { useResetLink, useResetPassword } from '../api/reset-password';
+
+/** §2 /{reset-prefix}/forgotpassword/{uuid}: the link is checked first; an invalid one shows the server's message. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const link = useResetLink(uuid);
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [invalid, setInvalid] = useState<'both' | 'password' | 'repeat' | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkNewPassword(password, repeat);
+    if (problem) {
+      setInvalid(problem === ErrorCode.PasswordBlank ? 'both' : problem === ErrorCode.PasswordLength ? 'password' : 'repeat');
+      // §5: the reset page words the mismatch its own way
+      localErrorToast(problem === ErrorCode.PasswordMismatch ? t('auth.reset.mismatch') : errorMessage(problem, currentLanguage()));
+      return;
+    }
+    setInvalid(null);
+    try {
+      await reset.mutateAsync({ uuid, password, repeat });
+    } catch (err) {
+      serverErrorToast(err instanceof ApiError ? err.firstMessage : t('errors.network'));
+      return;
+    }
+    successToast(t('auth.reset.done'));
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="card card--narrow">
+      <PageTitle text={t('auth.reset.title')}>{t('auth.reset.title')}</PageTitle>
+      {link.isPending ? (
+        <div className="card__loading">
+          <Spinner />
+        </div>
+      ) : link.isError ? (
+        <>
+          <div className="alert alert--error" role="alert" data-testid="reset-link-error">
+            {link.error instanceof ApiError ? link.error.message : t('errors.network')}
+          </div>
+          <p>
+            <Link to="/login">{t('auth.reset.toLogin')}</Link>
+          </p>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p className="muted">{t('auth.reset.forUser', { username: link.data.username })}</p>
+          <input type="text" name="username" autoComplete="username" value={link.data.username} readOnly hidden />
+          <TextField
+            label={t('auth.reset.new')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={t('auth.changePassword.rules', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+            aria-invalid={invalid === 'both' || invalid === 'password' ? true : undefined}
+            autoFocus
+          />
+          <TextField
+            label={t('auth.reset.repeat')}
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            aria-invalid={invalid === 'both' || invalid === 'repeat' ? true : undefined}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+            {t('auth.reset.submit')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
