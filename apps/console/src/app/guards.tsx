@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { canAccess, errorMessage, ErrorCode, type Area } from '@tracker/contract';
+import { endSession } from '../lib/api-client';
+import { currentLanguage } from '../lib/i18n';
+import { isExpired, useSession } from '../lib/session';
+import { serverErrorToast } from '../lib/toast';
+
+/**
+ * Signed-in routes. No session: to /login (remembering where we were). An expDate in the past ends the session
+ * on navigation (§4).
+ */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  const expired = session !== null && isExpired(session);
+
+  useEffect(() => {
+    if (expired) {
+      endSession();
+      serverErrorToast(errorMessage(ErrorCode.SessionExpired, currentLanguage()));
+    }
+  }, [expired, location.key]);
+
+  if (!session || expired) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+/** §8 "Unauthorised route". */
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <p className="forbidden" role="alert" data-testid="forbidden">
+        {t('access.forbidden')}
+      </p>
+    </div>
+  );
+}
+
+/** §6: a route the role may not open shows the 401 message instead of the page. */
+export function RequireArea({ area, children }: { area: Area; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return null;
+  return canAccess(session.role, area) ? <>{children}</> : <Forbidden />;
+}

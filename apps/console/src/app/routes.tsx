@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams, type RouteObject } from 'react-router';
+import { MENU, RESET_PREFIX, type Area, type MenuItem } from '@tracker/contract';
+import { EmailPage } from '../features/auth/routes/EmailPage';
+import { LoginPage } from '../features/auth/routes/LoginPage';
+import { ResetPasswordPage } from '../features/auth/routes/ResetPasswordPage';
+import { DevicePage } from '../features/device/routes/DevicePage';
+import { OwnerPage } from '../features/owner/routes/OwnerPage';
+import { AddUserButton } from '../features/owners-add/components/AddUserButton';
+import { SearchPage } from '../features/search/routes/SearchPage';
+import { searchStateToParams } from '../features/search/search-params';
+import { RequireArea, RequireSession } from './guards';
+import { MainLayout } from './MainLayout';
+import { menuLabelKey } from './MainMenu';
+import { NotFoundPage } from './NotFoundPage';
+import { PendingPage } from './PendingPage';
+import { PublicLayout } from './PublicLayout';
+
+/** The dashboard: the search page with the add-user button; a new owner is shown by searching their e-mail. */
+function DashboardSearch() {
+  const [, setParams] = useSearchParams();
+  return (
+    <SearchPage
+      actions={<AddUserButton onCreated={({ email }) => setParams(searchStateToParams({ filter: 'email', query: email, page: 0 }))} />}
+    />
+  );
+}
+
+function guarded(area: Area, element: ReactNode) {
+  return <RequireArea area={area}>{element}</RequireArea>;
+}
+
+/** Menu targets whose screens come with later issues (see docs/console.md, "Pending screens"). */
+type Pending = { path: string; area: Area; key: string };
+function pendingMenuTargets(items: readonly MenuItem[], out: Pending[] = []): Pending[] {
+  for (const item of items) {
+    if (item.key !== 'dashboard') {
+      // statistics are one page per type
+      const path = item.key === 'stats' ? '/admin/stats/:type' : item.path;
+      if (!out.some((p) => p.path === path)) out.push({ path, area: item.area, key: item.key });
+    }
+    if (item.children) pendingMenuTargets(item.children, out);
+  }
+  return out;
+}
+export const PENDING_ROUTES: readonly Pending[] = pendingMenuTargets(MENU);
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: `/${RESET_PREFIX}/forgotpassword/:uuid`, element: <ResetPasswordPage /> },
+      { path: '/email/valid', element: <EmailPage kind="valid" /> },
+      { path: '/email/browser', element: <EmailPage kind="browser" /> },
+      { path: '/email/invalid', element: <EmailPage kind="invalid" /> },
+    ],
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/dashboard', element: <Navigate to="/dashboard/search" replace /> },
+          { path: '/dashboard/search', element: guarded('dashboardSearch', <DashboardSearch />) },
+          { path: '/device/:id/*', element: guarded('deviceMain', <DevicePage />) },
+          { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
+          ...PENDING_ROUTES.map((p) => ({
+            path: p.path,
+            element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
+          })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
