@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, ok, renderApp } from '../../../test/render';
+
+const UUID = '3f1c2a9e-8b4d-4c3e-9f2a-1b2c3d4e5f60';
+const PATH = `/backoffice/forgotpassword/${UUID}`;
+const API = `/api/backoffice/forgotpassword/${UUID}`;
+
+describe('reset password page', () => {
+  it("shows the server's message and no form for an invalid link", async () => {
+    mockFetch({
+      [`GET ${API}`]: { status: 400, body: { error: 'This password reset link is invalid or has expired.', code: 'RESET_LINK_INVALID' } },
+    });
+    renderApp(PATH);
+    expect((await screen.findByTestId('reset-link-error')).textContent).toBe('This password reset link is invalid or has expired.');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.queryByTestId('toast-error')).toBeNull();
+  });
+
+  it('checks the rules, words the mismatch as the reset page does, and sends uuid, password and repeat', async () => {
+    const api = mockFetch({
+      [`GET ${API}`]: ok({ valid: true, username: 'bob' }),
+      [`POST ${API}`]: ok({ ok: true }),
+    });
+    const { user, router } = renderApp(PATH);
+    const next = await screen.findByLabelText('New password');
+    const repeat = screen.getByLabelText('Repeat password');
+    expect(screen.getByText('New password for bob.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Fileds cant be blank')).toBeTruthy();
+
+    await user.type(next, 'abc');
+    await user.type(repeat, 'abc{Enter}');
+    expect(await screen.findByText('Password must be between 8 and 20 characters long')).toBeTruthy();
+
+    await user.clear(next);
+    await user.type(next, 'abcdefgh1');
+    await user.clear(repeat);
+    await user.type(repeat, 'abcdefgh2{Enter}');
+    expect(await screen.findByText('Passwords dont match!')).toBeTruthy();
+    expect(api.callsTo('POST', API)).toHaveLength(0);
+
+    await user.clear(repeat);
+    await user.type(repeat, 'abcdefgh1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.callsTo('POST', API)[0]!.body).toEqual({ uuid: UUID, password: 'abcdefgh1', repeat: 'abcdefgh1' });
+    expect((await screen.findByTestId('toast-success')).textContent).toContain('Successfull');
+  });
+
+  it('shows the first error message when the reset fails', async () => {
+    mockFetch({
+      [`GET ${API}`]: ok({ valid: true, username: 'bob' }),
+      [`POST ${API}`]: {
+        status: 400,
+        body: {
+          error: 'The request is invalid.',
+          code: 'VALIDATION_FAILED',
+          errors: [
+            { field: 'password', message: 'PASSWORD_LENGTH' },
+            { field: 'repeat', message: 'Second problem' },
+          ],
+        },
+      },
+    });
+    const { user } = renderApp(PATH);
+    await user.type(await screen.findByLabelText('New password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1{Enter}');
+    const toast = await screen.findByTestId('toast-error');
+    // an error code in a field message is shown in words
+    expect(toast.querySelector('.toast__message')!.textContent).toBe('Password must be between 8 and 20 characters long');
+  });
+});

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiCall } from './api-client';
+import { i18n } from './i18n';
+import { getSession, reloadSession, SESSION_KEY } from './session';
+import { clearToasts, useToasts } from './toast';
+import { testSession } from '../test/render';
+import { renderHook } from '@testing-library/react';
+
+function reply(status: number, body: unknown) {
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+function signIn() {
+  localStorage.setItem(SESSION_KEY, JSON.stringify(testSession()));
+  reloadSession();
+}
+
+const toasts = () => renderHook(() => useToasts()).result.current;
+
+afterEach(() => clearToasts());
+
+describe('api client', () => {
+  it('sends the three headers and returns the model', async () => {
+    signIn();
+    await i18n.changeLanguage('es');
+    const fn = reply(200, { model: [{ id: 1, name: 'Acme' }] });
+    await expect(apiCall('whiteLabelList')).resolves.toEqual([{ id: 1, name: 'Acme' }]);
+    const [url, init] = fn.mock.calls[0]!;
+    expect(url).toBe('/api/whitelabel/list');
+    const h = init!.headers as Record<string, string>;
+    expect(h.authorization).toBe('Bearer test-token');
+    expect(h['request-origin']).toBe('backoffice-console');
+    expect(h['accept-language']).toBe('es');
+  });
+
+  it('fills path parameters and the query string', async () => {
+    const fn = reply(200, { model: { valid: true, username: 'bob' } });
+    await apiCall('resetLinkCheck', { params: { uuid: 'a b' } });
+    expect(fn.mock.calls[0]![0]).toBe('/api/backoffice/forgotpassword/a%20b');
+    reply(200, { model: { items: [], total_pages: 0, more: false, page: 0 } });
+    signIn();
+    await apiCall('deviceSearch', { query: { query: 'x y', filter: 'imei', count: 25, page: 0 } });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/device/search?query=x+y&filter=imei&count=25&page=0');
+  });
+
+  it('toasts a field list joined by line breaks for 5 s and keeps the session on 403', async () => {
+    signIn();
+    reply(403, { error: '401, You are not authorised to view this section', code: 'FORBIDDEN' });
+    const err = await apiCall('importRoles').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(403);
+    expect(getSession()).not.toBeNull();
+    expect(toasts()[0]).toMatchObject({ kind: 'error', message: '401, You are not authorised to view this section', ms: 5000 });
+
+    clearToasts();
+    reply(400, { error: 'The request is invalid.', code: 'VALIDATION_FAILED', errors: [{ field: 'a', message: 'one' }, { field: 'b', message: 'two' }] });
+    await apiCall('whiteLabelList').catch(() => undefined);
+    expect(toasts()[0]!.message).toBe('one\ntwo');
+  });
+
+  it('ends the session on a 401 of a signed-in call', async () => {
+    signIn();
+    reply(401, { error: 'You are not signed in.', code: 'UNAUTHENTICATED' });
+    await expect(apiCall('role')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('keeps a 401 of the public sign-in calls as a message', async () => {
+    signIn();
+    reply(401, { error: 'Wrong username or password.', code: 'INVALID_CREDENTIALS' });
+    const err = (await apiCall('login', { body: { username: 'a', password: 'b' }, toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe('Wrong username or password.');
+    expect(err.code).toBe('INVALID_CREDENTIALS');
+    expect(getSession()).not.toBeNull();
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    reply(200, { model: [{ id: 'not a number' }] });
+    const err = (await apiCall('whiteLabelList').catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('BAD_RESPONSE');
+  });
+
+  it('reports an unreachable server', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    const err = (await apiCall('whiteLabelList').catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('NETWORK');
+    expect(toasts()[0]!.message).toMatch(/cannot be reached/);
+  });
+});
