@@ -31,7 +31,6 @@ export function MainLayout() {
           <Link to="/dashboard/search" className="topbar__brand">
             {t('app.name')}
           </Link>
-          <MainMenu role={session.role} whiteLabels={session.white_labels} />
           <div className="topbar__tools">
             <TimeZoneButton />
             <LanguageSwitch />
@@ -45,6 +44,9 @@ export function MainLayout() {
               {t('auth.logout')}
             </button>
           </div>
+        </div>
+        <div className="topbar__menu">
+          <MainMenu role={session.role} whiteLabels={session.white_labels} />
         </div>
       </header>
       <main id="main" className="main" tabIndex={-1}>

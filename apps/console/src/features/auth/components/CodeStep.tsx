@@ -21,8 +21,8 @@ export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, en
     onSubmit();
   }
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-step-title">
-      <h2 id="login-step-title" className="card__subtitle">
+    <form onSubmit={submit} noValidate>
+      <h2 className="card__subtitle">
         {t('auth.code.title')}
       </h2>
       <p className="muted">{t('auth.code.signingInAs', { username })}</p>

@@ -19,8 +19,8 @@ export function CredentialsStep({ username, password, onUsername, onPassword, on
     onSubmit();
   }
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-step-title">
-      <h2 id="login-step-title" className="card__subtitle">
+    <form onSubmit={submit} noValidate>
+      <h2 className="card__subtitle">
         {t('auth.login.credentialsTitle')}
       </h2>
       <TextField

@@ -73,7 +73,6 @@ export function SearchPage({ actions }: { actions?: ReactNode }) {
           totalPages={data.total_pages}
           more={data.more}
           onChange={(page) => go({ ...state, page })}
-          disabled={search.isFetching}
         />
       </>
     );
