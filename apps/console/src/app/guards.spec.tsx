@@ -28,6 +28,12 @@ describe('route guards', () => {
     expect((await screen.findByTestId('forbidden')).textContent).toBe(FORBIDDEN);
   });
 
+  it('routes menu targets of later issues to a title-only page guarded by their area', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(1) });
+    renderApp('/admin/reports/daily', { session: { role: 1 } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daily report' })).toBeTruthy();
+  });
+
   it('translates the message', async () => {
     mockFetch({ 'GET /api/local/role': roleOf(11) });
     await i18n.changeLanguage('de');

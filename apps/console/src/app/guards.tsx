@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { canAccess, errorMessage, ErrorCode, type Area } from '@tracker/contract';
 import { endSession } from '../lib/api-client';
 import { currentLanguage } from '../lib/i18n';
-import { isExpired, useSession } from '../lib/session';
+import { getSession, isExpired, useSession } from '../lib/session';
 import { serverErrorToast } from '../lib/toast';
 
 /**
@@ -17,7 +17,8 @@ export function RequireSession() {
   const expired = session !== null && isExpired(session);
 
   useEffect(() => {
-    if (expired) {
+    // getSession(): StrictMode runs this twice in development; end the session (and toast) once
+    if (expired && getSession()) {
       endSession();
       serverErrorToast(errorMessage(ErrorCode.SessionExpired, currentLanguage()));
     }

@@ -34,12 +34,12 @@ function guarded(area: Area, element: ReactNode) {
 type Pending = { path: string; area: Area; key: string };
 function pendingMenuTargets(items: readonly MenuItem[], out: Pending[] = []): Pending[] {
   for (const item of items) {
-    if (item.key !== 'dashboard') {
-      // statistics are one page per type
-      const path = item.key === 'stats' ? '/admin/stats/:type' : item.path;
-      if (!out.some((p) => p.path === path)) out.push({ path, area: item.area, key: item.key });
-    }
+    // children first: a parent pointing at its first child's path (Reports -> daily) takes the child's title
     if (item.children) pendingMenuTargets(item.children, out);
+    if (item.key === 'dashboard') continue;
+    // statistics are one page per type
+    const path = item.key === 'stats' ? '/admin/stats/:type' : item.path;
+    if (!out.some((p) => p.path === path)) out.push({ path, area: item.area, key: item.key });
   }
   return out;
 }
