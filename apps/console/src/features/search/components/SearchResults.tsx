@@ -56,18 +56,20 @@ export function SearchResults({ items, caption, from }: Props) {
                 </td>
                 <td className="mono">{item.imsi || none}</td>
                 <td className="mono">{item.gsm_number || none}</td>
-                <td>{child || none}</td>
+                <td title={child || undefined}>{child || none}</td>
                 <td>
                   {item.owner_id !== null ? (
-                    <Link to={`/owner/${item.owner_id}`} state={{ from }} data-testid="owner-link">
+                    <Link to={`/owner/${item.owner_id}`} state={{ from }} data-testid="owner-link" title={item.owner_email ?? undefined}>
                       {item.owner_email || t('search.ownerFallback', { id: item.owner_id })}
                     </Link>
                   ) : (
                     (item.owner_email ?? none)
                   )}
                 </td>
-                <td>{owner || none}</td>
-                <td>{item.device_type_name ?? (item.device_type !== null ? String(item.device_type) : none)}</td>
+                <td title={owner || undefined}>{owner || none}</td>
+                <td title={item.device_type_name ?? undefined}>
+                  {item.device_type_name ?? (item.device_type !== null ? String(item.device_type) : none)}
+                </td>
                 <td>
                   {status ? (
                     <span className={`status status--${status}`}>{t(`search.status.${status}`)}</span>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SearchFilter } from '@tracker/contract';
@@ -18,6 +18,7 @@ export function SearchPage({ actions }: { actions?: ReactNode }) {
   const state = readSearchState(params);
   const search = useDeviceSearch(state);
   const data = search.data;
+  const resultsRef = useRef<HTMLElement>(null);
 
   function go(next: SearchState) {
     setParams(searchStateToParams(next));
@@ -72,7 +73,12 @@ export function SearchPage({ actions }: { actions?: ReactNode }) {
           page={state.page}
           totalPages={data.total_pages}
           more={data.more}
-          onChange={(page) => go({ ...state, page })}
+          onChange={(page) => {
+            go({ ...state, page });
+            // from the pager under a long table, bring the top of the new page into view
+            const el = resultsRef.current;
+            if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView?.({ block: 'start' });
+          }}
         />
       </>
     );
@@ -84,7 +90,7 @@ export function SearchPage({ actions }: { actions?: ReactNode }) {
         {title}
       </PageTitle>
       <SearchForm filter={state.filter} query={state.query} onSearch={onSearch} busy={search.isFetching} />
-      <section className="results" aria-label={t('search.resultsLabel')} aria-busy={search.isFetching || undefined}>
+      <section ref={resultsRef} className="results" aria-label={t('search.resultsLabel')} aria-busy={search.isFetching || undefined}>
         <p className="results__summary" aria-live="polite">
           {summary}
         </p>
