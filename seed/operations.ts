@@ -1,0 +1,96 @@
+// Back-office history: finished imports with their errors, firmware binaries and rollouts, modem updates.
+import type pg from 'pg';
+import { DEVICE_TYPES } from './catalog.js';
+import { insertRows, type Row } from './copy.js';
+import { DAY, HOUR, MINUTE, type Plan, type Slot, deviceImei, simData } from './fleet.js';
+import { Stream, rngFor } from './prng.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: Slot[]): Promise<Record<string, number>> {
+  const n: Record<string, number> = {};
+  const r = rngFor(plan.seed, Stream.misc, 1);
+
+  // imports
+  const imports: [string, string, number, number, string, string | null][] = [
+    ['SIM', 'sims_2024_q4.csv', 5000, 5000, 'FINISHED', null],
+    ['DEVICE', 'watches_batch_17.csv', 1200, 1187, 'FINISHED', null],
+    ['DEVICE_AND_SIM', 'att_devices_march.csv', 800, 800, 'FINISHED', null],
+    ['FACTORY_DEVICE', 'factory_shipment_42.csv', 2500, 2493, 'FINISHED', null],
+    ['MASS', 'imei_list_support.csv', 300, 296, 'FINISHED', null],
+    ['SIM', 'sims_broken_header.csv', 0, 0, 'FAILED', 'Missing column: imsi'],
+    ['DEVICE', 'bands_partner_b.csv', 450, 450, 'FINISHED', null],
+  ];
+  const importRows: Row[] = imports.map(([kind, file, count, imported, status, error], i) => {
+    const created = plan.anchor - (imports.length - i) * 9 * DAY;
+    return [i + 1, kind, file, count, imported, status, status === 'FINISHED' ? 100 : 0, { deployment_id: 1 }, error, 1,
+      iso(created), iso(created + 2_000), iso(created + 60_000 + count * 20), iso(created + 60_000 + count * 20)];
+  });
+  n.import = await insertRows(client, 'import', ['id', 'kind', 'file_name', 'count', 'imported', 'status', 'progress', 'params', 'error', 'created_by', 'created', 'started_at', 'finished_at', 'updated_at'], importRows);
+  const errors: Row[] = [];
+  const reasons: [string, string, string][] = [
+    ['imei', '35123', 'IMEI must have 15 digits'],
+    ['imsi', '26201ABC', 'IMSI must have 15 digits'],
+    ['imei', '351234567890123', 'Duplicate entry'],
+    ['gsm_number', '0151', 'Phone must have 8 to 15 characters'],
+    ['device_type', '7', 'Unknown device type'],
+  ];
+  imports.forEach(([, , count, imported], i) => {
+    for (let k = 0; k < count - imported; k++) {
+      const [column, value, reason] = reasons[(i + k) % reasons.length];
+      errors.push([i + 1, 2 + ((k * 37 + i * 11) % Math.max(1, count)), column, value, reason]);
+    }
+  });
+  errors.push([6, 1, null, 'iccid;msisdn', 'Missing column: imsi']);
+  n.import_error = await insertRows(client, 'import_error', ['import_id', 'line', 'column', 'value', 'reason'], errors);
+
+  // firmware
+  const binaries: Row[] = [];
+  let bid = 0;
+  for (const t of DEVICE_TYPES) {
+    for (const version of t.firmware.slice(-2)) {
+      bid++;
+      const size = r.int(800_000, 4_000_000);
+      binaries.push([bid, `${t.name} firmware`, version, t.id, 1, `${version}.bin`, `/firmware/${t.short}/${version}.bin`, size, r.hex(64), 1, iso(plan.anchor - (60 - bid * 5) * DAY)]);
+    }
+  }
+  n.firmware_binary = await insertRows(client, 'firmware_binary', ['id', 'name', 'version', 'device_type_id', 'ftp_server_id', 'file_name', 'path', 'size_bytes', 'sha256', 'created_by', 'created'], binaries);
+  const watchLatest = 2; // binary 2: the newest type-1 version
+  const sampleWatches = sample.filter((s) => s.type === 1).map((s) => s.id);
+  n.firmware_upload_request = await insertRows(client, 'firmware_upload_request',
+    ['id', 'status', 'fup_upload_id', 'upload_type', 'for_version', 'comment', 'expired_at', 'extend', 'new_version', 'created_by', 'created', 'stopped_at'], [
+      [1, 1, 1, 0, null, 'Rollout to all watches', iso(plan.anchor - 20 * DAY), [], DEVICE_TYPES[0].firmware[1], 1, iso(plan.anchor - 40 * DAY), iso(plan.anchor - 20 * DAY)],
+      [2, 0, watchLatest, 1, DEVICE_TYPES[0].firmware[1], 'Upgrade from the previous version', iso(plan.anchor + 20 * DAY), [], DEVICE_TYPES[0].firmware[2], 1, iso(plan.anchor - 5 * DAY), null],
+      [3, 0, watchLatest, 2, null, 'Pilot group', iso(plan.anchor + 10 * DAY), sampleWatches.slice(0, 5), DEVICE_TYPES[0].firmware[2], 1, iso(plan.anchor - 2 * DAY), null],
+    ]);
+  const activity: Row[] = [];
+  sampleWatches.forEach((id, i) => {
+    const status = i % 3;
+    const at = plan.anchor - (5 - (i % 4)) * DAY;
+    activity.push([2, id, deviceImei(id), status, DEVICE_TYPES[0].firmware[1], DEVICE_TYPES[0].firmware[2], status === 2 ? 100 : status === 1 ? 40 + i : 0, null, iso(at), iso(at + HOUR)]);
+    if (i < 5) activity.push([3, id, deviceImei(id), 0, DEVICE_TYPES[0].firmware[1], DEVICE_TYPES[0].firmware[2], 0, null, iso(plan.anchor - 2 * DAY), iso(plan.anchor - 2 * DAY)]);
+  });
+  n.firmware_ota_activity = await insertRows(client, 'firmware_ota_activity', ['request_id', 'device_id', 'imei', 'status', 'from_version', 'to_version', 'progress', 'error', 'created', 'updated_at'], activity);
+
+  // modem updates: a few devices at various steps (the 31041 carrier runs the 13-task profile)
+  const tasks: Row[] = [];
+  const steps: Row[] = [];
+  const statuses = ['DONE', 'RUNNING', 'RUNNING', 'FAILED', 'STOPPED', 'WAITING', 'DONE', 'RUNNING'];
+  sample.slice(0, 8).forEach((s, i) => {
+    const us = simData(s.id, s.operator).imsi.startsWith('31041');
+    const count = us ? 13 : 11;
+    const status = statuses[i];
+    const taskId = status === 'DONE' ? count : status === 'WAITING' ? 0 : Math.min(count - 1, 2 + i);
+    const started = plan.anchor - (i + 1) * DAY;
+    const errors = status === 'FAILED' ? 3 : i % 2;
+    tasks.push([i + 1, s.id, deviceImei(s.id), us ? 'us_carrier' : 'standard', taskId, count, status, errors,
+      status === 'FAILED' ? 'No answer to UPDATE_MODEM within the timeout' : null, 1, iso(started), iso(started + taskId * HOUR),
+      status === 'WAITING' ? null : iso(started + taskId * HOUR), iso(started + 10 * DAY),
+      ['DONE', 'FAILED', 'STOPPED'].includes(status) ? iso(started + taskId * HOUR + 30 * MINUTE) : null]);
+    for (let k = 1; k <= taskId; k++) steps.push([i + 1, k, 'ok', `task ${k} done`, iso(started + k * HOUR)]);
+    if (status === 'FAILED') for (let e = 0; e < 3; e++) steps.push([i + 1, taskId + 1, 'timeout', 'no reply', iso(started + (taskId + 1) * HOUR + e * 10 * MINUTE)]);
+  });
+  n.modem_update_task = await insertRows(client, 'modem_update_task', ['id', 'device_id', 'imei', 'profile', 'task_id', 'task_count', 'status', 'errors', 'last_error', 'created_by', 'started', 'updated', 'step_started_at', 'deadline_at', 'finished_at'], tasks);
+  n.modem_update_step = await insertRows(client, 'modem_update_step', ['modem_id', 'task_id', 'outcome', 'message', 'created'], steps);
+  return n;
+}
