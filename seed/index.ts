@@ -167,20 +167,22 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   try {
     const tables = await appTables(client);
     if (!tables.includes('device')) throw new SeedRefused('the database has no `device` table: run the migrations first (npm run db:migrate)');
-    if (options.reset) {
-      log(`reset: truncating ${tables.length} tables`);
-      await client.query(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
-    } else {
+    if (!options.reset) {
       const used = await nonEmpty(client, tables);
       if (used.includes('device')) {
         const n = (await client.query<{ n: string }>('SELECT count(*) AS n FROM device')).rows[0].n;
         throw new SeedRefused(`the database already has ${n} devices: refusing to seed over them (use --reset to truncate every app table first)`);
       }
       if (used.length) throw new SeedRefused(`the database is not empty (${used.join(', ')}): use --reset to truncate every app table first`);
+      await resetSequences(client, true);
     }
 
-    await resetSequences(client, true);
     await client.query('BEGIN');
+    if (options.reset) {
+      // inside the transaction: a failed seed leaves the old data (and sequences) in place
+      log(`reset: truncating ${tables.length} tables`);
+      await client.query(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+    }
     await client.query('SET LOCAL synchronous_commit = off');
     await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     // keeps autovacuum away: analysing a table mid-load (it sees none of the uncommitted rows) makes the planner
