@@ -75,7 +75,18 @@ export async function cloneTemplate({ templateUrl, templateName, adminUrl }, lab
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${templateName}"`);
+    // one clone at a time (an advisory lock across test processes), and a retry while a backend that just
+    // left the template (a seed or check connection) is still on its way out
+    await admin.query('select pg_advisory_lock(7311)');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${templateName}"`);
+        break;
+      } catch (e) {
+        if (e?.code !== '55006' || attempt >= 40) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
   } finally {
     await admin.end();
   }

@@ -1,4 +1,4 @@
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, AREA_ROLES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
@@ -52,12 +52,12 @@ const protectedRoutes = (Object.entries(ROUTES) as [RouteName, RouteDef][]).filt
 
 describe('every route declares its area', () => {
   it('has @Endpoint metadata on every handler Nest serves', () => {
-    const discovery = api.app.get(DiscoveryService);
-    const scanner = api.app.get(MetadataScanner);
+    const modules = api.app.get(ModulesContainer);
+    const scanner = new MetadataScanner();
     const reflector = api.app.get(Reflector);
     const missing: string[] = [];
     let handlers = 0;
-    for (const wrapper of discovery.getControllers()) {
+    for (const wrapper of [...modules.values()].flatMap((m) => [...m.controllers.values()])) {
       const proto = wrapper.instance && Object.getPrototypeOf(wrapper.instance);
       if (!proto) continue;
       for (const method of scanner.getAllMethodNames(proto)) {

@@ -170,6 +170,7 @@ describe('password change', () => {
     const short = await api.post('/password', { username: u.username, current: u.password, password: 'short', repeat: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('Password must be between 8 and 20 characters long');
+    expect(short.body.errors).toEqual([{ field: 'password', message: 'Password must be between 8 and 20 characters long' }]);
     const mismatch = await api.post('/password', { username: u.username, current: u.password, password: 'Longer-pass-1', repeat: 'Longer-pass-2' });
     expect(mismatch.body.error).toBe('Password dont match!');
     const wrongCurrent = await api.post('/password', { username: u.username, current: 'not-it-123', password: 'Longer-pass-1', repeat: 'Longer-pass-1' });

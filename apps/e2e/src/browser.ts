@@ -47,3 +47,16 @@ export async function codeFor(username: string) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `.test-results/e2e-${name}.png`, fullPage: true });
 }
+
+/** Both sign-in steps through the real form, as a user types them. */
+export async function signIn(page: Page, username: string) {
+  const user = devUser(username);
+  await page.goto(`${e2e().baseUrl}/login`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Code').fill(await codeFor(username));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard/search');
+}
+

@@ -16,6 +16,8 @@ const STATUS_CODE: Record<number, ErrorCode> = {
   429: ErrorCode.Throttled,
 };
 
+const CODES = new Set<string>(Object.values(ErrorCode));
+
 /** Maps every failure to `{ error, code, errors? }` with the status of its code, in the request's language. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -32,7 +34,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       code = exception.code;
       for (const [k, v] of Object.entries(exception.headers ?? {})) res.setHeader(k, v);
-      body = { error: errorMessage(code, lang), code, ...(exception.errors ? { errors: exception.errors } : {}) };
+      // a field error may carry an ErrorCode as its message: say it in the request's language
+      const errors = exception.errors?.map((e) => (CODES.has(e.message) ? { ...e, message: errorMessage(e.message as ErrorCode, lang) } : e));
+      body = { error: errorMessage(code, lang), code, ...(errors ? { errors } : {}) };
     } else {
       const status =
         exception instanceof HttpException

@@ -1,0 +1,56 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2e, launch, screenshot, signIn } from './browser.js';
+
+const FORBIDDEN = '401, You are not authorised to view this section';
+
+describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+    await signIn(page, 'tier1');
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows Dashboard and Statistics, and hides everything §6 hides for role 9', async () => {
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+    const labels = (await menu.getByRole('link').allTextContents()).map((s) => s.trim());
+    expect(labels).toEqual(['Dashboard', 'Statistics']);
+    for (const hidden of ['Admin', 'Firmware', 'Modem update', 'Geolocation', 'Carrier whitelist', 'Send SMS']) {
+      expect(await menu.getByText(hidden, { exact: true }).count()).toBe(0);
+    }
+    await screenshot(page, 'tier1-menu');
+  });
+
+  it('typing a forbidden address shows the 401 message and keeps the session', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/fup/upgrade`);
+    await page.getByText(FORBIDDEN).waitFor();
+    await screenshot(page, 'tier1-forbidden');
+    // still signed in: the search is one click away
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard/search');
+    await page.getByRole('search').waitFor();
+  });
+
+  it('role 9 may not open the device main page (§6): the device route shows the 401 message', async () => {
+    await page.goto(`${e2e().baseUrl}/device/1`);
+    await page.getByText(FORBIDDEN).waitFor();
+  });
+});
+
+describe('without a session', () => {
+  it('a console address sends the visitor to the sign-in page', async () => {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${e2e().baseUrl}/dashboard/search`);
+      await page.waitForURL('**/login**');
+      expect(await page.getByLabel('Username').isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+});
