@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule, CoreModule, DevicesModule, ListsModule, OwnersModule } from '@tracker/server';
+import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule } from '@tracker/server';
 
 @Module({
-  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule],
+  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, AREA_ROLES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
 import { ROUTE_DEF } from '@tracker/server';
 import { startApi, userOfRole, type TestApi } from './harness.js';
+import { FEATURE_SAMPLES, type SampleRequest } from './samples/index.js';
 
 let api: TestApi;
 const tokens = new Map<RoleId, string>();
@@ -21,8 +22,10 @@ afterAll(() => api?.close());
 
 let emailSeq = 0;
 /** A valid request for each route, so that an allowed role gets 200 (not 400). */
-function validRequest(name: RouteName, role: RoleId): { path: string; body?: unknown } {
+async function validRequest(name: RouteName, role: RoleId): Promise<SampleRequest> {
   const def = ROUTES[name] as RouteDef;
+  const sample = FEATURE_SAMPLES[name];
+  if (sample) return sample({ api, role, token: tokens.get(role)!, whiteLabels: whiteLabels.get(role) ?? [] });
   switch (name) {
     case 'deviceSearch':
       return { path: `${def.path}?query=35&filter=imei&page=0&count=25` };
@@ -75,9 +78,9 @@ describe('every route declares its area', () => {
     const token = tokens.get(1)!;
     for (const [name, def] of Object.entries(ROUTES) as [RouteName, RouteDef][]) {
       if (name === 'logout') continue;
-      const req = validRequest(name, 1);
+      const req = await validRequest(name, 1);
       const path = req.path.replace(':uuid', '00000000-0000-4000-8000-000000000000');
-      const r = await api.call(def.method, path, { token, body: req.body ?? (def.method === 'POST' ? {} : undefined) });
+      const r = await api.call(def.method, path, { token, form: req.multipart, body: req.body ?? (def.method === 'POST' && !req.multipart ? {} : undefined) });
       expect(r.status, `${def.method} ${def.path}`).not.toBe(404);
     }
   });
@@ -87,15 +90,15 @@ describe('role x route matrix (§6)', () => {
   for (const [name, def] of protectedRoutes) {
     describe(`${def.method} ${def.path} [${def.area}]`, () => {
       it('answers 401 without a session', async () => {
-        const req = validRequest(name, 1);
-        const r = await api.call(def.method, req.path, { body: req.body });
+        const req = await validRequest(name, 1);
+        const r = await api.call(def.method, req.path, { body: req.body, form: req.multipart });
         expect(r.status).toBe(401);
       });
       for (const role of ALL_ROLES) {
         const allowed = (AREA_ROLES[def.area] as readonly number[]).includes(role);
         it(`role ${role} gets ${allowed ? 200 : 403}`, async () => {
-          const req = validRequest(name, role);
-          const r = await api.call(def.method, req.path, { token: tokens.get(role), body: req.body });
+          const req = await validRequest(name, role);
+          const r = await api.call(def.method, req.path, { token: tokens.get(role), body: req.body, form: req.multipart });
           expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
           if (!allowed) expect(r.body.error).toBe('401, You are not authorised to view this section');
         });

@@ -55,13 +55,15 @@ export async function startApi(env: Record<string, string> = {}) {
   async function call<T = any>(
     method: 'GET' | 'POST',
     path: string,
-    opts: { token?: string; body?: unknown; headers?: Record<string, string>; noOrigin?: boolean; raw?: string } = {},
+    opts: { token?: string; body?: unknown; headers?: Record<string, string>; noOrigin?: boolean; raw?: string; form?: FormData } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (!opts.noOrigin) headers[REQUEST_ORIGIN_HEADER] = REQUEST_ORIGIN_CONSOLE;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
-    if (opts.raw !== undefined) {
+    let body: string | FormData | undefined;
+    if (opts.form) {
+      body = opts.form; // fetch sets the multipart content-type with its boundary
+    } else if (opts.raw !== undefined) {
       body = opts.raw;
       headers['content-type'] ??= 'application/json';
     } else if (opts.body !== undefined) {

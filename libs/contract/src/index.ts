@@ -6,3 +6,6 @@ export * from './enums.js';
 export * from './validation.js';
 export * from './schemas.js';
 export * from './routes.js';
+export * from './route-def.js';
+export * from './device-workspace.js';
+export * from './imports.js';

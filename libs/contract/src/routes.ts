@@ -1,31 +1,11 @@
 import { z } from 'zod';
-import type { Area } from './access.js';
+import { route, type RouteDef } from './route-def.js';
+import { DEVICE_ROUTES } from './device-workspace.js';
+import { IMPORT_ROUTES } from './imports.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
-export type HttpMethod = 'GET' | 'POST';
-
-/**
- * One api endpoint: path under /api (Express-style `:param`), its §6 access area, and the zod schemas of
- * its query, body, path params and success response. The api binds handlers to these (and validates with
- * them), the console's client calls through them, and /api/docs is generated from them.
- */
-export type RouteDef = {
-  method: HttpMethod;
-  path: string;
-  area: Area;
-  summary: string;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  params?: z.ZodType;
-  response: z.ZodType;
-  /** mutating calls are audited; GETs that change state (e.g. /device/remove in later issues) set this */
-  mutating?: boolean;
-};
-
-const route = <const R extends RouteDef>(r: R) => r;
-
-export const ROUTES = {
+const CORE_ROUTES = {
   // ------------------------------------------------------------------ auth (§7 Auth)
   login: route({
     method: 'POST',
@@ -206,6 +186,9 @@ export const ROUTES = {
     response: s.listResponse(s.countryItem),
   }),
 } as const satisfies Record<string, RouteDef>;
+
+/** Every api endpoint. Features keep their routes in their own file (device-workspace.ts, imports.ts). */
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

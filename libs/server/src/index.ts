@@ -20,3 +20,5 @@ export * from './owners/owners.module.js';
 export * from './lists/lists.module.js';
 export * from './sessions/session-sweep.service.js';
 export * from './core/redact.js';
+export * from './device-workspace/device-workspace.module.js';
+export * from './imports/imports.module.js';

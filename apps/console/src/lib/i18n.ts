@@ -1,16 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '@tracker/contract';
-import en from '../locales/en/translation.json';
-import de from '../locales/de/translation.json';
-import es from '../locales/es/translation.json';
+import { BUNDLES } from '../locales/bundles';
 
 export const LANGUAGE_KEY = 'tracker.language';
 
 export const resources = {
-  en: { translation: en },
-  de: { translation: de },
-  es: { translation: es },
+  en: { translation: BUNDLES.en },
+  de: { translation: BUNDLES.de },
+  es: { translation: BUNDLES.es },
 } as const;
 
 function storedLanguage(): Language | null {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ROLES, DEVICE_STATUS_KEYS, LANGUAGES, MENU, newUser, SEARCH_FILTERS, type MenuItem } from '@tracker/contract';
-import en from './en/translation.json';
-import de from './de/translation.json';
-import es from './es/translation.json';
+import { BUNDLES as ALL, type Tree } from './bundles';
 
-type Tree = { [k: string]: string | Tree };
-const BUNDLES: Record<string, Tree> = { en, de, es };
+const BUNDLES: Record<string, Tree> = ALL;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,0 +1,4 @@
+import type { RouteName } from '@tracker/contract';
+import type { SampleBuilder } from './index.js';
+
+export const IMPORT_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {};

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { Area } from './access.js';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One api endpoint: path under /api (Express-style `:param`), its §6 access area, and the zod schemas of
+ * its query, body, path params and success response. The api binds handlers to these (and validates with
+ * them), the console's client calls through them, and /api/docs is generated from them.
+ */
+export type RouteDef = {
+  method: HttpMethod;
+  path: string;
+  area: Area;
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  /** mutating calls are audited; GETs that change state (e.g. /device/remove in later issues) set this */
+  mutating?: boolean;
+};
+
+export const route = <const R extends RouteDef>(r: R) => r;
+
