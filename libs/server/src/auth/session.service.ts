@@ -2,9 +2,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, isLanguage, isRoleId } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
-import { PrismaService } from '../core/db.js';
+import { PgPool, PrismaService } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
+
+type SessionRow = {
+  session_id: string;
+  exp_date: Date;
+  revoked_at: Date | null;
+  user_id: number;
+  username: string;
+  role_id: number;
+  enabled: boolean;
+  operators: number[];
+  white_labels: number[];
+  types: number[];
+  prefered_language: string;
+};
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -13,6 +27,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export class SessionService {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly pool: PgPool,
     private readonly config: AppConfig,
   ) {}
 
@@ -27,23 +42,28 @@ export class SessionService {
 
   /** Resolves a bearer token to its user; 401 when unknown, revoked, expired or the user is disabled. */
   async authenticate(token: string): Promise<SessionUser> {
-    const s = await this.prisma.backofficeSession.findUnique({
-      where: { token_hash: hashToken(token) },
-      include: { user: true },
-    });
-    if (!s || s.revoked_at || !s.user.enabled) throw new DomainError(ErrorCode.Unauthenticated);
+    // every api call passes here: one indexed query over plain pg (no ORM round trips)
+    const { rows } = await this.pool.query<SessionRow>(
+      `SELECT s.id::text AS session_id, s.exp_date, s.revoked_at, u.id AS user_id, u.username, u.role_id, u.enabled,
+              u.operators, u.white_labels, u.types, u.prefered_language
+         FROM backoffice_session s JOIN backoffice_user u ON u.id = s.user_id
+        WHERE s.token_hash = $1`,
+      [hashToken(token)],
+    );
+    const s = rows[0];
+    if (!s || s.revoked_at || !s.enabled) throw new DomainError(ErrorCode.Unauthenticated);
     if (s.exp_date.getTime() <= Date.now()) throw new DomainError(ErrorCode.SessionExpired);
-    const role = s.user.role_id;
+    const role = s.role_id;
     if (!isRoleId(role)) throw new DomainError(ErrorCode.Unauthenticated);
     return {
-      sessionId: s.id.toString(),
-      userId: s.user.id,
-      username: s.user.username,
+      sessionId: s.session_id,
+      userId: s.user_id,
+      username: s.username,
       role,
-      operators: s.user.operators,
-      whiteLabels: s.user.white_labels,
-      types: s.user.types,
-      language: isLanguage(s.user.prefered_language) ? s.user.prefered_language : 'en',
+      operators: s.operators,
+      whiteLabels: s.white_labels,
+      types: s.types,
+      language: isLanguage(s.prefered_language) ? s.prefered_language : 'en',
       expDate: s.exp_date,
     };
   }
