@@ -24,9 +24,10 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
   const importRows: Row[] = imports.map(([kind, file, count, imported, status, error], i) => {
     const created = plan.anchor - (imports.length - i) * 9 * DAY;
     return [i + 1, kind, file, count, imported, status, status === 'FINISHED' ? 100 : 0, { deployment_id: 1 }, error, 1,
-      iso(created), iso(created + 2_000), iso(created + 60_000 + count * 20), iso(created + 60_000 + count * 20)];
+      iso(created), iso(created + 2_000), iso(created + 60_000 + count * 20), iso(created + 60_000 + count * 20),
+      status === 'FAILED' ? 1 : count - imported];
   });
-  n.import = await insertRows(client, 'import', ['id', 'kind', 'file_name', 'count', 'imported', 'status', 'progress', 'params', 'error', 'created_by', 'created', 'started_at', 'finished_at', 'updated_at'], importRows);
+  n.import = await insertRows(client, 'import', ['id', 'kind', 'file_name', 'count', 'imported', 'status', 'progress', 'params', 'error', 'created_by', 'created', 'started_at', 'finished_at', 'updated_at', 'failed'], importRows);
   const errors: Row[] = [];
   const reasons: [string, string, string][] = [
     ['imei', '35123', 'IMEI must have 15 digits'],
