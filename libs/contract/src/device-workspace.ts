@@ -1,5 +1,745 @@
 // Device workspace (§2 Device: /device/{idDevice} and its tabs, §7 Device/Location/Setting/... calls, device exports):
 // request and response schemas and the routes. Merged into ROUTES by routes.ts.
-import type { RouteDef } from './route-def.js';
+import { z } from 'zod';
+import { IMSI_LENGTH, PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
+import { envelope, listResponse, page } from './schemas.js';
+import { route, type RouteDef } from './route-def.js';
 
-export const DEVICE_ROUTES = {} as const satisfies Record<string, RouteDef>;
+// ---------------------------------------------------------------------------------------------- constants
+
+/** §9 location interval choices: 2 to 60 minutes held in seconds, plus "Stand by" (65000). */
+export const LOCATION_INTERVAL_MINUTES = [2, 3, 5, 10, 15, 20, 30, 45, 60] as const;
+export const LOCATION_INTERVAL_STANDBY = 65000;
+export const LOCATION_INTERVAL_CHOICES: readonly number[] = [
+  ...LOCATION_INTERVAL_MINUTES.map((m) => m * 60),
+  LOCATION_INTERVAL_STANDBY,
+];
+/** §9 operational time: 1 to 24 (hours a day the tracker is on). */
+export const OPERATIONAL_TIME_MIN = 1;
+export const OPERATIONAL_TIME_MAX = 24;
+/** Names of the settings whose values §9 constrains (default_setting.name). */
+export const SETTING_LOCATION_INTERVAL = 'location_interval';
+export const SETTING_OPERATIONAL_TIME = 'operational_time';
+
+/** Checks a setting value against the §9 rules; returns a message or null. */
+export function checkSettingValue(name: string | null | undefined, value: string): string | null {
+  if (name === SETTING_LOCATION_INTERVAL) {
+    return LOCATION_INTERVAL_CHOICES.includes(Number(value)) && /^\d+$/.test(value)
+      ? null
+      : 'Location interval must be 2 to 60 minutes (in seconds) or Stand by (65000)';
+  }
+  if (name === SETTING_OPERATIONAL_TIME) {
+    const n = Number(value);
+    return /^\d+$/.test(value) && n >= OPERATIONAL_TIME_MIN && n <= OPERATIONAL_TIME_MAX
+      ? null
+      : 'Operational time must be a whole number from 1 to 24';
+  }
+  return null;
+}
+
+/** §4 notification error codes per platform: the translation key of a code. */
+export function notificationErrorKey(platform: 'IOS' | 'ANDROID', code: number): string {
+  if (platform === 'IOS') {
+    const ios: Record<number, string> = {
+      0: 'none',
+      1: 'processing',
+      2: 'missingToken',
+      3: 'missingTopic',
+      4: 'missingPayload',
+      5: 'invalidTokenSize',
+      6: 'topicSize',
+      7: 'payloadSize',
+      8: 'invalidToken',
+    };
+    if (code >= 100) return 'internalMessage';
+    return ios[code] ?? 'undefined';
+  }
+  if (code === 0) return 'none';
+  if (code === 1) return 'internalMessage';
+  if (code === 400) return 'requestNotParsed';
+  if (code === 401) return 'authenticationError';
+  if (code >= 500) return 'internalError';
+  return 'undefined';
+}
+
+/** Device exports (§7 Reports and exports): the download paths served by hash. */
+export const DEVICE_EXPORT_KINDS = [
+  'communications',
+  'locations',
+  'device_trace',
+  'sms_per_device',
+  'device_notification',
+  'safezone',
+] as const;
+export type DeviceExportKind = (typeof DEVICE_EXPORT_KINDS)[number];
+/** Seconds an export hash stays valid. */
+export const EXPORT_HASH_TTL_SECONDS = 600;
+
+/** Cell values starting with one of these are prefixed with ' in exports (spreadsheet formula injection). */
+export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
+export function neutraliseCell(v: string): string {
+  return v.length > 0 && (FORMULA_PREFIXES as readonly string[]).includes(v[0]!) ? `'${v}` : v;
+}
+
+// ---------------------------------------------------------------------------------------------- inputs
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} is required (a positive whole number)` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} is required (a positive whole number)`)
+    .max(2 ** 53 - 1, `${name} is too large`);
+
+function isRealDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+function isTimeZone(s: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: s });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `YYYY-MM-DD` (§9), a real calendar day. */
+export const dayParam = z
+  .string({ error: 'date is required (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine(isRealDate, 'date is not a real calendar day');
+/** The user's IANA time zone; a day runs from its midnight to the next (default UTC, §9). */
+export const tzParam = z.string().max(64).refine(isTimeZone, 'tz is not a known time zone').default('UTC');
+
+const deviceQuery = z.object({ device_id: positiveId('device_id') });
+const deviceDayQuery = deviceQuery.extend({ date: dayParam, tz: tzParam });
+const pageParam = z.coerce.number({ error: 'page must be a number' }).int().nonnegative('page must be 0 or more').max(100_000).default(0);
+
+export const deviceIdQuery = deviceQuery;
+export type DeviceIdQuery = z.infer<typeof deviceIdQuery>;
+export const deviceDayQuerySchema = deviceDayQuery;
+export type DeviceDayQuery = z.infer<typeof deviceDayQuery>;
+
+export const factoryDetailsQuery = z.object({ id: positiveId('id') });
+export const deviceUpdateQuery = deviceQuery.extend({ factory_id: positiveId('factory_id').optional() });
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(50, 'At most 50 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** General settings (§2): height in cm, weight in kg (the console converts from inch and pound). */
+export const deviceUpdateBody = z.object({
+  first_name: optionalName,
+  last_name: optionalName,
+  name_id: optionalName,
+  birth_date: dayParam.nullable().optional(),
+  height: z.number().int('Height is a whole number of cm').min(30, 'Height must be 30 to 250 cm').max(250, 'Height must be 30 to 250 cm').nullable().optional(),
+  weight: z.number().int('Weight is a whole number of kg').min(2, 'Weight must be 2 to 200 kg').max(200, 'Weight must be 2 to 200 kg').nullable().optional(),
+  /** 1 boy, 2 girl */
+  gender: z.union([z.literal(1), z.literal(2)], { error: 'Gender is 1 (boy) or 2 (girl)' }).nullable().optional(),
+  enabled: z.boolean().optional(),
+  is_test: z.boolean().optional(),
+});
+export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
+
+export const tracesQuery = deviceQuery.extend({
+  page: pageParam,
+  count: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const locationListQuery = deviceDayQuery.extend({
+  page: pageParam,
+  count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.trackingList),
+});
+export type LocationListQuery = z.infer<typeof locationListQuery>;
+export const locationByIdQuery = deviceQuery.extend({ location_id: positiveId('location_id') });
+
+export const settingPushQuery = deviceQuery.extend({ setting_no: positiveId('setting_no') });
+export const settingLoadDefaultQuery = deviceQuery.extend({
+  type: z.coerce.number({ error: 'type must be a number' }).int().nonnegative().default(0),
+});
+export const settingEditBody = z.object({
+  settings: z
+    .array(
+      z.object({
+        setting_no: z.number().int().positive(),
+        value: z.string().max(500, 'At most 500 characters'),
+      }),
+    )
+    .min(1, 'Nothing to save')
+    .max(100),
+});
+export type SettingEditBody = z.infer<typeof settingEditBody>;
+
+export const contactDeviceQuery = deviceQuery.extend({ device_type: positiveId('device_type').optional() });
+export const testNotificationQuery = deviceQuery.extend({ user_id: positiveId('user_id').optional() });
+
+/** §5: the IMSI has exactly 15 characters (digits). */
+export const simCardQuery = z.object({
+  imsi: z
+    .string({ error: `IMSI must be exactly ${IMSI_LENGTH} characters` })
+    .trim()
+    .regex(new RegExp(`^\\d{${IMSI_LENGTH}}$`), `IMSI must be exactly ${IMSI_LENGTH} characters`),
+});
+export const gsmNumber = z
+  .string({ error: 'GSM number is required' })
+  .trim()
+  .regex(new RegExp(`^\\+\\d{${PHONE_MIN},${PHONE_MAX}}$`), `GSM number starts with + and has ${PHONE_MIN} to ${PHONE_MAX} digits`);
+export const swapSimBody = z.object({
+  device_id: positiveId('device_id'),
+  sim_card_id: positiveId('sim_card_id'),
+  gsm_number: gsmNumber,
+});
+export type SwapSimBody = z.infer<typeof swapSimBody>;
+
+export const logFileQuery = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(200)
+    .regex(/^[\w.-]+$/, 'name is a file name'),
+  download: z.enum(['true', 'false']).optional(),
+});
+export const csvGenerateQuery = deviceDayQuery;
+export const csvDownloadQuery = z.object({
+  hash: z.string({ error: 'hash is required' }).regex(/^[a-f0-9]{32,64}$/, 'hash is invalid'),
+});
+
+// ---------------------------------------------------------------------------------------------- outputs
+
+const iso = z.string();
+const isoOrNull = z.string().nullable();
+const int = z.number().int();
+const intOrNull = z.number().int().nullable();
+
+export const deviceDetail = z.object({
+  id: int,
+  name_id: z.string().nullable(),
+  imei_id: z.string().nullable(),
+  imei: z.string(),
+  imsi: z.string().nullable(),
+  gsm_number: z.string().nullable(),
+  device_type_id: int,
+  device_type_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** YYYY-MM-DD */
+  birth_date: z.string().nullable(),
+  height: intOrNull,
+  weight: intOrNull,
+  gender: intOrNull,
+  initialized: z.boolean(),
+  device_status: int,
+  enabled: z.boolean(),
+  is_test: z.boolean(),
+  owner_id: intOrNull,
+  owner_email: z.string().nullable(),
+  owner_first_name: z.string().nullable(),
+  owner_last_name: z.string().nullable(),
+  white_label: z.string().nullable(),
+  sim_id: intOrNull,
+  sim_status: intOrNull,
+  sim_iccid: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  firmware: z.string().nullable(),
+  activation_code: z.string().nullable(),
+  factory_device_id: intOrNull,
+  created: iso,
+  last_seen_at: isoOrNull,
+  battery: intOrNull,
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+export const deviceDetailResponse = envelope(deviceDetail);
+
+export const factoryDetail = z.object({
+  id: int,
+  imei: z.string(),
+  imsi: z.string().nullable(),
+  iccid: z.string().nullable(),
+  activation_code: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  device_type_id: intOrNull,
+  firmware: z.string().nullable(),
+  status: int,
+  white_label_deployment_id: int,
+  deployment_name: z.string().nullable(),
+  created: iso,
+});
+export type FactoryDetail = z.infer<typeof factoryDetail>;
+export const factoryDetailResponse = envelope(factoryDetail.nullable());
+
+export const traceItem = z.object({
+  id: int,
+  created: iso,
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  /** §4 audit status 0-8, null for calls without one */
+  status: intOrNull,
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type TraceItem = z.infer<typeof traceItem>;
+
+export const locationItem = z.object({
+  id: int,
+  time: iso,
+  latitude: z.number(),
+  longitude: z.number(),
+  radius: intOrNull,
+  altitude: z.number().nullable(),
+  angle: intOrNull,
+  speed: z.number().nullable(),
+  gsm_operator: z.string().nullable(),
+  gsm_cell_id: z.string().nullable(),
+  is_valid: z.boolean(),
+  /** §4 location reason */
+  reason: intOrNull,
+  /** §4 location source */
+  source: int,
+  wifi_count: int,
+  gsm_count: int,
+});
+export type LocationItem = z.infer<typeof locationItem>;
+export const locationListResponse = envelope(
+  z.object({
+    items: z.array(locationItem),
+    total_pages: int,
+    total: int,
+    more: z.boolean(),
+    page: int,
+  }),
+);
+export const locationDetail = locationItem.extend({
+  wifi: z.array(z.object({ mac_address: z.string(), signal: intOrNull })),
+  gsm: z.array(z.object({ mcc: int, mnc: int, lac: int, cell_id: z.string(), signal: intOrNull })),
+  providers: z.array(z.object({ provider: z.string(), latitude: z.number(), longitude: z.number(), radius: intOrNull })),
+});
+export type LocationDetail = z.infer<typeof locationDetail>;
+/** The day's path for the map: [latitude, longitude, epoch ms, location id], in time order. */
+export const locationPathResponse = envelope(z.object({ points: z.array(z.tuple([z.number(), z.number(), z.number(), int])) }));
+
+export const safeZoneItem = z.object({
+  id: int,
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  radius: int,
+  enabled: z.boolean(),
+  limit_percent: int,
+  /** the zone applies to this device */
+  attached: z.boolean(),
+});
+export type SafeZoneItem = z.infer<typeof safeZoneItem>;
+export const safeZoneLogItem = z.object({
+  id: int,
+  time: iso,
+  /** §4: 0 exit, 9 entry */
+  type: int,
+  safe_zone_id: intOrNull,
+  safe_zone_name: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type SafeZoneLogItem = z.infer<typeof safeZoneLogItem>;
+
+export const settingItem = z.object({
+  setting_no: int,
+  name: z.string().nullable(),
+  value: z.string().nullable(),
+  default_value: z.string().nullable(),
+  editable: z.boolean(),
+  /** the device confirmed the value; false = pending */
+  synced: z.boolean(),
+  updated_at: isoOrNull,
+  /** the last push of this setting (an SMS queued for the pipeline) */
+  last_push: z.object({ sms_id: int, status: int, created: iso }).nullable(),
+});
+export type SettingItem = z.infer<typeof settingItem>;
+export const settingPushResult = z.object({ setting_no: int, sms_id: int, message: z.string(), status: int, pending: z.literal(true) });
+export type SettingPushResult = z.infer<typeof settingPushResult>;
+
+export const contactItem = z.object({
+  id: int,
+  user_id: int,
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_guest: z.boolean(),
+  emergency: z.boolean(),
+  primary: z.boolean(),
+  relationship: z.string().nullable(),
+  devices: z.array(int),
+});
+export type ContactItem = z.infer<typeof contactItem>;
+export const contactDeviceResponse = envelope(
+  z.object({
+    contacts: z.array(contactItem),
+    devices: z.array(z.object({ id: int, first_name: z.string().nullable(), imei: z.string(), enabled: z.boolean() })),
+    limit: int,
+  }),
+);
+
+export const smsItem = z.object({
+  id: int,
+  created: iso,
+  sent_at: isoOrNull,
+  received_at: isoOrNull,
+  direction: z.enum(['OUTBOUND', 'INBOUND']),
+  command_key: z.string().nullable(),
+  message: z.string(),
+  /** §3 message status: 0 created, 1 sent, 2 received, 3 error */
+  status: int,
+  error: z.string().nullable(),
+  gsm_number: z.string().nullable(),
+});
+export type SmsItem = z.infer<typeof smsItem>;
+export const smsCommandItem = z.object({
+  command_key: z.string(),
+  name: z.string(),
+  takes_message: z.boolean(),
+  description: z.string().nullable(),
+});
+
+export const communicationItem = z.object({
+  id: int,
+  time: iso,
+  kind: z.string(),
+  gap_seconds: intOrNull,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  signal: intOrNull,
+  battery: intOrNull,
+});
+export type CommunicationItem = z.infer<typeof communicationItem>;
+export const temperatureItem = z.object({ time: iso, temperature: z.number(), battery_temperature: z.number().nullable() });
+export type TemperatureItem = z.infer<typeof temperatureItem>;
+
+export const notificationItem = z.object({
+  id: int,
+  created: iso,
+  sent_at: isoOrNull,
+  platform: z.enum(['IOS', 'ANDROID']),
+  type: z.string().nullable(),
+  title: z.string().nullable(),
+  message: z.string(),
+  status: int,
+  error_code: int,
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export const simCardItem = z.object({
+  id: int,
+  imsi: z.string(),
+  iccid: z.string().nullable(),
+  gsm_number: z.string().nullable(),
+  status: int,
+  carrier_status: z.string(),
+  operator_id: intOrNull,
+  operator_name: z.string().nullable(),
+  /** the device the SIM is in, if any */
+  device_id: intOrNull,
+});
+export type SimCardItem = z.infer<typeof simCardItem>;
+
+export const deviceLogItem = z.object({
+  id: int,
+  file_name: z.string(),
+  log_level: intOrNull,
+  duration: intOrNull,
+  size_bytes: int,
+  created: iso,
+});
+export type DeviceLogItem = z.infer<typeof deviceLogItem>;
+/** The file as text, or (download=true) the file itself with a content-disposition header. */
+export const deviceLogFileResponse = z.union([envelope(z.object({ name: z.string(), content: z.string() })), z.undefined()]);
+
+export const csvGenerateResponse = envelope(z.object({ hash: z.string(), expires_at: iso }));
+/** CSV downloads answer text/csv, not JSON. */
+export const csvDownloadResponse = z.undefined();
+
+// ---------------------------------------------------------------------------------------------- routes
+
+const csvDownload = (kind: DeviceExportKind, what: string) =>
+  route({
+    method: 'GET',
+    path: `/csv/${kind}`,
+    area: 'deviceTabs',
+    summary: `CSV download by hash: ${what} of the device and day given to /csv/generate (streamed)`,
+    query: csvDownloadQuery,
+    response: csvDownloadResponse,
+  });
+
+export const DEVICE_ROUTES = {
+  // ------------------------------------------------------------------ header, information, general settings
+  deviceDetails: route({
+    method: 'GET',
+    path: '/device/device_details',
+    area: 'deviceMain',
+    summary: 'The device main page: header and details of a device',
+    query: deviceQuery,
+    response: deviceDetailResponse,
+  }),
+  deviceInfoImsi: route({
+    method: 'GET',
+    path: '/device/information/imsi',
+    area: 'deviceTabs',
+    summary: 'Device information (tab information/imsi)',
+    query: deviceQuery,
+    response: deviceDetailResponse,
+  }),
+  deviceInfoImei: route({
+    method: 'GET',
+    path: '/device/information/imei',
+    area: 'deviceImei',
+    summary: 'Device information (tab information/imei)',
+    query: deviceQuery,
+    response: deviceDetailResponse,
+  }),
+  factoryDetails: route({
+    method: 'GET',
+    path: '/device/factory_details',
+    area: 'deviceTabs',
+    summary: 'Factory record of a device (id = device id); model null when the device has none',
+    query: factoryDetailsQuery,
+    response: factoryDetailResponse,
+  }),
+  deviceUpdate: route({
+    method: 'POST',
+    path: '/device/update',
+    area: 'deviceTabs',
+    summary: 'Saves the general settings (child name, birth date, height cm, weight kg, gender 1 boy / 2 girl)',
+    query: deviceUpdateQuery,
+    body: deviceUpdateBody,
+    response: deviceDetailResponse,
+  }),
+  deviceInitialized: route({
+    method: 'GET',
+    path: '/device/initialized',
+    area: 'deviceTabs',
+    summary: 'Reinitialize: initialized false, device_status 1 (audited: not initialized)',
+    query: deviceQuery,
+    response: deviceDetailResponse,
+    mutating: true,
+  }),
+  deviceRemove: route({
+    method: 'GET',
+    path: '/device/remove',
+    area: 'deviceTabs',
+    summary: 'Removes the device from its account (audited: removed from account)',
+    query: deviceQuery,
+    response: deviceDetailResponse,
+    mutating: true,
+  }),
+  deviceTraces: route({
+    method: 'GET',
+    path: '/device/traces',
+    area: 'deviceTabs',
+    summary: "The device's audit trail, newest first",
+    query: tracesQuery,
+    response: page(traceItem),
+  }),
+
+  // ------------------------------------------------------------------ tracking
+  locationList: route({
+    method: 'GET',
+    path: '/location/list',
+    area: 'deviceTabs',
+    summary: 'Location fixes of a day (20 per page, newest first, day in the tz time zone)',
+    query: locationListQuery,
+    response: locationListResponse,
+  }),
+  locationPath: route({
+    method: 'GET',
+    path: '/location/path',
+    area: 'deviceTabs',
+    summary: "The day's path for the map (every fix, compact)",
+    query: deviceDayQuery,
+    response: locationPathResponse,
+  }),
+  locationById: route({
+    method: 'GET',
+    path: '/location/by_id',
+    area: 'deviceTabs',
+    summary: 'One fix with its wifi, GSM and provider details',
+    query: locationByIdQuery,
+    response: envelope(locationDetail),
+  }),
+  safezoneDevice: route({
+    method: 'GET',
+    path: '/safezone/device',
+    area: 'deviceTabs',
+    summary: "The owner's safe zones, flagged when they apply to the device",
+    query: deviceQuery,
+    response: listResponse(safeZoneItem),
+  }),
+  safezoneLogs: route({
+    method: 'GET',
+    path: '/safezone/logs',
+    area: 'deviceTabs',
+    summary: 'Safe-zone log of a day (type 0 exit, 9 entry)',
+    query: deviceDayQuery,
+    response: listResponse(safeZoneLogItem),
+  }),
+
+  // ------------------------------------------------------------------ settings
+  settingAll: route({
+    method: 'GET',
+    path: '/setting/all',
+    area: 'deviceTabs',
+    summary: "The device's settings with their defaults, pending state and last push",
+    query: deviceQuery,
+    response: listResponse(settingItem),
+  }),
+  settingEdit: route({
+    method: 'POST',
+    path: '/setting/edit',
+    area: 'deviceTabs',
+    summary: 'Changes settings (marked pending until pushed and confirmed)',
+    query: deviceQuery,
+    body: settingEditBody,
+    response: listResponse(settingItem),
+  }),
+  settingPush: route({
+    method: 'GET',
+    path: '/setting/push',
+    area: 'deviceTabs',
+    summary: 'Queues an SMS that sends one setting to the device (pending until confirmed)',
+    query: settingPushQuery,
+    response: envelope(settingPushResult),
+    mutating: true,
+  }),
+  settingPushAll: route({
+    method: 'GET',
+    path: '/setting/push_all',
+    area: 'deviceTabs',
+    summary: 'Queues SMS that send every editable setting to the device',
+    query: deviceQuery,
+    response: listResponse(settingPushResult),
+    mutating: true,
+  }),
+  settingLoadDefault: route({
+    method: 'GET',
+    path: '/setting/loadDefault',
+    area: 'deviceTabs',
+    summary: "Replaces the device's settings with the defaults of its type (profile `type`, 0 = all)",
+    query: settingLoadDefaultQuery,
+    response: listResponse(settingItem),
+    mutating: true,
+  }),
+
+  // ------------------------------------------------------------------ contacts, sms, gaps, temperature, logs
+  contactDevice: route({
+    method: 'GET',
+    path: '/contact/device',
+    area: 'deviceTabs',
+    summary: "The device's contacts, the owner's devices and the contact limit",
+    query: contactDeviceQuery,
+    response: contactDeviceResponse,
+  }),
+  smsList: route({
+    method: 'GET',
+    path: '/sms/list',
+    area: 'deviceTabs',
+    summary: 'SMS of the device on a day, newest first',
+    query: deviceDayQuery,
+    response: listResponse(smsItem),
+  }),
+  smsCommands: route({
+    method: 'GET',
+    path: '/sms/commands',
+    area: 'deviceTabs',
+    summary: "The SMS commands of the device's type",
+    query: deviceQuery,
+    response: listResponse(smsCommandItem),
+  }),
+  deviceCommunications: route({
+    method: 'GET',
+    path: '/device/communications',
+    area: 'deviceTabs',
+    summary: 'Communications of a day with the gaps between them',
+    query: deviceDayQuery,
+    response: listResponse(communicationItem),
+  }),
+  deviceTemperature: route({
+    method: 'GET',
+    path: '/device/temperature',
+    area: 'deviceLogs',
+    summary: 'Temperatures of a day',
+    query: deviceDayQuery,
+    response: listResponse(temperatureItem),
+  }),
+  logsDevice: route({
+    method: 'GET',
+    path: '/logs/device',
+    area: 'deviceLogs',
+    summary: 'Log files the device uploaded',
+    query: deviceQuery,
+    response: listResponse(deviceLogItem),
+  }),
+  logsDeviceFile: route({
+    method: 'GET',
+    path: '/logs/device/file',
+    area: 'deviceLogs',
+    summary: 'A device log file as text, or downloaded (download=true)',
+    query: logFileQuery,
+    response: deviceLogFileResponse,
+  }),
+
+  // ------------------------------------------------------------------ notifications
+  deviceNotifications: route({
+    method: 'GET',
+    path: '/device/notifications',
+    area: 'deviceTabs',
+    summary: 'Push notifications about the device on a day, with status and platform error code',
+    query: deviceDayQuery,
+    response: listResponse(notificationItem),
+  }),
+  deviceTestNotification: route({
+    method: 'GET',
+    path: '/device/test_notification',
+    area: 'deviceTabs',
+    summary: "Queues a test notification to the owner's app",
+    query: testNotificationQuery,
+    response: envelope(notificationItem),
+    mutating: true,
+  }),
+
+  // ------------------------------------------------------------------ swap SIM
+  simCard: route({
+    method: 'GET',
+    path: '/device/sim_card',
+    area: 'deviceTabs',
+    summary: 'Looks a SIM card up by IMSI (exactly 15 characters)',
+    query: simCardQuery,
+    response: envelope(simCardItem),
+  }),
+  swapSim: route({
+    method: 'POST',
+    path: '/device/swap_sim',
+    area: 'deviceTabs',
+    summary: 'Puts another SIM card into the device (audited: swap out, swap in)',
+    body: swapSimBody,
+    response: deviceDetailResponse,
+  }),
+
+  // ------------------------------------------------------------------ exports
+  csvGenerate: route({
+    method: 'GET',
+    path: '/csv/generate',
+    area: 'deviceTabs',
+    summary: 'Prepares the device exports of a day; returns the hash the downloads take (expires)',
+    query: csvGenerateQuery,
+    response: csvGenerateResponse,
+  }),
+  csvCommunications: csvDownload('communications', 'communications'),
+  csvLocations: csvDownload('locations', 'location fixes'),
+  csvDeviceTrace: csvDownload('device_trace', 'audit trail'),
+  csvSmsPerDevice: csvDownload('sms_per_device', 'SMS'),
+  csvDeviceNotification: csvDownload('device_notification', 'notifications'),
+  csvSafezone: csvDownload('safezone', 'safe-zone log'),
+} as const satisfies Record<string, RouteDef>;

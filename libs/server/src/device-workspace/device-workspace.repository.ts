@@ -1,0 +1,353 @@
+import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import type {
+  CommunicationItem,
+  ContactItem,
+  DeviceDetail,
+  DeviceLogItem,
+  FactoryDetail,
+  LocationDetail,
+  LocationItem,
+  NotificationItem,
+  SafeZoneItem,
+  SafeZoneLogItem,
+  SettingItem,
+  SimCardItem,
+  SmsItem,
+  TemperatureItem,
+  TraceItem,
+} from '@tracker/contract';
+import { PgPool } from '../core/db.js';
+import { dayRange, WORKSPACE_TYPES } from './pg-types.js';
+
+type Q = Pick<pg.PoolClient, 'query'>;
+
+export const DEVICE_DETAIL_SQL = `
+  SELECT d.id, d.name_id, d.imei_id, d.imei, d.imsi, d.gsm_number, d.device_type_id, dt.name AS device_type_name,
+    d.first_name, d.last_name, to_char(d.birth_date, 'YYYY-MM-DD') AS birth_date, d.height, d.weight, d.gender,
+    d.initialized, d.device_status, d.enabled, d.is_test, d.owner_id, o.email AS owner_email,
+    o.first_name AS owner_first_name, o.last_name AS owner_last_name, wl.name AS white_label,
+    d.sim_id, s.status AS sim_status, s.iccid AS sim_iccid, op.name AS operator_name, d.firmware,
+    d.activation_code, d.factory_device_id, d.created, d.last_seen_at, d.battery
+  FROM device d
+  JOIN device_type dt ON dt.id = d.device_type_id
+  LEFT JOIN owner o ON o.id = d.owner_id
+  LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id
+  LEFT JOIN sim_card s ON s.id = d.sim_id
+  LEFT JOIN operator op ON op.id = s.operator_id
+  WHERE d.id = $1`;
+
+const LOCATION_COLUMNS = `l.id, l.time, l.latitude, l.longitude, l.radius, l.altitude, l.angle, l.speed, l.gsm_operator,
+  l.gsm_cell_id, l.is_valid, l.reason, l.source,
+  (SELECT count(*)::int FROM location_wifi w WHERE w.location_id = l.id) AS wifi_count,
+  (SELECT count(*)::int FROM location_gsm g WHERE g.location_id = l.id) AS gsm_count`;
+
+/** MAC as shown (§5): colon-separated pairs. */
+const macShown = (mac: string) => mac.match(/.{1,2}/g)?.join(':') ?? mac;
+
+/** Narrow queries of the device workspace (raw pg; timestamps as ISO strings, bigint ids as numbers). */
+@Injectable()
+export class DeviceWorkspaceRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  private async rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
+    const r = await q.query({ text, values, types: WORKSPACE_TYPES });
+    return r.rows as T[];
+  }
+
+  /** Runs `fn` in a transaction. */
+  async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await fn(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  async detail(id: number, q: Q = this.pool): Promise<DeviceDetail | null> {
+    return (await this.rows<DeviceDetail>(DEVICE_DETAIL_SQL, [id], q))[0] ?? null;
+  }
+
+  async factoryOf(deviceId: number): Promise<FactoryDetail | null> {
+    const r = await this.rows<FactoryDetail>(
+      `SELECT f.id, f.imei, f.imsi, f.iccid, f.activation_code, f.serial_number, f.device_type_id, f.firmware, f.status,
+         f.white_label_deployment_id, dep.name AS deployment_name, f.created
+       FROM device d
+       JOIN factory_device f ON f.id = d.factory_device_id OR (d.factory_device_id IS NULL AND f.imei = d.imei)
+       LEFT JOIN white_label_deployment dep ON dep.id = f.white_label_deployment_id
+       WHERE d.id = $1
+       ORDER BY (f.id = d.factory_device_id) DESC NULLS LAST
+       LIMIT 1`,
+      [deviceId],
+    );
+    return r[0] ?? null;
+  }
+
+  async factoryExists(id: number, q: Q): Promise<boolean> {
+    return (await q.query('SELECT 1 FROM factory_device WHERE id = $1', [id])).rowCount === 1;
+  }
+
+  /** Updates the given columns (names are from a fixed list in the service); returns the previous values. */
+  async updateDevice(id: number, values: Record<string, unknown>, q: Q): Promise<Record<string, unknown>> {
+    const cols = Object.keys(values);
+    const before = (await this.rows<Record<string, unknown>>(
+      `SELECT ${cols.map((c) => (c === 'birth_date' ? `to_char(birth_date, 'YYYY-MM-DD') AS birth_date` : c)).join(', ')} FROM device WHERE id = $1 FOR UPDATE`,
+      [id],
+      q,
+    ))[0] ?? {};
+    const set = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+    await q.query(`UPDATE device SET ${set}, updated_at = now() WHERE id = $1`, [id, ...cols.map((c) => values[c])]);
+    return before;
+  }
+
+  async traces(deviceId: number, limit: number, offset: number): Promise<{ items: TraceItem[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.rows<TraceItem>(
+        `SELECT id, created, actor_name, action, status, before, after FROM audit_event
+         WHERE device_id = $1 ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3`,
+        [deviceId, limit, offset],
+      ),
+      this.rows<{ n: number }>('SELECT count(*)::int AS n FROM audit_event WHERE device_id = $1', [deviceId]),
+    ]);
+    return { items, total: total[0]?.n ?? 0 };
+  }
+
+  async locationPage(deviceId: number, date: string, tz: string, limit: number, offset: number) {
+    const [items, total] = await Promise.all([
+      this.rows<LocationItem>(
+        `SELECT ${LOCATION_COLUMNS} FROM location l WHERE l.device_id = $1 AND ${dayRange('l.time', 2)}
+         ORDER BY l.time DESC, l.id DESC LIMIT $4 OFFSET $5`,
+        [deviceId, date, tz, limit, offset],
+      ),
+      this.rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM location l WHERE l.device_id = $1 AND ${dayRange('l.time', 2)}`,
+        [deviceId, date, tz],
+      ),
+    ]);
+    return { items, total: total[0]?.n ?? 0 };
+  }
+
+  async locationPath(deviceId: number, date: string, tz: string): Promise<[number, number, number, number][]> {
+    const r = await this.pool.query({
+      text: `SELECT l.latitude, l.longitude, (extract(epoch FROM l.time) * 1000)::float8, l.id FROM location l
+             WHERE l.device_id = $1 AND ${dayRange('l.time', 2)} ORDER BY l.time, l.id`,
+      values: [deviceId, date, tz],
+      rowMode: 'array',
+      types: WORKSPACE_TYPES,
+    });
+    return r.rows as [number, number, number, number][];
+  }
+
+  async location(deviceId: number, locationId: number): Promise<LocationDetail | null> {
+    const loc = (await this.rows<LocationItem>(`SELECT ${LOCATION_COLUMNS} FROM location l WHERE l.id = $1 AND l.device_id = $2`, [locationId, deviceId]))[0];
+    if (!loc) return null;
+    const [wifi, gsm, providers] = await Promise.all([
+      this.rows<{ mac_address: string; signal: number | null }>('SELECT mac_address, signal FROM location_wifi WHERE location_id = $1 ORDER BY signal DESC NULLS LAST, id', [locationId]),
+      this.rows<{ mcc: number; mnc: number; lac: number; cell_id: string; signal: number | null }>(
+        'SELECT mcc, mnc, lac, cell_id::text AS cell_id, signal FROM location_gsm WHERE location_id = $1 ORDER BY signal DESC NULLS LAST, id',
+        [locationId],
+      ),
+      this.rows<{ provider: string; latitude: number; longitude: number; radius: number | null }>(
+        'SELECT provider::text AS provider, latitude, longitude, radius FROM location_provider_fix WHERE location_id = $1 ORDER BY id',
+        [locationId],
+      ),
+    ]);
+    return { ...loc, wifi: wifi.map((w) => ({ ...w, mac_address: macShown(w.mac_address) })), gsm, providers };
+  }
+
+  async safeZones(deviceId: number, ownerId: number): Promise<SafeZoneItem[]> {
+    return this.rows<SafeZoneItem>(
+      `SELECT z.id, z.name, z.latitude, z.longitude, z.radius, z.enabled, z.limit_percent,
+         EXISTS (SELECT 1 FROM safe_zone_device sd WHERE sd.safe_zone_id = z.id AND sd.device_id = $1) AS attached
+       FROM safe_zone z WHERE z.user_id = $2 ORDER BY z.name, z.id`,
+      [deviceId, ownerId],
+    );
+  }
+
+  async safeZoneLogs(deviceId: number, date: string, tz: string): Promise<SafeZoneLogItem[]> {
+    return this.rows<SafeZoneLogItem>(
+      `SELECT l.id, l.time, l.type, l.safe_zone_id, z.name AS safe_zone_name, l.latitude, l.longitude
+       FROM safe_zone_log l LEFT JOIN safe_zone z ON z.id = l.safe_zone_id
+       WHERE l.device_id = $1 AND ${dayRange('l.time', 2)} ORDER BY l.time DESC, l.id DESC`,
+      [deviceId, date, tz],
+    );
+  }
+
+  async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
+    type Row = Omit<SettingItem, 'last_push'> & { push_id: number | null; push_status: number | null; push_created: string | null };
+    const rows = await this.rows<Row>(
+      `WITH def AS (SELECT setting_no, name, value, editable FROM default_setting WHERE device_type_id = $2),
+            dev AS (SELECT setting_no, value, synced, updated_at FROM device_setting WHERE device_id = $1),
+            push AS (SELECT DISTINCT ON (command_key) command_key, id, status, created FROM sms_message
+                     WHERE device_id = $1 AND command_key LIKE 'SETTING\\_%' ORDER BY command_key, created DESC, id DESC)
+       SELECT COALESCE(def.setting_no, dev.setting_no) AS setting_no, def.name, dev.value, def.value AS default_value,
+         COALESCE(def.editable, false) AS editable, COALESCE(dev.synced, true) AS synced, dev.updated_at,
+         p.id AS push_id, p.status AS push_status, p.created AS push_created
+       FROM def FULL JOIN dev ON dev.setting_no = def.setting_no
+       LEFT JOIN push p ON p.command_key = 'SETTING_' || COALESCE(def.setting_no, dev.setting_no)
+       ORDER BY 1`,
+      [deviceId, typeId],
+      q,
+    );
+    return rows.map(({ push_id, push_status, push_created, ...r }) => ({
+      ...r,
+      last_push: push_id === null ? null : { sms_id: push_id, status: push_status ?? 0, created: push_created ?? '' },
+    }));
+  }
+
+  async defaultSettings(typeId: number, q: Q = this.pool) {
+    return this.rows<{ setting_no: number; name: string | null; value: string; editable: boolean; types: number[] }>(
+      'SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $1 ORDER BY setting_no',
+      [typeId],
+      q,
+    );
+  }
+
+  async upsertSetting(deviceId: number, settingNo: number, value: string, q: Q): Promise<void> {
+    await q.query(
+      `INSERT INTO device_setting (device_id, setting_no, value, synced, updated_at) VALUES ($1, $2, $3, false, now())
+       ON CONFLICT (device_id, setting_no) DO UPDATE SET value = EXCLUDED.value, synced = false, updated_at = now()`,
+      [deviceId, settingNo, value],
+    );
+  }
+
+  /** Queues an outbound SMS for the SMS pipeline (status 0 created). */
+  async queueSms(
+    r: { deviceId: number; commandKey: string; message: string; gsmNumber: string | null; createdBy: number },
+    q: Q,
+  ): Promise<{ id: number; status: number }> {
+    const out = await this.rows<{ id: number; status: number }>(
+      `INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, created_by)
+       VALUES ($1, $2, $3, $4, 'OUTBOUND', 0, $5) RETURNING id, status`,
+      [r.commandKey, r.message, r.deviceId, r.gsmNumber, r.createdBy],
+      q,
+    );
+    return out[0]!;
+  }
+
+  async contacts(deviceId: number): Promise<ContactItem[]> {
+    return this.rows<ContactItem>(
+      `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone, c.is_guest, c.emergency, c.primary,
+         c.relationship, ARRAY(SELECT cd2.device_id FROM contact_device cd2 WHERE cd2.contact_id = c.id ORDER BY 1) AS devices
+       FROM contact c JOIN contact_device cd ON cd.contact_id = c.id AND cd.device_id = $1
+       ORDER BY c.primary DESC, c.first_name, c.id`,
+      [deviceId],
+    );
+  }
+
+  async ownerDevices(ownerId: number) {
+    return this.rows<{ id: number; first_name: string | null; imei: string; enabled: boolean }>(
+      'SELECT id, first_name, imei, enabled FROM device WHERE owner_id = $1 ORDER BY id',
+      [ownerId],
+    );
+  }
+
+  async contactsLimit(deviceId: number): Promise<number | null> {
+    const r = await this.rows<{ n: number }>(
+      'SELECT op.contacts_limit AS n FROM device d JOIN sim_card s ON s.id = d.sim_id JOIN operator op ON op.id = s.operator_id WHERE d.id = $1',
+      [deviceId],
+    );
+    return r[0]?.n ?? null;
+  }
+
+  async sms(deviceId: number, date: string, tz: string): Promise<SmsItem[]> {
+    return this.rows<SmsItem>(
+      `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status, error, gsm_number
+       FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created DESC, id DESC`,
+      [deviceId, date, tz],
+    );
+  }
+
+  async smsCommands(typeId: number) {
+    return this.rows<{ command_key: string; name: string; takes_message: boolean; description: string | null }>(
+      'SELECT command_key, name, takes_message, description FROM sms_command WHERE device_type_id = $1 ORDER BY name',
+      [typeId],
+    );
+  }
+
+  async communications(deviceId: number, date: string, tz: string): Promise<CommunicationItem[]> {
+    return this.rows<CommunicationItem>(
+      `SELECT id, time, kind, gap_seconds, latitude, longitude, signal, battery FROM device_communication
+       WHERE device_id = $1 AND ${dayRange('time', 2)} ORDER BY time, id`,
+      [deviceId, date, tz],
+    );
+  }
+
+  async temperatures(deviceId: number, date: string, tz: string): Promise<TemperatureItem[]> {
+    return this.rows<TemperatureItem>(
+      `SELECT time, temperature, battery_temperature FROM device_temperature
+       WHERE device_id = $1 AND ${dayRange('time', 2)} ORDER BY time, id`,
+      [deviceId, date, tz],
+    );
+  }
+
+  async notifications(deviceId: number, date: string, tz: string): Promise<NotificationItem[]> {
+    return this.rows<NotificationItem>(
+      `SELECT id, created, sent_at, platform::text AS platform, type, title, message, status, error_code
+       FROM notification WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created DESC, id DESC`,
+      [deviceId, date, tz],
+    );
+  }
+
+  async owner(ownerId: number) {
+    return (await this.rows<{ id: number; apn_token: string | null; gcm_token: string | null }>(
+      'SELECT id, apn_token, gcm_token FROM owner WHERE id = $1',
+      [ownerId],
+    ))[0] ?? null;
+  }
+
+  async insertNotification(r: {
+    deviceId: number;
+    userId: number;
+    platform: 'IOS' | 'ANDROID';
+    message: string;
+    status: number;
+    errorCode: number;
+  }): Promise<NotificationItem> {
+    return (await this.rows<NotificationItem>(
+      `INSERT INTO notification (device_id, user_id, platform, type, title, message, status, error_code)
+       VALUES ($1, $2, $3::push_platform, 'TEST', 'Test notification', $4, $5, $6)
+       RETURNING id, created, sent_at, platform::text AS platform, type, title, message, status, error_code`,
+      [r.deviceId, r.userId, r.platform, r.message, r.status, r.errorCode],
+    ))[0]!;
+  }
+
+  async simByImsi(imsi: string): Promise<SimCardItem | null> {
+    return (await this.rows<SimCardItem>(
+      `SELECT s.id, s.imsi, s.iccid, s.gsm_number, s.status, s.carrier_status::text AS carrier_status, s.operator_id,
+         op.name AS operator_name, (SELECT d.id FROM device d WHERE d.sim_id = s.id ORDER BY d.id LIMIT 1) AS device_id
+       FROM sim_card s LEFT JOIN operator op ON op.id = s.operator_id WHERE s.imsi = $1`,
+      [imsi],
+    ))[0] ?? null;
+  }
+
+  async simForUpdate(id: number, q: Q) {
+    return (await this.rows<{ id: number; imsi: string; device_id: number | null }>(
+      `SELECT s.id, s.imsi, (SELECT d.id FROM device d WHERE d.sim_id = s.id ORDER BY d.id LIMIT 1) AS device_id
+       FROM sim_card s WHERE s.id = $1 FOR UPDATE`,
+      [id],
+      q,
+    ))[0] ?? null;
+  }
+
+  async deviceLogs(deviceId: number): Promise<DeviceLogItem[]> {
+    return this.rows<DeviceLogItem>(
+      'SELECT id, file_name, log_level, duration, size_bytes, created FROM device_log WHERE device_id = $1 ORDER BY created DESC, id DESC',
+      [deviceId],
+    );
+  }
+
+  async deviceLogFile(name: string) {
+    return (await this.rows<{ device_id: number; file_name: string; content: Buffer | null }>(
+      'SELECT device_id, file_name, content FROM device_log WHERE file_name = $1',
+      [name],
+    ))[0] ?? null;
+  }
+}
