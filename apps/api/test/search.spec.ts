@@ -112,6 +112,47 @@ describe('partner scope', () => {
   });
 });
 
+describe('owner searches page like the plain join', () => {
+  // the repository picks each page's owners before joining devices; the rows must be exactly those of the plain
+  // join ordered the same way, across page boundaries, with owners without devices and owners with several
+  const plain = (scope: number | null, offset: number) =>
+    api.pool.query<{ device_id: number | null; owner_id: number }>(
+      `select d.id as device_id, o.id as owner_id from owner o
+         ${scope === null ? 'left join device d on d.owner_id = o.id' : 'join device d on d.owner_id = o.id and d.device_type_id = $2'}
+        where o.email ilike '%e%' order by o.email, o.id, d.id limit 25 offset $1`,
+      scope === null ? [offset] : [offset, scope],
+    );
+  const pick = (items: { device_id: number | null; owner_id: number | null }[]) =>
+    items.map((i) => `${i.owner_id}:${i.device_id}`);
+
+  it('for the admin (all owners)', async () => {
+    // an owner without devices, sorting onto the first page
+    const added = await api.post(
+      '/user/add',
+      { newUser: { email: 'aaa.lonely.e@example.com', first_name: 'Lonely', last_name: 'Owner', white_label_vendor_id: 1, language: 'en' } },
+      admin,
+    );
+    expect(added.status).toBe(200);
+    const some = await api.pool.query(
+      `select (select count(*) from owner o where not exists (select 1 from device d where d.owner_id = o.id) and o.email ilike '%e%')::int as lonely,
+              (select count(*) from (select owner_id from device group by owner_id having count(*) > 1) x)::int as multi`,
+    );
+    expect(some.rows[0].lonely).toBeGreaterThan(0);
+    expect(some.rows[0].multi).toBeGreaterThan(0);
+    for (const page of [0, 1, 3]) {
+      const r = await search(admin, 'email', 'e', page);
+      expect(pick(r.body.model.items)).toEqual(pick((await plain(null, page * 25)).rows));
+    }
+  });
+
+  it('for a partner (devices of its type only)', async () => {
+    for (const page of [0, 2]) {
+      const r = await search(partnerB, 'email', 'e', page);
+      expect(pick(r.body.model.items)).toEqual(pick((await plain(3, page * 25)).rows));
+    }
+  });
+});
+
 describe('input validation', () => {
   it.each([
     ['empty query', '/device/search?filter=imei&query='],

@@ -70,6 +70,30 @@ export function buildCondition(filter: SearchFilter, value: { exact?: string; fr
   }
 }
 
+/**
+ * Owner searches pick the page's owners first and join their devices after: every owner gives at least one row
+ * (itself without devices, or one per device in scope), so the first `offset + limit` rows come from the first
+ * `offset + limit` owners, and only those owners' devices are read (a broad name matches thousands of owners).
+ * `scopeParam` is the number of the device-type parameter for partner roles, `n` the count of condition parameters.
+ */
+function ownersPageSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
+  const ownerWhere = [...cond.where];
+  if (scopeParam !== null) {
+    ownerWhere.push(`EXISTS (SELECT 1 FROM device sd WHERE sd.owner_id = o.id AND sd.device_type_id = $${scopeParam})`);
+  }
+  const ownerOrder = cond.orderBy.replace(/,\s*d\.id$/, '');
+  const deviceJoin =
+    scopeParam === null
+      ? 'LEFT JOIN device d ON d.owner_id = o.id'
+      : `JOIN device d ON d.owner_id = o.id AND d.device_type_id = $${scopeParam}`;
+  return `SELECT ${SELECT}
+    FROM (SELECT o.* FROM owner o WHERE ${ownerWhere.join(' AND ')} ORDER BY ${ownerOrder} LIMIT $${n + 1}::int + $${n + 2}::int) o
+    ${deviceJoin}
+    LEFT JOIN device_type dt ON dt.id = d.device_type_id
+    LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id
+    ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+}
+
 @Injectable()
 export class DeviceSearchRepository {
   constructor(private readonly pool: PgPool) {}
@@ -94,7 +118,10 @@ export class DeviceSearchRepository {
     const from = fromClause(cond.base, deviceTypeScope);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const n = params.length;
-    const pageSql = `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const pageSql =
+      cond.base === 'owners'
+        ? ownersPageSql(cond, deviceTypeScope === null ? null : n, n)
+        : `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
     const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereSql} LIMIT $${n + 1}) capped`;
     const [page, count] = await Promise.all([
       this.pool.query<DeviceSearchItem>(pageSql, [...params, limit, offset]),
