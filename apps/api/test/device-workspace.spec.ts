@@ -1,0 +1,472 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef } from '@tracker/contract';
+import { startApi, type TestApi } from './harness.js';
+import { freeSim, telemetryDevice } from './samples/device-workspace.js';
+
+let api: TestApi;
+let admin: string;
+let partnerA: string; // role 12: device type 2
+let partnerB: string; // role 15: device type 3
+let manager: string; // role 10
+let tier1: string; // role 9
+let redis: Redis;
+/** telemetry devices of each type with the last day that has fixes */
+let w1: { id: number; date: string; owner: number };
+let w2: { id: number; date: string; owner: number };
+
+beforeAll(async () => {
+  api = await startApi();
+  [admin, partnerA, partnerB, manager, tier1] = await Promise.all([
+    api.signIn('admin'),
+    api.signIn('partnera-manager'),
+    api.signIn('partnerb-tier1'),
+    api.signIn('manager'),
+    api.signIn('tier1'),
+  ]);
+  w1 = await telemetryDevice(api, 1);
+  w2 = await telemetryDevice(api, 2);
+  redis = new Redis(process.env.REDIS_URL!);
+});
+afterAll(async () => {
+  await redis?.quit();
+  await api?.close();
+});
+
+const q1 = (extra = '') => `device_id=${w1.id}${extra}`;
+
+describe('header and information', () => {
+  it('answers the device details with child, IMSI, IMEI, owner and SIM', async () => {
+    const r = await api.get(`/device/device_details?${q1()}`, admin);
+    expect(r.status).toBe(200);
+    const d = r.body.model;
+    const row = (await api.pool.query('SELECT imei, imsi, first_name, owner_id FROM device WHERE id = $1', [w1.id])).rows[0];
+    expect(d).toMatchObject({ id: w1.id, imei: row.imei, imsi: row.imsi, first_name: row.first_name, owner_id: row.owner_id });
+    expect(d.device_type_id).toBe(1);
+    expect(d.created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('gives 400 with a clear message without device_id, and for a non-number', async () => {
+    for (const qs of ['', '?device_id=', '?device_id=abc', '?device_id=-3']) {
+      const r = await api.get(`/device/device_details${qs}`, admin);
+      expect(r.status, qs).toBe(400);
+      expect(r.body.code).toBe('VALIDATION_FAILED');
+      expect(r.body.errors[0]).toMatchObject({ field: 'device_id', message: 'device_id is required (a positive whole number)' });
+    }
+  });
+
+  it('gives 404 for an unknown device, in the request language', async () => {
+    const r = await api.get('/device/device_details?device_id=99999999', admin);
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ code: 'DEVICE_NOT_FOUND', error: 'Device not found.' });
+    const de = await api.call('GET', '/device/information/imsi?device_id=99999999', { token: admin, headers: { 'accept-language': 'de' } });
+    expect(de.body.error).toBe('Gerät nicht gefunden.');
+  });
+
+  it('information by IMEI follows its own row of §6 (role 10 no, role 9 yes)', async () => {
+    expect((await api.get(`/device/information/imei?${q1()}`, manager)).status).toBe(403);
+    expect((await api.get(`/device/information/imei?${q1()}`, tier1)).status).toBe(200);
+    expect((await api.get(`/device/information/imsi?${q1()}`, manager)).status).toBe(200);
+    // role 9 reaches the tabs but not the device main page
+    expect((await api.get(`/device/device_details?${q1()}`, tier1)).status).toBe(403);
+  });
+
+  it('factory details: the factory record, or null', async () => {
+    const r = await api.get(`/device/factory_details?id=${w1.id}`, admin);
+    expect(r.status).toBe(200);
+    if (r.body.model) expect(r.body.model.imei).toBeTypeOf('string');
+    expect((await api.get('/device/factory_details?id=99999999', admin)).status).toBe(404);
+  });
+});
+
+describe('partner scope (§6): other partners get 403, also by guessing ids', () => {
+  it('partner A reads its own type and is refused every other type', async () => {
+    expect((await api.get(`/device/information/imsi?device_id=${w2.id}`, partnerA)).status).toBe(200);
+    const others = (await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id <> 2 ORDER BY id LIMIT 25')).rows;
+    for (const { id } of others) {
+      const r = await api.get(`/device/information/imsi?device_id=${id}`, partnerA);
+      expect(r.status, `device ${id}`).toBe(403);
+      expect(r.body.error).toBe('401, You are not authorised to view this section');
+    }
+    // an id that does not exist is still a 404
+    expect((await api.get('/device/information/imsi?device_id=99999999', partnerA)).status).toBe(404);
+  });
+
+  it('every device call of partner B on a partner-A device is 403', async () => {
+    const g = await api.get(`/csv/generate?device_id=${w2.id}&date=${w2.date}`, admin);
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/location/list?device_id=${w2.id}&date=${w2.date}`],
+      ['GET', `/location/path?device_id=${w2.id}&date=${w2.date}`],
+      ['GET', `/setting/all?device_id=${w2.id}`],
+      ['POST', `/setting/edit?device_id=${w2.id}`, { settings: [{ setting_no: 1, value: '600' }] }],
+      ['GET', `/setting/push?device_id=${w2.id}&setting_no=1`],
+      ['GET', `/device/remove?device_id=${w2.id}`],
+      ['GET', `/device/initialized?device_id=${w2.id}`],
+      ['POST', `/device/update?device_id=${w2.id}`, { height: 100 }],
+      ['GET', `/contact/device?device_id=${w2.id}`],
+      ['GET', `/sms/list?device_id=${w2.id}&date=${w2.date}`],
+      ['GET', `/device/traces?device_id=${w2.id}`],
+      ['GET', `/safezone/device?device_id=${w2.id}`],
+      ['GET', `/device/notifications?device_id=${w2.id}&date=${w2.date}`],
+      ['GET', `/csv/generate?device_id=${w2.id}&date=${w2.date}`],
+      ['POST', '/device/swap_sim', { device_id: w2.id, sim_card_id: 1, gsm_number: '+4915100000009' }],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await api.call(method as 'GET' | 'POST', path, { token: partnerB, body });
+      expect(r.status, `${method} ${path}`).toBe(403);
+    }
+    // and a hash made by someone else is not theirs
+    expect((await api.get(`/csv/locations?hash=${g.body.model.hash}`, partnerB)).status).toBe(404);
+    const still = await api.pool.query('SELECT owner_id FROM device WHERE id = $1', [w2.id]);
+    expect(still.rows[0].owner_id).not.toBeNull();
+  });
+});
+
+describe('general settings, reinitialize, remove', () => {
+  it('saves name, birth date, height, weight and gender and records the change in the trail', async () => {
+    const r = await api.post(
+      `/device/update?${q1()}`,
+      { first_name: 'Lotte', birth_date: '2016-04-30', height: 131, weight: 27, gender: 2 },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ first_name: 'Lotte', birth_date: '2016-04-30', height: 131, weight: 27, gender: 2 });
+    const t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ action: 'device.update', after: { first_name: 'Lotte', height: 131 } });
+  });
+
+  it('refuses bad values field by field', async () => {
+    const r = await api.post(`/device/update?${q1()}`, { gender: 3, birth_date: '2016-02-30', height: 900 }, admin);
+    expect(r.status).toBe(400);
+    const fields = r.body.errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(['birth_date', 'gender', 'height']);
+    expect(r.body.errors.find((e: { field: string }) => e.field === 'gender').message).toBe('Gender is 1 (boy) or 2 (girl)');
+    expect((await api.post(`/device/update?${q1()}`, {}, admin)).status).toBe(400);
+    expect((await api.post(`/device/update?${q1('&factory_id=99999999')}`, { height: 120 }, admin)).body.errors[0].field).toBe('factory_id');
+  });
+
+  it('reinitialize sets initialized false and device_status 1 (audit status 2)', async () => {
+    const r = await api.get(`/device/initialized?${q1()}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ initialized: false, device_status: 1 });
+    const t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ action: 'device.reinitialize', status: 2 });
+  });
+
+  it('remove takes the device out of its account (audit status 6) and is idempotent', async () => {
+    const spare = (await api.pool.query('SELECT id, owner_id FROM device WHERE device_type_id = 1 AND owner_id IS NOT NULL ORDER BY id DESC LIMIT 1')).rows[0];
+    const r = await api.get(`/device/remove?device_id=${spare.id}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ owner_id: null, device_status: 0, initialized: false });
+    const links = await api.pool.query('SELECT count(*)::int AS n FROM contact_device WHERE device_id = $1', [spare.id]);
+    expect(links.rows[0].n).toBe(0);
+    const t = await api.get(`/device/traces?device_id=${spare.id}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ status: 6, before: { owner_id: spare.owner_id } });
+    expect((await api.get(`/device/remove?device_id=${spare.id}`, admin)).status).toBe(200);
+  });
+});
+
+describe('tracking', () => {
+  it('lists a day 20 per page, newest first, with the page count', async () => {
+    const r = await api.get(`/location/list?${q1(`&date=${w1.date}&page=0`)}`, admin);
+    expect(r.status).toBe(200);
+    const m = r.body.model;
+    const n = (
+      await api.pool.query(
+        `SELECT count(*)::int AS n FROM location WHERE device_id = $1 AND time >= $2::date AND time < $2::date + 1`,
+        [w1.id, w1.date],
+      )
+    ).rows[0].n;
+    expect(m.total).toBe(n);
+    expect(m.items).toHaveLength(Math.min(20, n));
+    expect(m.total_pages).toBe(Math.ceil(n / 20));
+    const times = m.items.map((i: { time: string }) => i.time);
+    expect([...times].sort().reverse()).toEqual(times);
+    const last = await api.get(`/location/list?${q1(`&date=${w1.date}&page=${m.total_pages - 1}`)}`, admin);
+    expect(last.body.model.items.length).toBe(n - 20 * (m.total_pages - 1));
+  });
+
+  it('cuts the day in the user time zone', async () => {
+    const tz = 'America/New_York';
+    const r = await api.get(`/location/path?${q1(`&date=${w1.date}&tz=${encodeURIComponent(tz)}`)}`, admin);
+    expect(r.status).toBe(200);
+    const n = (
+      await api.pool.query(
+        `SELECT count(*)::int AS n FROM location WHERE device_id = $1
+         AND time >= ($2::date::timestamp AT TIME ZONE $3) AND time < (($2::date + 1)::timestamp AT TIME ZONE $3)`,
+        [w1.id, w1.date, tz],
+      )
+    ).rows[0].n;
+    expect(r.body.model.points).toHaveLength(n);
+    const [lat, lng, at, id] = r.body.model.points[0];
+    expect(Math.abs(lat)).toBeLessThanOrEqual(90);
+    expect(Math.abs(lng)).toBeLessThanOrEqual(180);
+    expect(at).toBeGreaterThan(0);
+    expect(id).toBeGreaterThan(0);
+    const ts = r.body.model.points.map((p: number[]) => p[2]);
+    expect([...ts].sort((a, b) => a - b)).toEqual(ts);
+  });
+
+  it('a fix has its wifi (MAC with colons), GSM and provider details', async () => {
+    const row = (
+      await api.pool.query(
+        `SELECT l.id FROM location l WHERE l.device_id = $1 AND EXISTS (SELECT 1 FROM location_wifi w WHERE w.location_id = l.id)
+         AND EXISTS (SELECT 1 FROM location_gsm g WHERE g.location_id = l.id) ORDER BY l.id LIMIT 1`,
+        [w1.id],
+      )
+    ).rows[0];
+    const r = await api.get(`/location/by_id?${q1(`&location_id=${row.id}`)}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model.wifi.length).toBeGreaterThan(0);
+    expect(r.body.model.wifi[0].mac_address).toMatch(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/i);
+    expect(r.body.model.gsm[0]).toMatchObject({ mcc: expect.any(Number), mnc: expect.any(Number), lac: expect.any(Number) });
+    expect(r.body.model.wifi_count).toBe(r.body.model.wifi.length);
+  });
+
+  it('gives 400 for a bad or missing date and tz, 404 for a fix of another device', async () => {
+    const bad = await api.get(`/location/list?${q1('&date=2026-13-01')}`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'date', message: 'date is not a real calendar day' });
+    const missing = await api.get(`/location/list?${q1()}`, admin);
+    expect(missing.body.errors[0]).toMatchObject({ field: 'date', message: 'date is required (YYYY-MM-DD)' });
+    const shape = await api.get(`/location/list?${q1('&date=23.11.2026')}`, admin);
+    expect(shape.body.errors[0].message).toBe('date must be YYYY-MM-DD');
+    const tz = await api.get(`/location/list?${q1(`&date=${w1.date}&tz=Mars/Olympus`)}`, admin);
+    expect(tz.body.errors[0]).toMatchObject({ field: 'tz', message: 'tz is not a known time zone' });
+    const other = (await api.pool.query('SELECT id FROM location WHERE device_id <> $1 LIMIT 1', [w1.id])).rows[0];
+    const r = await api.get(`/location/by_id?${q1(`&location_id=${other.id}`)}`, admin);
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('LOCATION_NOT_FOUND');
+  });
+
+  it("lists the owner's safe zones and the day's safe-zone log (0 exit, 9 entry)", async () => {
+    const z = await api.get(`/safezone/device?${q1()}`, admin);
+    expect(z.status).toBe(200);
+    expect(z.body.model.length).toBeGreaterThan(0);
+    expect(z.body.model.some((x: { attached: boolean }) => x.attached)).toBe(true);
+    const day = (
+      await api.pool.query(`SELECT to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM safe_zone_log WHERE device_id = $1 ORDER BY time DESC LIMIT 1`, [w1.id])
+    ).rows[0]?.d;
+    if (day) {
+      const l = await api.get(`/safezone/logs?${q1(`&date=${day}`)}`, admin);
+      expect(l.status).toBe(200);
+      expect(l.body.model.length).toBeGreaterThan(0);
+      for (const e of l.body.model) expect([0, 9]).toContain(e.type);
+    }
+  });
+});
+
+describe('settings', () => {
+  it('lists the settings with defaults and pending state', async () => {
+    const r = await api.get(`/setting/all?${q1()}`, admin);
+    expect(r.status).toBe(200);
+    const interval = r.body.model.find((s: { name: string }) => s.name === 'location_interval');
+    expect(interval).toMatchObject({ setting_no: 1, editable: true });
+  });
+
+  it('checks §9 values: interval 2-60 min in seconds or Stand by 65000, operational time 1-24, editable only', async () => {
+    const edit = (settings: unknown) => api.post(`/setting/edit?${q1()}`, { settings }, admin);
+    let r = await edit([{ setting_no: 1, value: '700' }]);
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].message).toMatch(/Location interval/);
+    r = await edit([{ setting_no: 2, value: '25' }]);
+    expect(r.body.errors[0].message).toBe('Operational time must be a whole number from 1 to 24');
+    r = await edit([{ setting_no: 13, value: 'evil.example.com' }]);
+    expect(r.body.errors[0].message).toBe('This setting cannot be edited.');
+    r = await edit([{ setting_no: 999, value: '1' }]);
+    expect(r.body.errors[0].message).toBe('This setting does not exist for the device type.');
+    r = await edit([{ setting_no: 1, value: '65000' }, { setting_no: 2, value: '12' }]);
+    expect(r.status).toBe(200);
+    const s1 = r.body.model.find((s: { setting_no: number }) => s.setting_no === 1);
+    expect(s1).toMatchObject({ value: '65000', synced: false });
+  });
+
+  it('push queues an SMS for the pipeline and shows the setting as pending', async () => {
+    const r = await api.get(`/setting/push?${q1('&setting_no=1')}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ setting_no: 1, status: 0, pending: true, message: 'SETTING,1,65000#' });
+    const sms = (await api.pool.query('SELECT device_id, status, direction, command_key, created_by FROM sms_message WHERE id = $1', [r.body.model.sms_id])).rows[0];
+    expect(sms).toMatchObject({ device_id: w1.id, status: 0, direction: 'OUTBOUND', command_key: 'SETTING_1' });
+    const all = await api.get(`/setting/all?${q1()}`, admin);
+    const s1 = all.body.model.find((s: { setting_no: number }) => s.setting_no === 1);
+    expect(s1.synced).toBe(false);
+    expect(s1.last_push).toMatchObject({ sms_id: r.body.model.sms_id, status: 0 });
+    expect((await api.get(`/setting/push?${q1('&setting_no=999')}`, admin)).status).toBe(404);
+  });
+
+  it('push_all queues every editable setting; loadDefault restores the defaults of the type', async () => {
+    const p = await api.get(`/setting/push_all?${q1()}`, admin);
+    expect(p.status).toBe(200);
+    const editable = (await api.pool.query('SELECT count(*)::int AS n FROM default_setting WHERE device_type_id = 1 AND editable')).rows[0].n;
+    expect(p.body.model).toHaveLength(editable);
+    const d = await api.get(`/setting/loadDefault?${q1('&type=0')}`, admin);
+    expect(d.status).toBe(200);
+    for (const s of d.body.model) expect(s.value).toBe(s.default_value);
+  });
+});
+
+describe('contacts, sms, gaps, temperature, notifications, logs', () => {
+  it("contacts: the device's contacts, the owner's devices and the limit", async () => {
+    const r = await api.get(`/contact/device?${q1('&device_type=1')}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model.limit).toBeGreaterThan(0);
+    expect(r.body.model.devices.map((d: { id: number }) => d.id)).toContain(w1.id);
+    for (const c of r.body.model.contacts) expect(c.devices).toContain(w1.id);
+    expect((await api.get(`/contact/device?${q1('&device_type=3')}`, admin)).status).toBe(400);
+  });
+
+  it('sms of a day with §3 statuses, and the commands of the type', async () => {
+    const day = (await api.pool.query(`SELECT to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM sms_message WHERE device_id = $1 LIMIT 1`, [w1.id])).rows[0].d;
+    const r = await api.get(`/sms/list?${q1(`&date=${day}`)}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model.length).toBeGreaterThan(0);
+    for (const m of r.body.model) expect([0, 1, 2, 3]).toContain(m.status);
+    const c = await api.get(`/sms/commands?${q1()}`, admin);
+    expect(c.body.model.map((x: { command_key: string }) => x.command_key)).toContain('LOCATE');
+  });
+
+  it('communications with gaps, temperatures (roles 1 and 9 only)', async () => {
+    const g = await api.get(`/device/communications?${q1(`&date=${w1.date}`)}`, admin);
+    expect(g.status).toBe(200);
+    expect(g.body.model.length).toBeGreaterThan(10);
+    expect(g.body.model.slice(1).every((c: { gap_seconds: number | null }) => c.gap_seconds !== null)).toBe(true);
+    const t = await api.get(`/device/temperature?${q1(`&date=${w1.date}`)}`, tier1);
+    expect(t.status).toBe(200);
+    expect(t.body.model.length).toBeGreaterThanOrEqual(20);
+    expect((await api.get(`/device/temperature?${q1(`&date=${w1.date}`)}`, manager)).status).toBe(403);
+  });
+
+  it('notifications by day, and a test notification queued for the owner', async () => {
+    const r = await api.get(`/device/test_notification?${q1(`&user_id=${w1.owner}`)}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ type: 'TEST', status: 0, error_code: 0 });
+    const today = r.body.model.created.slice(0, 10);
+    const l = await api.get(`/device/notifications?${q1(`&date=${today}`)}`, admin);
+    expect(l.body.model.map((n: { id: number }) => n.id)).toContain(r.body.model.id);
+    expect((await api.get(`/device/test_notification?${q1('&user_id=99999')}`, admin)).status).toBe(400);
+  });
+
+  it('device logs: list, view and download; unknown file 404', async () => {
+    const l = await api.get(`/logs/device?${q1()}`, tier1);
+    expect(l.status).toBe(200);
+    const name = l.body.model[0].file_name;
+    const v = await api.get(`/logs/device/file?name=${name}`, tier1);
+    expect(v.status).toBe(200);
+    expect(v.body.model.content).toContain(`# device ${w1.id}`);
+    const d = await api.get(`/logs/device/file?name=${name}&download=true`, admin);
+    expect(d.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect((await api.get('/logs/device/file?name=nope.log', admin)).status).toBe(404);
+    expect((await api.get(`/logs/device/file?name=${name}`, manager)).status).toBe(403);
+  });
+});
+
+describe('swap SIM', () => {
+  it('looks the SIM up: exactly 15 characters, unknown is 404', async () => {
+    const short = await api.get('/device/sim_card?imsi=26201123456789', admin);
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0]).toMatchObject({ field: 'imsi', message: 'IMSI must be exactly 15 characters' });
+    const unknown = await api.get('/device/sim_card?imsi=999999999999999', admin);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('SIM_NOT_FOUND');
+  });
+
+  it('refuses a SIM in another device and a number without +', async () => {
+    const inUse = (await api.pool.query('SELECT sim_id FROM device WHERE id <> $1 AND sim_id IS NOT NULL LIMIT 1', [w1.id])).rows[0].sim_id;
+    const r = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: inUse, gsm_number: '+4915100000002' }, admin);
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('SIM_IN_USE');
+    const sim = await freeSim(api);
+    const noPlus = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: sim.id, gsm_number: '4915100000002' }, admin);
+    expect(noPlus.status).toBe(400);
+    expect(noPlus.body.errors[0].field).toBe('gsm_number');
+  });
+
+  it('swaps: the device takes the new IMSI and number, the old SIM goes back to stock, audited 7 then 8', async () => {
+    const before = (await api.pool.query('SELECT sim_id, imsi FROM device WHERE id = $1', [w1.id])).rows[0];
+    const sim = await freeSim(api);
+    const look = await api.get(`/device/sim_card?imsi=${sim.imsi}`, admin);
+    expect(look.body.model).toMatchObject({ id: sim.id, device_id: null });
+    const r = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: sim.id, gsm_number: '+4915100000003' }, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toMatchObject({ imsi: sim.imsi, gsm_number: '+4915100000003', sim_id: sim.id });
+    const old = (await api.pool.query('SELECT status FROM sim_card WHERE id = $1', [before.sim_id])).rows[0];
+    expect(old.status).toBe(0);
+    const t = await api.get(`/device/traces?${q1()}`, admin);
+    const [swapIn, swapOut] = t.body.model.items;
+    expect(swapOut).toMatchObject({ status: 7, before: { imsi: before.imsi } });
+    expect(swapIn).toMatchObject({ status: 8, after: { imsi: sim.imsi } });
+  });
+});
+
+describe('exports', () => {
+  const download = (kind: string, hash: string, token = admin) => api.get<string>(`/csv/${kind}?hash=${hash}`, token);
+
+  it('streams a day with many rows as CSV in the user time zone', async () => {
+    const day = '2020-02-02';
+    await api.pool.query(
+      `INSERT INTO location (device_id, time, latitude, longitude, radius, source, reason)
+       SELECT $1, $2::timestamptz + (g * interval '1 second'), 52.5 + g / 1e6, 13.4, 10, 1, 1 FROM generate_series(0, 11999) g`,
+      [w1.id, `${day}T00:00:00Z`],
+    );
+    const g = await api.get(`/csv/generate?${q1(`&date=${day}`)}`, admin);
+    expect(g.status).toBe(200);
+    expect(g.body.model.hash).toMatch(/^[a-f0-9]{40}$/);
+    const r = await download('locations', g.body.model.hash);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="locations_${w1.id}_${day}.csv"`);
+    const lines = r.body.trim().split('\n');
+    expect(lines[0]).toBe('id,time,latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
+    expect(lines).toHaveLength(12_001);
+    expect(lines[1]).toContain(',2020-02-02 00:00:00,52.5,13.4,10,');
+    // the same hash serves the other downloads of that device and day
+    for (const kind of ['communications', 'device_trace', 'sms_per_device', 'device_notification', 'safezone']) {
+      const x = await download(kind, g.body.model.hash);
+      expect(x.status, kind).toBe(200);
+    }
+  });
+
+  it('neutralises formula cells', async () => {
+    const day = '2020-03-03';
+    await api.pool.query(
+      `INSERT INTO sms_message (device_id, message, command_key, direction, status, created) VALUES
+        ($1, '=HYPERLINK("http://evil.example","x")', '+CMD', 'INBOUND', 2, '2020-03-03T10:00:00Z'),
+        ($1, E'\\tSUM(A1)', '@x', 'INBOUND', 2, '2020-03-03T11:00:00Z'),
+        ($1, 'plain -1', '-1', 'INBOUND', 2, '2020-03-03T12:00:00Z')`,
+      [w1.id],
+    );
+    const g = await api.get(`/csv/generate?${q1(`&date=${day}`)}`, admin);
+    const r = await download('sms_per_device', g.body.model.hash);
+    expect(r.status).toBe(200);
+    expect(r.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(r.body).toContain(`'+CMD`);
+    expect(r.body).toContain(`'\tSUM(A1)`);
+    expect(r.body).toContain(`'@x`);
+    expect(r.body).toContain(`INBOUND,'-1,plain -1,`);
+    expect(r.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it('the hash expires (Redis TTL), and unknown, expired or foreign hashes are 404', async () => {
+    const g = await api.get(`/csv/generate?${q1(`&date=${w1.date}`)}`, admin);
+    const key = `${process.env.REDIS_KEY_PREFIX}csv:${g.body.model.hash}`;
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(600);
+    expect((await download('locations', g.body.model.hash, tier1)).status).toBe(404);
+    await redis.del(key);
+    const r = await download('locations', g.body.model.hash);
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ code: 'EXPORT_NOT_FOUND', error: 'The export link has expired. Generate it again.' });
+    expect((await download('locations', 'zz')).status).toBe(400);
+    expect((await api.get(`/csv/generate?device_id=${w1.id}`, admin)).status).toBe(400);
+  });
+});
+
+describe('contract', () => {
+  it('every device route has a sample in the role matrix', async () => {
+    const { DEVICE_SAMPLES } = await import('./samples/device-workspace.js');
+    const { DEVICE_ROUTES } = await import('@tracker/contract');
+    expect(Object.keys(DEVICE_SAMPLES).sort()).toEqual(Object.keys(DEVICE_ROUTES).sort());
+    for (const name of Object.keys(DEVICE_ROUTES)) expect((ROUTES as Record<string, RouteDef>)[name]).toBeDefined();
+  });
+});
