@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CoreModule, SessionSweepService } from '@tracker/server';
+import { CoreModule, ImportsWorkerModule, SessionSweepService } from '@tracker/server';
 
-/** The worker: periodic sweeps now; BullMQ job handlers join here as their features land. */
+/** The worker: periodic sweeps and the BullMQ job handlers (imports). */
 @Module({
-  imports: [CoreModule, ScheduleModule.forRoot()],
+  imports: [CoreModule, ScheduleModule.forRoot(), ImportsWorkerModule],
   providers: [SessionSweepService],
 })
 export class WorkerModule {}

@@ -22,3 +22,8 @@ export * from './sessions/session-sweep.service.js';
 export * from './core/redact.js';
 export * from './device-workspace/device-workspace.module.js';
 export * from './imports/imports.module.js';
+export * from './imports/imports-worker.module.js';
+export * from './imports/import-jobs.worker.js';
+export * from './imports/import-runner.service.js';
+export * from './imports/jobs.js';
+export * from './imports/csv-lines.js';

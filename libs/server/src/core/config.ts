@@ -21,10 +21,19 @@ const configSchema = z.object({
   CONSOLE_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOTP_ISSUER: z.string().default('Tracker Backoffice'),
-  /** prefix of BullMQ queue keys (hash-tag it for Redis Cluster) */
-  QUEUE_PREFIX: z.string().default('tracker'),
+  /** prefix of BullMQ queue keys (hash-tag it for Redis Cluster); default: REDIS_KEY_PREFIX + 'bull', so a
+   *  deployment (or a test run) with its own key prefix also has its own queues */
+  QUEUE_PREFIX: z.string().optional(),
   /** prefix of this deployment's Redis keys other than queues (throttling counters) */
   REDIS_KEY_PREFIX: z.string().default('tracker:'),
+  /** folder where uploaded import files are kept until their import is deleted (created when missing) */
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** largest accepted import upload in bytes (larger: 413) */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  /** import jobs run at once per worker process */
+  IMPORT_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  /** BullMQ lock of a running import job: a worker that dies is noticed (and its job redone) after about this */
+  IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** pg pool size per process */
   DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
 });

@@ -1,0 +1,256 @@
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import {
+  IMPORT_ERRORS_PAGE,
+  PAGE_SIZE,
+  type DeviceAndSimRecord,
+  type DeviceRecord,
+  type FactoryDeviceRecord,
+  type ImportErrorItem,
+  type ImportItem,
+  type ImportKind,
+  type ImportParams,
+  type SimRecord,
+} from '@tracker/contract';
+import { PgPool } from '../core/db.js';
+import { IMPORT_LOCK_KEY } from './import-sql.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type ImportDbRow = Omit<ImportItem, 'created' | 'finished_at' | 'has_file'> & {
+  created: Date;
+  finished_at: Date | null;
+  file_path: string | null;
+};
+
+/** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
+@Injectable()
+export class ImportsRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  async create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number) {
+    const r = await this.pool.query<{ id: number }>(
+      `INSERT INTO import (kind, file_name, file_path, file_size, params, created_by, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'QUEUED') RETURNING id`,
+      [kind, fileName.slice(0, 255), filePath, fileSize, JSON.stringify(params), userId],
+    );
+    return r.rows[0]!.id;
+  }
+
+  private readonly columns = `i.id, i.kind::text AS kind, i.file_name, i.count, i.imported, i.failed, i.status::text AS status,
+    i.progress, i.error, i.result, i.created, i.finished_at, i.file_path, u.username AS created_by`;
+
+  private item(r: ImportDbRow): ImportItem {
+    const { file_path, ...rest } = r;
+    return { ...rest, created: iso(r.created)!, finished_at: iso(r.finished_at), has_file: !!file_path };
+  }
+
+  async list(page: number, date: string | undefined) {
+    const size = PAGE_SIZE.importList;
+    const where = date ? `WHERE i.created >= $3::date AND i.created < $3::date + 1` : '';
+    const params: unknown[] = [size, page * size];
+    if (date) params.push(date);
+    const rows = await this.pool.query<ImportDbRow>(
+      `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by
+        ${where} ORDER BY i.created DESC, i.id DESC LIMIT $1 OFFSET $2`,
+      params,
+    );
+    const total = (
+      await this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM import i ${date ? 'WHERE i.created >= $1::date AND i.created < $1::date + 1' : ''}`,
+        date ? [date] : [],
+      )
+    ).rows[0]!.n;
+    return { items: rows.rows.map((r) => this.item(r)), total, total_pages: Math.ceil(total / size), page };
+  }
+
+  async get(id: number): Promise<(ImportItem & { file_path: string | null; kind: ImportKind }) | null> {
+    const r = await this.pool.query<ImportDbRow>(
+      `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by WHERE i.id = $1`,
+      [id],
+    );
+    const row = r.rows[0];
+    return row ? { ...this.item(row), file_path: row.file_path } : null;
+  }
+
+  async errors(id: number, page: number) {
+    const rows = await this.pool.query<ImportErrorItem>(
+      `SELECT line, "column", value, reason FROM import_error WHERE import_id = $1 ORDER BY line, id LIMIT $2 OFFSET $3`,
+      [id, IMPORT_ERRORS_PAGE, page * IMPORT_ERRORS_PAGE],
+    );
+    const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_error WHERE import_id = $1`, [id])).rows[0]!.n;
+    return { items: rows.rows, total, total_pages: Math.ceil(total / IMPORT_ERRORS_PAGE), page };
+  }
+
+  /** Imports Postgres says are not done (the worker's sweep re-enqueues those without a job). */
+  async open(): Promise<number[]> {
+    const r = await this.pool.query<{ id: number }>(`SELECT id FROM import WHERE status IN ('QUEUED', 'RUNNING') ORDER BY id`);
+    return r.rows.map((x) => x.id);
+  }
+
+  async exists(table: 'device_type' | 'operator' | 'white_label_deployment' | 'ftp_server' | 'voip_central', id: number) {
+    const r = await this.pool.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /** Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions). */
+  private async locked<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
+      const out = await fn(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** The first of `checks` (column, SQL returning a row when taken) that finds the value taken, or null. */
+  private async taken(c: PoolClient, checks: [string, string, unknown][]): Promise<string | null> {
+    for (const [column, sql, value] of checks) {
+      if (value === undefined || value === null) continue;
+      if (((await c.query(sql, [value])).rowCount ?? 0) > 0) return column;
+    }
+    return null;
+  }
+
+  insertSim(r: SimRecord) {
+    return this.locked(async (c) => {
+      const dup = await this.taken(c, [
+        ['imsi', 'SELECT 1 FROM sim_card WHERE imsi = $1', r.imsi],
+        ['iccid', 'SELECT 1 FROM sim_card WHERE iccid = $1', r.iccid],
+      ]);
+      if (dup) return { duplicate: dup } as const;
+      const row = await c.query<{ id: number }>(
+        `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id)
+         VALUES ($1, $2, $3, $4, $5::carrier_sim_status,
+                 coalesce($6, (SELECT id FROM operator WHERE start = left($1, 5) ORDER BY id LIMIT 1)))
+         RETURNING id`,
+        [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.status, r.carrier_status, r.operator_id ?? null],
+      );
+      return { id: row.rows[0]!.id } as const;
+    });
+  }
+
+  insertDevice(r: DeviceRecord) {
+    return this.locked(async (c) => {
+      const dup = await this.taken(c, [
+        ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
+        ['activation_code', 'SELECT 1 FROM device WHERE activation_code = $1', r.activation_code],
+        ['imsi', 'SELECT 1 FROM device WHERE imsi = $1', r.imsi],
+      ]);
+      if (dup) return { duplicate: dup } as const;
+      let sim: { id: number; gsm_number: string | null; used: boolean } | undefined;
+      if (r.imsi) {
+        sim = (
+          await c.query(
+            `SELECT s.id, s.gsm_number, EXISTS (SELECT 1 FROM device d WHERE d.sim_id = s.id) AS used FROM sim_card s WHERE s.imsi = $1`,
+            [r.imsi],
+          )
+        ).rows[0];
+        if (!sim) return { invalid: { field: 'imsi', message: 'No SIM card with this IMSI' } } as const;
+        if (sim.used) return { invalid: { field: 'imsi', message: 'SIM card already in another device' } } as const;
+      }
+      const row = await c.query<{ id: number }>(
+        `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, activation_code, firmware, is_test, sim_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [r.imei, r.device_type_id, r.imsi ?? null, r.gsm_number ?? sim?.gsm_number ?? null, r.device_status,
+          r.activation_code ?? null, r.firmware ?? null, r.is_test, sim?.id ?? null],
+      );
+      return { id: row.rows[0]!.id } as const;
+    });
+  }
+
+  insertDeviceAndSim(r: DeviceAndSimRecord) {
+    return this.locked(async (c) => {
+      const dup = await this.taken(c, [
+        ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
+        ['imsi', 'SELECT 1 FROM sim_card WHERE imsi = $1', r.imsi],
+        ['iccid', 'SELECT 1 FROM sim_card WHERE iccid = $1', r.iccid],
+      ]);
+      if (dup) return { duplicate: dup } as const;
+      const sim = await c.query<{ id: number }>(
+        `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id)
+         VALUES ($1, $2, $3, $4, $5::carrier_sim_status, (SELECT id FROM operator WHERE start = left($1, 5) ORDER BY id LIMIT 1))
+         RETURNING id`,
+        [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.sim_status, r.carrier_status],
+      );
+      const row = await c.query<{ id: number }>(
+        `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, sim_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [r.imei, r.device_type_id, r.imsi, r.gsm_number ?? null, r.device_status, sim.rows[0]!.id],
+      );
+      return { id: row.rows[0]!.id } as const;
+    });
+  }
+
+  insertFactoryDevice(r: FactoryDeviceRecord) {
+    return this.locked(async (c) => {
+      const dup = await this.taken(c, [
+        ['imei', 'SELECT 1 FROM factory_device WHERE imei = $1', r.imei],
+        ['activation_code', 'SELECT 1 FROM factory_device WHERE activation_code = $1', r.activation_code],
+      ]);
+      if (dup) return { duplicate: dup } as const;
+      const row = await c.query<{ id: number }>(
+        `INSERT INTO factory_device (imei, imsi, iccid, activation_code, serial_number, device_type_id, firmware, status,
+                                     white_label_deployment_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [r.imei, r.imsi ?? null, r.iccid ?? null, r.activation_code ?? null, r.serial_number ?? null,
+          r.device_type_id ?? null, r.firmware ?? null, r.status, r.white_label_deployment_id],
+      );
+      return { id: row.rows[0]!.id } as const;
+    });
+  }
+
+  async createExport(hash: string, importId: number, userId: number, expires: Date) {
+    await this.pool.query(
+      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at) VALUES ($1, 'import', $2, $3, $4)`,
+      [hash, JSON.stringify({ import_id: importId }), userId, expires],
+    );
+  }
+
+  async findExport(hash: string): Promise<{ import_id: number } | null> {
+    const r = await this.pool.query<{ params: { import_id: number } }>(
+      `SELECT params FROM csv_export WHERE hash = $1 AND kind = 'import' AND expires_at > now()`,
+      [hash],
+    );
+    return r.rows[0]?.params ?? null;
+  }
+
+  /** Errors of an import in line order, for the report (streamed by the caller in pages). */
+  async errorsFrom(importId: number, afterLine: number, limit: number) {
+    const r = await this.pool.query<{ line: number; reason: string; column: string | null }>(
+      `SELECT line, reason, "column" FROM import_error WHERE import_id = $1 AND line > $2 ORDER BY line, id LIMIT $3`,
+      [importId, afterLine, limit],
+    );
+    return r.rows;
+  }
+
+  async latestHelpFile() {
+    const r = await this.pool.query<{ id: number; file_name: string; content_type: string; size_bytes: number; created: Date }>(
+      `SELECT id, file_name, content_type, size_bytes, created FROM help_file ORDER BY created DESC, id DESC LIMIT 1`,
+    );
+    const row = r.rows[0];
+    return row ? { ...row, created: row.created.toISOString() } : null;
+  }
+
+  async helpFile(id: number) {
+    const r = await this.pool.query<{ file_name: string; content_type: string; content: Buffer }>(
+      `SELECT file_name, content_type, content FROM help_file WHERE id = $1`,
+      [id],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  async insertHelpFile(fileName: string, contentType: string, content: Buffer, userId: number) {
+    const r = await this.pool.query<{ id: number }>(
+      `INSERT INTO help_file (file_name, content_type, size_bytes, content, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [fileName.slice(0, 255), contentType.slice(0, 100), content.length, content, userId],
+    );
+    return r.rows[0]!.id;
+  }
+}

@@ -1,0 +1,265 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import {
+  canUseOldDeviceImport,
+  ErrorCode,
+  importUploadForm,
+  massUploadForm,
+  type DeviceAndSimRecord,
+  type DeviceRecord,
+  type FactoryDeviceRecord,
+  type FieldError,
+  type ImportKind,
+  type ImportParams,
+  type SimRecord,
+  IMPORT_MAX_LINE_CHARS,
+} from '@tracker/contract';
+import type { z } from 'zod';
+import { DomainError } from '../core/errors.js';
+import { LOGGER } from '../core/tokens.js';
+import type { SessionUser } from '../access/session-user.js';
+import { csvField, detectDelimiter, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
+import { ImportQueue } from './import-queue.service.js';
+import { ImportsRepository } from './imports.repository.js';
+import { UploadStore } from './upload-store.js';
+
+export type UploadedFile = { path: string; originalname: string; size: number };
+export type MemoryFile = { buffer: Buffer; originalname: string; mimetype: string; size: number };
+
+const EXPORT_TTL_MS = 60 * 60 * 1000;
+
+const invalid = (field: string, message: string) => new DomainError(ErrorCode.ValidationFailed, [{ field, message }]);
+
+/** Rules of the imports: who may import what, what an upload must be, and the outcome of single records. */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly repo: ImportsRepository,
+    private readonly queue: ImportQueue,
+    private readonly store: UploadStore,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  // -------------------------------------------------------------------------------------------- single records
+
+  private async checkRefs(refs: [field: string, table: 'device_type' | 'operator' | 'white_label_deployment', id: number | undefined][]) {
+    const errors: FieldError[] = [];
+    for (const [field, table, id] of refs) {
+      if (id !== undefined && !(await this.repo.exists(table, id))) {
+        errors.push({ field, message: `Unknown ${field.replace(/_id$/, '').replace(/_/g, ' ')}` });
+      }
+    }
+    if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
+  }
+
+  private outcome(r: { id: number } | { duplicate: string } | { invalid: FieldError }) {
+    if ('duplicate' in r) throw new DomainError(ErrorCode.Duplicate, [{ field: r.duplicate, message: 'Duplicate entry' }]);
+    if ('invalid' in r) throw new DomainError(ErrorCode.ValidationFailed, [r.invalid]);
+    return { model: { id: r.id } };
+  }
+
+  async sim(r: SimRecord) {
+    await this.checkRefs([['operator_id', 'operator', r.operator_id]]);
+    return this.outcome(await this.repo.insertSim(r));
+  }
+
+  async device(s: SessionUser, r: DeviceRecord) {
+    if (!canUseOldDeviceImport(s)) throw new DomainError(ErrorCode.ImportOperatorRequired);
+    await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
+    return this.outcome(await this.repo.insertDevice(r));
+  }
+
+  async deviceAndSim(r: DeviceAndSimRecord) {
+    await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
+    return this.outcome(await this.repo.insertDeviceAndSim(r));
+  }
+
+  async factoryDevice(r: FactoryDeviceRecord) {
+    await this.checkRefs([
+      ['device_type_id', 'device_type', r.device_type_id],
+      ['white_label_deployment_id', 'white_label_deployment', r.white_label_deployment_id],
+    ]);
+    return this.outcome(await this.repo.insertFactoryDevice(r));
+  }
+
+  // -------------------------------------------------------------------------------------------- uploads
+
+  /**
+   * Registers an uploaded file as an import and queues it. The file must look like CSV text (not empty, no archive
+   * or document signature, no NUL bytes, UTF-8); anything else is refused and removed. Answers at once.
+   */
+  async upload(s: SessionUser, file: UploadedFile | undefined, body: unknown, mass: boolean) {
+    try {
+      const form = this.parseForm(mass ? massUploadForm : importUploadForm, body);
+      if (!file) throw new DomainError(ErrorCode.ImportFileMissing);
+      const kind: ImportKind = mass ? 'MASS' : (form as z.infer<typeof importUploadForm>).kind;
+      if (kind === 'DEVICE' && !canUseOldDeviceImport(s)) throw new DomainError(ErrorCode.ImportOperatorRequired);
+      const params: ImportParams = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== 'kind' && v !== undefined));
+      await this.checkUploadRefs(params);
+      const sniff = await sniffFile(file.path);
+      if (!sniff.ok) {
+        throw new DomainError(
+          sniff.reason === 'empty' ? ErrorCode.ImportFileEmpty : sniff.reason === 'binary' ? ErrorCode.ImportFileNotCsv : ErrorCode.ImportFileEncoding,
+        );
+      }
+      const id = await this.repo.create(kind, file.originalname || 'upload.csv', this.store.relative(file.path), file.size, params, s.userId);
+      try {
+        await this.queue.enqueue(id);
+      } catch (e) {
+        // Postgres holds the import: the worker's sweep queues it once Redis answers again
+        this.log.warn({ err: e, importId: id }, 'import not queued now; the sweep will');
+      }
+      return { model: { id, status: 'QUEUED' as const } };
+    } catch (e) {
+      if (file) await this.store.remove(file.path);
+      throw e;
+    }
+  }
+
+  private parseForm<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+    const r = schema.safeParse(body ?? {});
+    if (!r.success) {
+      throw new DomainError(
+        ErrorCode.ValidationFailed,
+        r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message })),
+      );
+    }
+    return r.data;
+  }
+
+  private async checkUploadRefs(p: ImportParams) {
+    const refs: [string, 'device_type' | 'white_label_deployment' | 'ftp_server' | 'voip_central', number | undefined][] = [
+      ['device_type_id', 'device_type', p.device_type_id],
+      ['white_label_deployment_id', 'white_label_deployment', p.white_label_deployment_id],
+      ['server_id', 'ftp_server', p.server_id],
+      ['voip_central_id', 'voip_central', p.voip_central_id],
+    ];
+    const errors: FieldError[] = [];
+    for (const [field, table, id] of refs) {
+      if (id !== undefined && !(await this.repo.exists(table, id))) errors.push({ field, message: `Unknown ${field.replace(/_id$/, '').replace(/_/g, ' ')}` });
+    }
+    if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
+  }
+
+  // -------------------------------------------------------------------------------------------- list, errors
+
+  async list(page: number, date: string | undefined) {
+    return { model: await this.repo.list(page, date) };
+  }
+
+  private async mustGet(id: number) {
+    const imp = await this.repo.get(id);
+    if (!imp) throw new DomainError(ErrorCode.ImportNotFound);
+    return imp;
+  }
+
+  async errors(id: number, page: number) {
+    await this.mustGet(id);
+    return { model: await this.repo.errors(id, page) };
+  }
+
+  // -------------------------------------------------------------------------------------------- report CSV
+
+  async generateReport(s: SessionUser, importId: number) {
+    await this.mustGet(importId);
+    const hash = randomBytes(24).toString('hex');
+    const expires = new Date(Date.now() + EXPORT_TTL_MS);
+    await this.repo.createExport(hash, importId, s.userId, expires);
+    return { model: { hash, expires_at: expires.toISOString() } };
+  }
+
+  /** The import's file name and a writer of its CSV: every line as uploaded plus an `error` column. */
+  async report(hash: string) {
+    const exp = await this.repo.findExport(hash);
+    if (!exp) throw new DomainError(ErrorCode.NotFound);
+    const imp = await this.mustGet(exp.import_id);
+    const path = imp.file_path ? this.store.resolve(imp.file_path) : null;
+    if (path) {
+      try {
+        await access(path);
+      } catch {
+        throw new DomainError(ErrorCode.NotFound);
+      }
+    }
+    const name = `${imp.file_name.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_')}-report.csv`;
+    const write = async (out: Writable) => {
+      const send = async (s: string) => {
+        if (!out.write(s)) await once(out, 'drain');
+      };
+      let pending: { line: number; reason: string }[] = [];
+      let lastLine = 0;
+      let exhausted = false;
+      const errorOf = async (line: number): Promise<string | null> => {
+        const reasons: string[] = [];
+        for (;;) {
+          while (pending.length && pending[0]!.line < line) pending.shift();
+          while (pending.length && pending[0]!.line === line) reasons.push(pending.shift()!.reason);
+          if (pending.length || exhausted) break;
+          const next = await this.repo.errorsFrom(imp.id, lastLine, 5000);
+          if (next.length === 0) exhausted = true;
+          else lastLine = next[next.length - 1]!.line;
+          pending = next;
+        }
+        return reasons.length ? reasons.join('; ') : null;
+      };
+      if (!path) {
+        await send('line,error\r\n');
+        for (;;) {
+          const next = await this.repo.errorsFrom(imp.id, lastLine, 5000);
+          if (!next.length) break;
+          for (const e of next) await send(`${e.line},${csvField(e.reason)}\r\n`);
+          lastLine = next[next.length - 1]!.line;
+        }
+        return;
+      }
+      let delimiter: string | null = null;
+      let headerDone = false;
+      for await (const batch of lineBatches(createReadStream(path, { highWaterMark: 1 << 20 }), IMPORT_MAX_LINE_CHARS * 4)) {
+        let chunk = '';
+        for (const l of batch) {
+          if (l.text.trim() === '') continue;
+          const split = splitCsvLine(l.text, (delimiter ??= detectDelimiter(l.text)));
+          const fields = 'error' in split ? [l.text.slice(0, 200)] : split.fields;
+          const err = await errorOf(l.no);
+          if (!headerDone) {
+            headerDone = true;
+            const bareImei = imp.kind === 'MASS' && fields.length === 1 && /^[0-9]{15}$/.test(fields[0]!);
+            if (!bareImei) {
+              // the header row; a file that failed as a whole has its reason here
+              chunk += `${[...fields, 'error'].map(csvField).join(',')}\r\n`;
+              if (err) chunk += `${[...fields.map(() => ''), err].map(csvField).join(',')}\r\n`;
+              continue;
+            }
+            chunk += 'imei,error\r\n';
+          }
+          chunk += `${[...fields, err ?? ''].map(csvField).join(',')}\r\n`;
+        }
+        if (chunk) await send(chunk);
+      }
+    };
+    return { name, write };
+  }
+
+  // -------------------------------------------------------------------------------------------- help file
+
+  async help() {
+    return { model: await this.repo.latestHelpFile() };
+  }
+
+  async uploadHelp(s: SessionUser, file: MemoryFile | undefined) {
+    if (!file || file.size === 0) throw invalid('file', 'Choose a file to upload');
+    const id = await this.repo.insertHelpFile(file.originalname || 'help', file.mimetype || 'application/octet-stream', file.buffer, s.userId);
+    return { model: { id } };
+  }
+
+  async helpFile(id: number) {
+    const f = await this.repo.helpFile(id);
+    if (!f) throw new DomainError(ErrorCode.HelpFileNotFound);
+    return f;
+  }
+}
