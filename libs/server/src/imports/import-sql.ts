@@ -50,7 +50,6 @@ function normalised(kind: ImportKind, c: ImportColumn, params: ImportParams): st
   }
   if (c.rule === 'carrierStatus') return `upper(${v})`;
   if (c.rule === 'bool') return `lower(${v})`;
-  if (c.rule === 'phone') return `CASE WHEN left(${v}, 1) = '+' THEN ${v} ELSE '+' || ${v} END`;
   void kind;
   return v;
 }
@@ -136,6 +135,9 @@ export function dbCheckSql(kind: ImportKind, importId: number): string[] {
   return out;
 }
 
+/** Phone numbers are stored with their + (the check accepts them with or without). */
+const phone = (v: string) => `CASE WHEN left(${v}, 1) = '+' THEN ${v} ELSE '+' || ${v} END`;
+
 const OPERATOR_BY_PREFIX = `LEFT JOIN (SELECT DISTINCT ON (start) id, start FROM operator ORDER BY start, id) op ON op.start = left(c.imsi, 5)`;
 
 /** Inserts of the valid lines in [$1, $2] (chunks, for progress); $3 is the import id. Returns rows per statement. */
@@ -147,25 +149,25 @@ export function insertSql(kind: ImportKind, importId: number, params: ImportPara
     case 'SIM':
       return [
         `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id, import_id)
-         SELECT c.imsi, c.iccid, c.gsm_number, coalesce(c.status, '0')::int,
+         SELECT c.imsi, c.iccid, ${phone('c.gsm_number')}, coalesce(c.status, '0')::int,
                 coalesce(c.carrier_status, 'INACTIVE')::carrier_sim_status, coalesce(c.operator_id::int, op.id), $3
            FROM ${t} c ${OPERATOR_BY_PREFIX} WHERE ${valid}`,
       ];
     case 'DEVICE':
       return [
         `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, activation_code, firmware, is_test, sim_id, import_id)
-         SELECT c.imei, c.device_type_id::int, c.imsi, coalesce(c.gsm_number, s.gsm_number), coalesce(c.device_status, '0')::int,
+         SELECT c.imei, c.device_type_id::int, c.imsi, coalesce(${phone('c.gsm_number')}, s.gsm_number), coalesce(c.device_status, '0')::int,
                 c.activation_code, c.firmware, ${bool('c.is_test')}, s.id, $3
            FROM ${t} c LEFT JOIN sim_card s ON s.imsi = c.imsi WHERE ${valid}`,
       ];
     case 'DEVICE_AND_SIM':
       return [
         `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id, import_id)
-         SELECT c.imsi, c.iccid, c.gsm_number, coalesce(c.sim_status, '0')::int,
+         SELECT c.imsi, c.iccid, ${phone('c.gsm_number')}, coalesce(c.sim_status, '0')::int,
                 coalesce(c.carrier_status, 'INACTIVE')::carrier_sim_status, op.id, $3
            FROM ${t} c ${OPERATOR_BY_PREFIX} WHERE ${valid}`,
         `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, sim_id, import_id)
-         SELECT c.imei, c.device_type_id::int, c.imsi, c.gsm_number, coalesce(c.device_status, '0')::int, s.id, $3
+         SELECT c.imei, c.device_type_id::int, c.imsi, ${phone('c.gsm_number')}, coalesce(c.device_status, '0')::int, s.id, $3
            FROM ${t} c JOIN sim_card s ON s.imsi = c.imsi WHERE ${valid}`,
       ];
     case 'FACTORY_DEVICE':

@@ -128,8 +128,8 @@ export class ImportsRepository {
       if (dup) return { duplicate: dup } as const;
       const row = await c.query<{ id: number }>(
         `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id)
-         VALUES ($1, $2, $3, $4, $5::carrier_sim_status,
-                 coalesce($6, (SELECT id FROM operator WHERE start = left($1, 5) ORDER BY id LIMIT 1)))
+         VALUES ($1::text, $2, $3, $4, $5::carrier_sim_status,
+                 coalesce($6::int, (SELECT id FROM operator WHERE start = left($1::text, 5) ORDER BY id LIMIT 1)))
          RETURNING id`,
         [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.status, r.carrier_status, r.operator_id ?? null],
       );
@@ -176,7 +176,7 @@ export class ImportsRepository {
       if (dup) return { duplicate: dup } as const;
       const sim = await c.query<{ id: number }>(
         `INSERT INTO sim_card (imsi, iccid, gsm_number, status, carrier_status, operator_id)
-         VALUES ($1, $2, $3, $4, $5::carrier_sim_status, (SELECT id FROM operator WHERE start = left($1, 5) ORDER BY id LIMIT 1))
+         VALUES ($1::text, $2, $3, $4, $5::carrier_sim_status, (SELECT id FROM operator WHERE start = left($1::text, 5) ORDER BY id LIMIT 1))
          RETURNING id`,
         [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.sim_status, r.carrier_status],
       );

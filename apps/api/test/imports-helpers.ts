@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestApi } from './harness.js';
+
+/** A fresh upload folder per test file (import ids repeat across the databases of parallel files). */
+export const uploadDir = () => mkdtempSync(join(tmpdir(), 'imports-'));
+
+export function csvForm(content: string | Buffer, fields: Record<string, string> = {}, name = 'upload.csv') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob([content], { type: 'text/csv' }), name);
+  return form;
+}
+
+export async function uploadCsv(api: TestApi, token: string, path: '/import/upload' | '/import/upload/mass', content: string | Buffer, fields: Record<string, string>, name?: string) {
+  return api.call('POST', path, { token, form: csvForm(content, fields, name) });
+}
+
+export type ImportRow = {
+  id: number;
+  status: string;
+  count: number;
+  imported: number;
+  failed: number;
+  progress: number;
+  error: string | null;
+  result: { found: number; in_database: number } | null;
+};
+
+export async function importRow(api: TestApi, id: number): Promise<ImportRow> {
+  return (await api.pool.query(`SELECT id, status::text, count, imported, failed, progress, error, result FROM import WHERE id = $1`, [id])).rows[0];
+}
+
+/** Polls Postgres until the import is FINISHED or FAILED. */
+export async function waitDone(api: TestApi, id: number, ms = 30_000): Promise<ImportRow> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await importRow(api, id);
+    if (r.status === 'FINISHED' || r.status === 'FAILED') return r;
+    if (Date.now() > until) throw new Error(`import ${id} still ${r.status} (${r.progress}%) after ${ms} ms`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+export async function errorsOf(api: TestApi, id: number) {
+  return (
+    await api.pool.query<{ line: number; column: string | null; value: string | null; reason: string }>(
+      `SELECT line, "column", value, reason FROM import_error WHERE import_id = $1 ORDER BY line`,
+      [id],
+    )
+  ).rows;
+}
+
+let seq = 0;
+/** Unique 15-digit numbers per test run (never in the seeded fleet: its IMEIs start with 35, IMSIs with operator starts). */
+export function uniqueDigits(prefix: string): string {
+  seq++;
+  const n = `${Date.now() % 1e9}${String(seq).padStart(5, '0')}`.padStart(15, '0');
+  return prefix + n.slice(-(15 - prefix.length));
+}
