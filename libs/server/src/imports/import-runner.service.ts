@@ -32,7 +32,7 @@ export class ImportRejected extends Error {
 }
 
 const PROGRESS = { loaded: 60, checked: 70, inserted: 99 } as const;
-const INSERT_CHUNK_LINES = 100_000;
+const INSERT_CHUNK_LINES = 50_000;
 /** Longest value kept in the stage table: longer ones fail their length check anyway. */
 const MAX_VALUE_CHARS = 200;
 
@@ -177,7 +177,7 @@ export class ImportRunner {
           out += this.stageRow(line.no, line.text, line.overlong, header, columns.length);
         }
         if (out && !copy.write(out)) await once(copy, 'drain');
-        if (Date.now() - lastTick > 500) {
+        if (Date.now() - lastTick > 250) {
           lastTick = Date.now();
           const pct = size > 0 ? (bytes / size) * PROGRESS.loaded : 0;
           pending = pending.then(() => this.progress(imp.id, pct, count)).catch(() => undefined);
