@@ -127,9 +127,9 @@ const optionalName = z
   .string()
   .trim()
   .max(50, 'At most 50 characters')
+  .transform((v) => (v === '' ? null : v))
   .nullable()
-  .optional()
-  .transform((v) => (v === '' ? null : v));
+  .optional();
 
 /** General settings (§2): height in cm, weight in kg (the console converts from inch and pound). */
 export const deviceUpdateBody = z.object({

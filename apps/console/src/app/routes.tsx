@@ -65,7 +65,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <Navigate to="/dashboard/search" replace /> },
           { path: '/dashboard/search', element: guarded('dashboardSearch', <DashboardSearch />) },
-          { path: '/device/:id/*', element: guarded('deviceMain', <DevicePage />) },
+          // the device workspace guards itself: its tabs take other areas than the main page (docs/device-workspace.md)
+          { path: '/device/:id/*', element: <DevicePage /> },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
           ...PENDING_ROUTES.map((p) => ({
             path: p.path,

@@ -1,28 +1,132 @@
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { PageTitle } from '../../../components/PageTitle';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { canAccess, type Area } from '@tracker/contract';
+import { useSession } from '../../../lib/session';
+import { headerRoute, useDeviceDetails } from '../api/device';
+import { DeviceHeader } from '../components/DeviceHeader';
+import { DEVICE_TABS } from '../device-tabs';
+import { AuditTab } from '../tabs/AuditTab';
+import { ContactsTab } from '../tabs/ContactsTab';
+import { DeviceLogsTab } from '../tabs/DeviceLogsTab';
+import { GapsTab } from '../tabs/GapsTab';
+import { GeneralSettingsTab } from '../tabs/GeneralSettingsTab';
+import { InformationTab, OverviewTab } from '../tabs/InformationTab';
+import { NotificationsTab } from '../tabs/NotificationsTab';
+import { SafeZonesTab } from '../tabs/SafeZonesTab';
+import { SettingsTab } from '../tabs/SettingsTab';
+import { SmsTab } from '../tabs/SmsTab';
+import { SwapTab } from '../tabs/SwapTab';
+import { TemperatureTab } from '../tabs/TemperatureTab';
+import { TrackingTab } from '../tabs/TrackingTab';
+
+function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <p className="forbidden" role="alert" data-testid="forbidden">
+      {t('access.forbidden')}
+    </p>
+  );
+}
+
+/** Each child route is guarded by its own §6 area (the page itself only needs one of the device areas). */
+function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return null;
+  return canAccess(session.role, area) ? <>{children}</> : <Forbidden />;
+}
+
+const DEVICE_AREAS: Area[] = ['deviceMain', 'deviceTabs', 'deviceImei', 'deviceLogs'];
 
 /**
- * /device/:id — for now the header with the device id and the way back to the search it came from. The device
- * workspace (header with child name, IMSI, IMEI and the §2 tabs) replaces this.
+ * /device/:id/* — the device workspace: header (child name, IMSI, IMEI) and the §2 tabs. Anyone allowed one of the
+ * device areas sees the header and the tabs they may open; the main page (index) needs `deviceMain`, each tab its
+ * own area (role 9 opens tabs but not the main page: the index then shows its first tab).
  */
 export function DevicePage() {
-  const { t } = useTranslation();
+  const session = useSession();
   const { id = '' } = useParams();
-  const from = (useLocation().state as { from?: string } | null)?.from ?? '';
-  const title = t('device.title', { id });
+  if (!session) return null;
+  if (!DEVICE_AREAS.some((a) => canAccess(session.role, a))) {
+    return (
+      <div className="page">
+        <Forbidden />
+      </div>
+    );
+  }
+  const deviceId = Number(id);
+  if (!Number.isSafeInteger(deviceId) || deviceId <= 0) return <Navigate to="/dashboard/search" replace />;
+  return <DeviceWorkspace deviceId={deviceId} />;
+}
+
+function DeviceWorkspace({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const session = useSession()!;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = (location.state as { from?: string } | null)?.from ?? '';
+  const route = headerRoute(session.role);
+  const header = useDeviceDetails(deviceId, route);
+  const tabs = DEVICE_TABS.filter((tab) => canAccess(session.role, tab.area));
+  const main = canAccess(session.role, 'deviceMain');
+
+  // §8: a failed detail load goes to the dashboard search (the IMSI information variant to the IMSI search)
+  useEffect(() => {
+    if (header.isError) navigate(route === 'deviceInfoImsi' ? '/dashboard/search?filter=imsi' : '/dashboard/search', { replace: true });
+  }, [header.isError, navigate, route]);
+
+  const search = new URLSearchParams(location.search);
+  const date = search.get('date');
+  const keep = date ? `?date=${date}` : '';
+  const base = `/device/${deviceId}`;
+
   return (
-    <div className="page">
+    <div className="page dw">
       <p className="back-link">
         <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
       </p>
-      <PageTitle text={title}>{title}</PageTitle>
-      <dl className="facts">
-        <dt>{t('device.id')}</dt>
-        <dd className="mono" data-testid="device-id">
-          {id}
-        </dd>
-      </dl>
+      <DeviceHeader id={deviceId} device={header.data} />
+      <nav className="dw-tabs" aria-label={t('device.tabs.label')}>
+        <ul>
+          {main ? (
+            <li>
+              <NavLink to={`${base}${keep}`} end state={location.state} className="dw-tabs__link">
+                {t('device.tabs.overview')}
+              </NavLink>
+            </li>
+          ) : null}
+          {tabs.map((tab) => (
+            <li key={tab.path}>
+              <NavLink to={`${base}/${tab.path}${keep}`} state={location.state} className="dw-tabs__link">
+                {t(`device.tabs.${tab.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="dw-body">
+        <Routes>
+          <Route
+            index
+            element={main ? <OverviewTab id={deviceId} /> : tabs[0] ? <Navigate to={`${base}/${tabs[0].path}`} replace state={location.state} /> : <Forbidden />}
+          />
+          <Route path="information/imsi" element={<TabGuard area="deviceTabs"><InformationTab id={deviceId} variant="imsi" /></TabGuard>} />
+          <Route path="information/imei" element={<TabGuard area="deviceImei"><InformationTab id={deviceId} variant="imei" /></TabGuard>} />
+          <Route path="generalSettings" element={<TabGuard area="deviceTabs"><GeneralSettingsTab id={deviceId} /></TabGuard>} />
+          <Route path="tracking" element={<TabGuard area="deviceTabs"><TrackingTab id={deviceId} /></TabGuard>} />
+          <Route path="settings" element={<TabGuard area="deviceTabs"><SettingsTab id={deviceId} /></TabGuard>} />
+          <Route path="audit" element={<TabGuard area="deviceTabs"><AuditTab id={deviceId} /></TabGuard>} />
+          <Route path="deviceLogs" element={<TabGuard area="deviceLogs"><DeviceLogsTab id={deviceId} /></TabGuard>} />
+          <Route path="deviceTemp" element={<TabGuard area="deviceLogs"><TemperatureTab id={deviceId} /></TabGuard>} />
+          <Route path="contacts" element={<TabGuard area="deviceTabs"><ContactsTab id={deviceId} /></TabGuard>} />
+          <Route path="sms" element={<TabGuard area="deviceTabs"><SmsTab id={deviceId} /></TabGuard>} />
+          <Route path="gaps" element={<TabGuard area="deviceTabs"><GapsTab id={deviceId} /></TabGuard>} />
+          <Route path="swap" element={<TabGuard area="deviceTabs"><SwapTab id={deviceId} /></TabGuard>} />
+          <Route path="notifications" element={<TabGuard area="deviceTabs"><NotificationsTab id={deviceId} /></TabGuard>} />
+          <Route path="safezones" element={<TabGuard area="deviceTabs"><SafeZonesTab id={deviceId} /></TabGuard>} />
+          <Route path="*" element={<p role="alert">{t('device.tabs.unknown')}</p>} />
+        </Routes>
+      </section>
     </div>
   );
 }

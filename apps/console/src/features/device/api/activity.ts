@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { deviceKey } from './device';
+import type { Day } from './tracking';
+
+export function useContacts(id: number) {
+  return useQuery({ queryKey: [...deviceKey(id), 'contacts'], queryFn: ({ signal }) => apiCall('contactDevice', { query: { device_id: id }, signal }) });
+}
+
+export function useSms(d: Day) {
+  return useQuery({
+    queryKey: [...deviceKey(d.id), 'sms', d.date, d.tz],
+    queryFn: ({ signal }) => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+  });
+}
+
+export function useSmsCommands(id: number) {
+  return useQuery({ queryKey: [...deviceKey(id), 'smsCommands'], queryFn: ({ signal }) => apiCall('smsCommands', { query: { device_id: id }, signal }) });
+}
+
+export function useCommunications(d: Day) {
+  return useQuery({
+    queryKey: [...deviceKey(d.id), 'communications', d.date, d.tz],
+    queryFn: ({ signal }) => apiCall('deviceCommunications', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+  });
+}
+
+export function useTemperatures(d: Day) {
+  return useQuery({
+    queryKey: [...deviceKey(d.id), 'temperature', d.date, d.tz],
+    queryFn: ({ signal }) => apiCall('deviceTemperature', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+  });
+}
+
+export function useNotifications(d: Day) {
+  return useQuery({
+    queryKey: [...deviceKey(d.id), 'notifications', d.date, d.tz],
+    queryFn: ({ signal }) => apiCall('deviceNotifications', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+  });
+}
+
+export function useTestNotification(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('deviceTestNotification', { query: { device_id: id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...deviceKey(id), 'notifications'] }),
+  });
+}
+
+export function useDeviceLogs(id: number) {
+  return useQuery({ queryKey: [...deviceKey(id), 'logs'], queryFn: ({ signal }) => apiCall('logsDevice', { query: { device_id: id }, signal }) });
+}
+
+/** The text of a log file (the api answers `{ model: { name, content } }` without download=true). */
+export function useDeviceLogFile(id: number, name: string | null) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'logFile', name],
+    queryFn: async ({ signal }) => {
+      const m = await apiCall('logsDeviceFile', { query: { name: name ?? '' }, signal });
+      return m as { name: string; content: string };
+    },
+    enabled: name !== null,
+  });
+}

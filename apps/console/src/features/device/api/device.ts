@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { canAccess, type DeviceUpdateBody, type RoleId } from '@tracker/contract';
+import { apiCall } from '../../../lib/api-client';
+
+/** Which call the header uses: the main page's own call, else the information call the role may make. */
+export function headerRoute(role: RoleId) {
+  if (canAccess(role, 'deviceMain')) return 'deviceDetails' as const;
+  if (canAccess(role, 'deviceTabs')) return 'deviceInfoImsi' as const;
+  return 'deviceInfoImei' as const;
+}
+
+export const deviceKey = (id: number) => ['device', id] as const;
+
+export const deviceDetailsOptions = (id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') =>
+  queryOptions({
+    queryKey: [...deviceKey(id), 'detail', route],
+    queryFn: ({ signal }) => apiCall(route, { query: { device_id: id }, signal }),
+    retry: false,
+  });
+
+export function useDeviceDetails(id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') {
+  return useQuery(deviceDetailsOptions(id, route));
+}
+
+export function useFactoryDetails(id: number) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'factory'],
+    queryFn: ({ signal }) => apiCall('factoryDetails', { query: { id }, signal }),
+  });
+}
+
+/** Every mutation of the device refreshes everything cached about it (header, tabs, trail). */
+function useInvalidateDevice(id: number) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: deviceKey(id) });
+}
+
+export function useUpdateDevice(id: number) {
+  const invalidate = useInvalidateDevice(id);
+  return useMutation({
+    mutationFn: (body: DeviceUpdateBody) => apiCall('deviceUpdate', { query: { device_id: id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReinitialize(id: number) {
+  const invalidate = useInvalidateDevice(id);
+  return useMutation({ mutationFn: () => apiCall('deviceInitialized', { query: { device_id: id } }), onSuccess: invalidate });
+}
+
+export function useRemoveDevice(id: number) {
+  const invalidate = useInvalidateDevice(id);
+  return useMutation({ mutationFn: () => apiCall('deviceRemove', { query: { device_id: id } }), onSuccess: invalidate });
+}
+
+export function useTraces(id: number, page: number) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'traces', page],
+    queryFn: ({ signal }) => apiCall('deviceTraces', { query: { device_id: id, page, count: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

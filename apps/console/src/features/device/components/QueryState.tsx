@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+
+type Props = {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  empty?: boolean;
+  emptyTitle?: ReactNode;
+  children: ReactNode;
+};
+
+/** The loading, error and empty states every tab shows before its content. */
+export function QueryState({ query, empty = false, emptyTitle, children }: Props) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <div className="dw-state" aria-busy="true">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="alert alert--error dw-state" role="alert" data-testid="tab-error">
+        <p>{query.error instanceof Error ? query.error.message : t('device.common.loadFailed')}</p>
+        <button type="button" className="btn" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (empty) return <EmptyState title={emptyTitle ?? t('device.common.empty')} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceDetail } from '@tracker/contract';
+import { SelectField, TextField } from '../../../components/Field';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { successToast } from '../../../lib/toast';
+import { useDeviceDetails, useUpdateDevice } from '../api/device';
+import { QueryState } from '../components/QueryState';
+import { canEdit } from '../device-tabs';
+import { cmToInch, inchToCm, kgToPound, poundToKg } from '../format';
+
+type Units = { height: 'cm' | 'inch'; weight: 'kg' | 'lb' };
+
+/** General settings: child name, birth date, height (cm or inch), weight (kg or pound), gender (1 boy, 2 girl). */
+export function GeneralSettingsTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useDeviceDetails(id, 'deviceInfoImsi');
+  return (
+    <div>
+      <h2>{t('device.tabs.generalSettings')}</h2>
+      <QueryState query={q}>{q.data ? <GeneralForm key={q.data.id} id={id} d={q.data} /> : null}</QueryState>
+    </div>
+  );
+}
+
+function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
+  const { t } = useTranslation();
+  const role = useSession()!.role;
+  const editable = canEdit(role, 'device');
+  const save = useUpdateDevice(id);
+  const [units, setUnits] = useState<Units>({ height: 'cm', weight: 'kg' });
+  const [form, setForm] = useState({
+    first_name: d.first_name ?? '',
+    last_name: d.last_name ?? '',
+    birth_date: d.birth_date ?? '',
+    height: d.height === null ? '' : String(d.height),
+    weight: d.weight === null ? '' : String(d.weight),
+    gender: d.gender === null ? '' : String(d.gender),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const switchUnit = (what: 'height' | 'weight', to: string) => {
+    const v = Number(form[what]);
+    if (form[what] !== '' && Number.isFinite(v)) {
+      const next =
+        what === 'height' ? (to === 'inch' ? cmToInch(v) : inchToCm(v)) : to === 'lb' ? kgToPound(v) : poundToKg(v);
+      setForm((f) => ({ ...f, [what]: String(next) }));
+    }
+    setUnits((u) => ({ ...u, [what]: to }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const num = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
+    const h = num(form.height);
+    const w = num(form.weight);
+    const local: Record<string, string> = {};
+    if (h !== null && !Number.isFinite(h)) local.height = t('device.general.number');
+    if (w !== null && !Number.isFinite(w)) local.weight = t('device.general.number');
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    save.mutate(
+      {
+        first_name: form.first_name,
+        last_name: form.last_name,
+        birth_date: form.birth_date || null,
+        height: h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h),
+        weight: w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w),
+        gender: form.gender === '1' ? 1 : form.gender === '2' ? 2 : null,
+      },
+      {
+        onSuccess: () => successToast(t('device.general.saved')),
+        onError: (err) => err instanceof ApiError && setErrors(err.fieldErrors()),
+      },
+    );
+  };
+
+  return (
+    <form className="dw-form" onSubmit={submit} noValidate>
+      <fieldset disabled={!editable || save.isPending} className="form-grid">
+        <TextField label={t('device.general.firstName')} value={form.first_name} onChange={set('first_name')} error={errors.first_name} maxLength={50} />
+        <TextField label={t('device.general.lastName')} value={form.last_name} onChange={set('last_name')} error={errors.last_name} maxLength={50} />
+        <TextField label={t('device.general.birthDate')} type="date" value={form.birth_date} onChange={set('birth_date')} error={errors.birth_date} />
+        <SelectField label={t('device.general.gender')} value={form.gender} onChange={set('gender')} error={errors.gender}>
+          <option value="">{t('device.general.genderUnset')}</option>
+          <option value="1">{t('device.general.boy')}</option>
+          <option value="2">{t('device.general.girl')}</option>
+        </SelectField>
+        <div className="dw-unit">
+          <TextField label={t('device.general.height')} inputMode="decimal" value={form.height} onChange={set('height')} error={errors.height} />
+          <SelectField label={t('device.general.heightUnit')} value={units.height} onChange={(e) => switchUnit('height', e.target.value)}>
+            <option value="cm">cm</option>
+            <option value="inch">inch</option>
+          </SelectField>
+        </div>
+        <div className="dw-unit">
+          <TextField label={t('device.general.weight')} inputMode="decimal" value={form.weight} onChange={set('weight')} error={errors.weight} />
+          <SelectField label={t('device.general.weightUnit')} value={units.weight} onChange={(e) => switchUnit('weight', e.target.value)}>
+            <option value="kg">kg</option>
+            <option value="lb">{t('device.general.pound')}</option>
+          </SelectField>
+        </div>
+      </fieldset>
+      {editable ? (
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+        </div>
+      ) : (
+        <p className="muted">{t('device.common.readOnly')}</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,205 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCATION_REASONS, LOCATION_SOURCES, type LocationDetail, type LocationItem } from '@tracker/contract';
+import { Pager } from '../../../components/Pager';
+import { Spinner } from '../../../components/Spinner';
+import { formatDateTime } from '../../../lib/dates';
+import { useLocation, useLocationPath, useLocations, useSafeZones } from '../api/tracking';
+import { DayPicker } from '../components/DayPicker';
+import { ExportButton } from '../components/ExportButton';
+import { FixLayer, MapView, PathLayer, ZonesLayer } from '../components/MapView';
+import { QueryState } from '../components/QueryState';
+import { SignalBars } from '../components/SignalBars';
+import { useDay } from '../use-day';
+
+export function useLocationLabels() {
+  const { t } = useTranslation();
+  return {
+    reason: (r: number | null) => (r === null ? t('common.none') : LOCATION_REASONS[r] ? t(`device.reason.${LOCATION_REASONS[r]}`) : t('device.reason.unknown', { n: r })),
+    source: (s: number) => (LOCATION_SOURCES[s] ? t(`device.source.${LOCATION_SOURCES[s]}`) : t('device.source.unknown', { n: s })),
+  };
+}
+
+/** tracking: the day's fixes 20 per page beside a map with the path, the selected fix and the owner's safe zones. */
+export function TrackingTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const day = useDay();
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<number | null>(null);
+  const d = { id, date: day.date, tz: day.tz };
+  const list = useLocations(d, page);
+  const path = useLocationPath(d);
+  const zones = useSafeZones(id);
+  const fix = useLocation(id, selected);
+  const labels = useLocationLabels();
+  const onSelect = useCallback((lid: number) => setSelected(lid), []);
+  const points = useMemo(() => path.data?.points ?? [], [path.data]);
+  const zoneList = useMemo(() => zones.data ?? [], [zones.data]);
+
+  const changeDay = (v: string) => {
+    day.setDate(v);
+    setPage(0);
+    setSelected(null);
+  };
+
+  return (
+    <div>
+      <div className="dw-toolbar">
+        <h2>{t('device.tabs.tracking')}</h2>
+        <DayPicker value={day.date} max={day.max} onChange={changeDay} />
+        <ExportButton kind="locations" deviceId={id} date={day.date} tz={day.tz} />
+      </div>
+      <div className="dw-split">
+        <div className="dw-split__list">
+          <QueryState query={list} empty={list.data?.total === 0} emptyTitle={t('device.tracking.empty')}>
+            {list.data ? (
+              <>
+                <p className="muted" aria-live="polite">
+                  {t('device.tracking.count', { n: list.data.total })}
+                </p>
+                <div className="table-wrap">
+                  <table className="table dw-table" data-testid="location-list">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('device.tracking.time')}</th>
+                        <th scope="col">{t('device.tracking.reason')}</th>
+                        <th scope="col">{t('device.tracking.source')}</th>
+                        <th scope="col">{t('device.tracking.radius')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.data.items.map((l: LocationItem) => (
+                        <tr key={l.id} aria-selected={selected === l.id} className={selected === l.id ? 'dw-row--selected' : undefined}>
+                          <td>
+                            <button type="button" className="dw-linkbtn" onClick={() => setSelected(l.id)} data-testid="location-row">
+                              {formatDateTime(l.time, day.tz)}
+                            </button>
+                          </td>
+                          <td>{labels.reason(l.reason)}</td>
+                          <td>{labels.source(l.source)}</td>
+                          <td>{l.radius !== null ? `${l.radius} m` : t('common.none')}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pager page={page} totalPages={list.data.total_pages} onChange={setPage} disabled={list.isFetching} />
+              </>
+            ) : null}
+          </QueryState>
+        </div>
+        <div className="dw-split__map">
+          <MapView label={t('device.tracking.map')}>
+            <ZonesLayer zones={zoneList} />
+            <PathLayer points={points} onSelect={onSelect} fitKey={`${id}:${day.date}:${day.tz}`} />
+            {fix.data ? <FixLayer lat={fix.data.latitude} lng={fix.data.longitude} radius={fix.data.radius} /> : null}
+          </MapView>
+          <p className="muted dw-map__legend">
+            {path.isPending ? <Spinner inline /> : t('device.tracking.pathCount', { n: points.length })}{' '}
+            {t('device.tracking.zonesCount', { n: zoneList.length })}
+          </p>
+          {selected !== null ? (
+            <QueryState query={fix}>{fix.data ? <FixDetails f={fix.data} tz={day.tz} /> : null}</QueryState>
+          ) : (
+            <p className="muted">{t('device.tracking.pick')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
+  const { t } = useTranslation();
+  const labels = useLocationLabels();
+  const none = t('common.none');
+  return (
+    <section className="dw-section" data-testid="fix-details" aria-label={t('device.tracking.details')}>
+      <h3>{formatDateTime(f.time, tz)}</h3>
+      <dl className="facts dw-facts">
+        {(
+          [
+            [t('device.tracking.reason'), labels.reason(f.reason)],
+            [t('device.tracking.source'), labels.source(f.source)],
+            [t('device.tracking.position'), `${f.latitude.toFixed(6)}, ${f.longitude.toFixed(6)}`],
+            [t('device.tracking.radius'), f.radius !== null ? `${f.radius} m` : none],
+            [t('device.tracking.altitude'), f.altitude !== null ? `${f.altitude} m` : none],
+            [t('device.tracking.speed'), f.speed !== null ? `${f.speed} km/h` : none],
+            [t('device.tracking.angle'), f.angle !== null ? `${f.angle}°` : none],
+            [t('device.tracking.valid'), t(f.is_valid ? 'device.common.yes' : 'device.common.no')],
+            [t('device.tracking.operator'), f.gsm_operator ?? none],
+          ] as [string, string][]
+        ).map(([k, v]) => (
+          <div key={k} className="dw-facts__row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <h4>{t('device.tracking.wifi')}</h4>
+      {f.wifi.length === 0 ? (
+        <p className="muted">{none}</p>
+      ) : (
+        <table className="table dw-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('device.tracking.mac')}</th>
+              <th scope="col">{t('device.tracking.signal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {f.wifi.map((w, i) => (
+              <tr key={`${w.mac_address}-${i}`}>
+                <td className="mono">{w.mac_address}</td>
+                <td>
+                  <SignalBars dbm={w.signal} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h4>{t('device.tracking.gsm')}</h4>
+      {f.gsm.length === 0 ? (
+        <p className="muted">{none}</p>
+      ) : (
+        <table className="table dw-table">
+          <thead>
+            <tr>
+              <th scope="col">MCC</th>
+              <th scope="col">MNC</th>
+              <th scope="col">LAC</th>
+              <th scope="col">{t('device.tracking.cellId')}</th>
+              <th scope="col">{t('device.tracking.signal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {f.gsm.map((g, i) => (
+              <tr key={`${g.cell_id}-${i}`}>
+                <td>{g.mcc}</td>
+                <td>{g.mnc}</td>
+                <td>{g.lac}</td>
+                <td className="mono">{g.cell_id}</td>
+                <td>
+                  <SignalBars dbm={g.signal} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {f.providers.length > 0 ? (
+        <>
+          <h4>{t('device.tracking.providers')}</h4>
+          <ul className="dw-plain">
+            {f.providers.map((p, i) => (
+              <li key={`${p.provider}-${i}`}>
+                {p.provider}: {p.latitude.toFixed(5)}, {p.longitude.toFixed(5)} ({p.radius ?? '?'} m)
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
