@@ -32,10 +32,6 @@ export function initialLanguage(): Language {
   return 'en';
 }
 
-export function hasStoredLanguage(): boolean {
-  return storedLanguage() !== null;
-}
-
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({

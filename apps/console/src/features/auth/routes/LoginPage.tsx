@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ErrorCode, isLanguage } from '@tracker/contract';
+import { ErrorCode } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api-client';
-import { hasStoredLanguage, i18n } from '../../../lib/i18n';
 import { isExpired, useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
@@ -74,9 +73,9 @@ export function LoginPage() {
     }
     setError(null);
     try {
-      const s = await token.mutateAsync({ username: username.trim(), password, code });
-      // the user's own language applies until they pick one here (§9: a stored choice wins)
-      if (!hasStoredLanguage() && isLanguage(s.preferedLanguage)) void i18n.changeLanguage(s.preferedLanguage);
+      // §9: the language stays what this browser shows (stored choice, then browser language, then en); the
+      // account's preferedLanguage is kept in the session but does not switch the page under the user
+      await token.mutateAsync({ username: username.trim(), password, code });
     } catch (e) {
       if (e instanceof ApiError && e.code === ErrorCode.PasswordChangeRequired) {
         setStep({ kind: 'credentials' });
