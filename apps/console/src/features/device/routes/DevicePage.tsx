@@ -41,7 +41,7 @@ const DEVICE_AREAS: Area[] = ['deviceMain', 'deviceTabs', 'deviceImei', 'deviceL
 /**
  * /device/:id/* — the device workspace: header (child name, IMSI, IMEI) and the §2 tabs. Anyone allowed one of the
  * device areas sees the header and the tabs they may open; the main page (index) needs `deviceMain`, each tab its
- * own area (role 9 opens tabs but not the main page: the index then shows its first tab).
+ * own area (role 9 opens tabs but not the main page: the index shows the §6 message under the tab bar).
  */
 export function DevicePage() {
   const session = useSession();
@@ -108,7 +108,7 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
         <Routes>
           <Route
             index
-            element={main ? <OverviewTab id={deviceId} /> : tabs[0] ? <Navigate to={`${base}/${tabs[0].path}`} replace state={location.state} /> : <Forbidden />}
+            element={main ? <OverviewTab id={deviceId} /> : <Forbidden />}
           />
           <Route path="information/imsi" element={<TabGuard area="deviceTabs"><InformationTab id={deviceId} variant="imsi" /></TabGuard>} />
           <Route path="information/imei" element={<TabGuard area="deviceImei"><InformationTab id={deviceId} variant="imei" /></TabGuard>} />

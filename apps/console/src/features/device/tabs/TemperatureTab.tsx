@@ -17,7 +17,7 @@ export function TemperatureTab({ id }: { id: number }) {
     const x = rows.map((r) => formatDateTime(r.time, day.tz).slice(11, 16));
     return {
       tooltip: { trigger: 'axis' },
-      legend: { data: [t('device.temp.device'), t('device.temp.battery')] },
+      legend: { top: 4, data: [t('device.temp.device'), t('device.temp.battery')] },
       grid: { left: 48, right: 24, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: x, name: t('device.temp.time') },
       yAxis: { type: 'value', name: '°C', scale: true },

@@ -140,7 +140,7 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
       {f.wifi.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (
-        <table className="table dw-table">
+        <div className="table-wrap"><table className="table dw-table">
           <thead>
             <tr>
               <th scope="col">{t('device.tracking.mac')}</th>
@@ -157,13 +157,13 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       <h4>{t('device.tracking.gsm')}</h4>
       {f.gsm.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (
-        <table className="table dw-table">
+        <div className="table-wrap"><table className="table dw-table">
           <thead>
             <tr>
               <th scope="col">MCC</th>
@@ -186,7 +186,7 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       {f.providers.length > 0 ? (
         <>

@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+
+/** A watch with a month of telemetry, and the last day it has fixes. */
+type Watch = { id: number; imei: string; imsi: string; first_name: string; date: string };
+
+describe('admin: the device workspace from the dashboard search', () => {
+  let browser: Browser;
+  let page: Page;
+  let watch: Watch;
+
+  beforeAll(async () => {
+    [watch] = (await sql<Watch>(
+      `SELECT d.id, d.imei, d.imsi, d.first_name,
+         (SELECT to_char(max(l.time) AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM location l WHERE l.device_id = d.id) AS date
+       FROM device d WHERE d.device_type_id = 1 AND d.owner_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM location l WHERE l.device_id = d.id)
+       ORDER BY d.id LIMIT 1`,
+    )) as [Watch];
+    browser = await launch();
+    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
+    // map tiles come from the internet: refuse them, the map must draw its layers on a plain background
+    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+    await signIn(page, 'admin');
+  });
+  afterAll(async () => browser?.close());
+
+  it('opens the watch from the search and shows child name, IMSI and IMEI', async () => {
+    await page.getByLabel('Search by').selectOption('imei');
+    await page.getByLabel('Search for').fill(watch.imei);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('device-link').first().click();
+    await page.waitForURL(`**/device/${watch.id}`);
+    await expect.poll(() => page.getByTestId('device-imei').textContent()).toBe(watch.imei);
+    expect(await page.getByTestId('device-imsi').textContent()).toBe(watch.imsi);
+    expect(await page.getByTestId('device-child').textContent()).toContain(watch.first_name);
+    await page.getByTestId('device-facts').waitFor();
+    await screenshot(page, 'device-overview');
+  });
+
+  it('tracking: the day list beside a map with the path; a fix shows its details', async () => {
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Tracking' }).click();
+    await page.waitForURL('**/tracking**');
+    await page.getByTestId('day-input').fill(watch.date);
+    await page.getByTestId('location-row').first().waitFor();
+    expect(await page.getByTestId('location-row').count()).toBe(20);
+    // the path is drawn on the map's canvas
+    await expect.poll(() => page.getByText(/^Path: \d+ fixes\./).textContent()).toMatch(/Path: [1-9]\d* fixes/);
+    expect(await page.locator('[data-testid="device-map"] .leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
+    await page.getByTestId('location-row').first().click();
+    await page.getByTestId('fix-details').waitFor();
+    expect(await page.getByTestId('fix-details').textContent()).toMatch(/Reason/);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'device-tracking');
+  });
+
+  it('downloads the day as CSV', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-locations').click()]);
+    expect(download.suggestedFilename()).toBe(`locations_${watch.id}_${watch.date}.csv`);
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('id,time,latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines[1]).toContain(`,${watch.date} `);
+  });
+
+  it('settings: change the location interval, save, push it, and see it pending', async () => {
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    const row = page.getByTestId('setting-location_interval');
+    await row.waitFor();
+    await row.getByLabel('Value of location_interval').selectOption('600');
+    await page.getByRole('button', { name: /Save changes \(1\)/ }).click();
+    await page.getByText('The settings were saved.', { exact: false }).waitFor();
+    await row.getByRole('button', { name: 'Push location_interval to the device' }).click();
+    await page.getByText('The setting was queued for the device.').waitFor();
+    await expect.poll(() => row.getByTestId('setting-pending').textContent()).toBe('Pending (SMS Created)');
+    const [sms] = await sql<{ message: string; status: number }>(
+      `SELECT message, status FROM sms_message WHERE device_id = $1 AND command_key = 'SETTING_1' ORDER BY id DESC LIMIT 1`,
+      [watch.id],
+    );
+    expect(sms).toEqual({ message: 'SETTING,1,600#', status: 0 });
+    await screenshot(page, 'device-settings');
+  });
+
+  it('swap SIM: a wrong IMSI is refused, an unknown one marked invalid, a right one swaps', async () => {
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Swap SIM' }).click();
+    const imsi = page.getByLabel('IMSI of the new SIM');
+    await imsi.fill('26201123');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText('The IMSI must be exactly 15 characters.').waitFor();
+    await imsi.fill('999999999999999');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText('No SIM card with this IMSI.').waitFor();
+    expect(await imsi.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'device-swap-invalid');
+
+    const [sim] = await sql<{ id: number; imsi: string }>(
+      'SELECT s.id, s.imsi FROM sim_card s WHERE NOT EXISTS (SELECT 1 FROM device d WHERE d.sim_id = s.id) ORDER BY s.id LIMIT 1',
+    );
+    await imsi.fill(sim!.imsi);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByTestId('swap-sim').waitFor();
+    const gsm = page.getByLabel('GSM number');
+    expect((await gsm.inputValue()).startsWith('+')).toBe(true);
+    await gsm.fill('+4915112345678');
+    await page.getByRole('button', { name: 'Swap SIM' }).click();
+    await page.getByText('The SIM card was swapped.').waitFor();
+    await expect.poll(() => page.getByTestId('device-imsi').textContent()).toBe(sim!.imsi);
+    await screenshot(page, 'device-swap-done');
+  });
+
+  it('the audit trail shows the swap (swap out, swap in)', async () => {
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Audit' }).click();
+    await page.getByTestId('audit-table').waitFor();
+    const text = await page.getByTestId('audit-table').textContent();
+    expect(text).toContain('Swap in');
+    expect(text).toContain('Swap out');
+  });
+
+  it('every other tab loads without an error', async () => {
+    const tabs = ['Information (IMSI)', 'Information (IMEI)', 'General settings', 'Device logs', 'Temperature', 'Contacts', 'SMS', 'Gaps', 'Notifications', 'Safe zones'];
+    for (const name of tabs) {
+      await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+      await expect.poll(() => page.locator('.dw-body [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+      expect(await page.getByTestId('tab-error').count(), name).toBe(0);
+    }
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Temperature' }).click();
+    await page.getByTestId('day-input').fill(watch.date);
+    await page.getByTestId('device-chart').waitFor();
+    await screenshot(page, 'device-temperature');
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Gaps' }).click();
+    await page.getByTestId('gaps-table').waitFor();
+    await screenshot(page, 'device-gaps');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkSettingValue,
+  dayParam,
+  DEVICE_ROUTES,
+  LOCATION_INTERVAL_CHOICES,
+  neutraliseCell,
+  notificationErrorKey,
+  simCardQuery,
+  swapSimBody,
+  tzParam,
+} from './device-workspace.js';
+import { AREA_ROLES } from './access.js';
+
+describe('device workspace contract', () => {
+  it('§9 location interval: 2 to 60 minutes in seconds, plus Stand by 65000', () => {
+    expect(LOCATION_INTERVAL_CHOICES[0]).toBe(120);
+    expect(LOCATION_INTERVAL_CHOICES).toContain(3600);
+    expect(LOCATION_INTERVAL_CHOICES.at(-1)).toBe(65000);
+    expect(checkSettingValue('location_interval', '600')).toBeNull();
+    expect(checkSettingValue('location_interval', '65000')).toBeNull();
+    expect(checkSettingValue('location_interval', '60')).toMatch(/Location interval/);
+    expect(checkSettingValue('location_interval', '600.0')).toMatch(/Location interval/);
+  });
+
+  it('§9 operational time 1-24; other settings are free text', () => {
+    expect(checkSettingValue('operational_time', '1')).toBeNull();
+    expect(checkSettingValue('operational_time', '24')).toBeNull();
+    expect(checkSettingValue('operational_time', '0')).not.toBeNull();
+    expect(checkSettingValue('operational_time', '25')).not.toBeNull();
+    expect(checkSettingValue('apn', 'anything')).toBeNull();
+  });
+
+  it('neutralises cells that start with = + - @ tab or CR', () => {
+    for (const v of ['=1+1', '+49', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
+    for (const v of ['plain', '', '49', ' =x']) expect(neutraliseCell(v)).toBe(v);
+  });
+
+  it('§4 notification error codes per platform', () => {
+    expect(notificationErrorKey('IOS', 0)).toBe('none');
+    expect(notificationErrorKey('IOS', 8)).toBe('invalidToken');
+    expect(notificationErrorKey('IOS', 150)).toBe('internalMessage');
+    expect(notificationErrorKey('IOS', 42)).toBe('undefined');
+    expect(notificationErrorKey('ANDROID', 1)).toBe('internalMessage');
+    expect(notificationErrorKey('ANDROID', 400)).toBe('requestNotParsed');
+    expect(notificationErrorKey('ANDROID', 401)).toBe('authenticationError');
+    expect(notificationErrorKey('ANDROID', 503)).toBe('internalError');
+    expect(notificationErrorKey('ANDROID', 7)).toBe('undefined');
+  });
+
+  it('dates are real calendar days; time zones are known ones (default UTC)', () => {
+    expect(dayParam.safeParse('2024-02-29').success).toBe(true);
+    expect(dayParam.safeParse('2023-02-29').success).toBe(false);
+    expect(dayParam.safeParse('2023-2-1').success).toBe(false);
+    expect(tzParam.parse(undefined)).toBe('UTC');
+    expect(tzParam.safeParse('Europe/Berlin').success).toBe(true);
+    expect(tzParam.safeParse('Nowhere/Else').success).toBe(false);
+  });
+
+  it('§5 swap: IMSI exactly 15 characters, GSM number with +', () => {
+    expect(simCardQuery.safeParse({ imsi: '262011234567890' }).success).toBe(true);
+    expect(simCardQuery.safeParse({ imsi: '26201123456789' }).success).toBe(false);
+    expect(swapSimBody.safeParse({ device_id: 1, sim_card_id: 2, gsm_number: '+4915112345678' }).success).toBe(true);
+    expect(swapSimBody.safeParse({ device_id: 1, sim_card_id: 2, gsm_number: '4915112345678' }).success).toBe(false);
+  });
+
+  it('§6 areas: device logs and temperature 1 and 9, IMEI information its own row, the rest the device tabs', () => {
+    expect(DEVICE_ROUTES.deviceTemperature.area).toBe('deviceLogs');
+    expect(DEVICE_ROUTES.logsDevice.area).toBe('deviceLogs');
+    expect(DEVICE_ROUTES.deviceInfoImei.area).toBe('deviceImei');
+    expect(DEVICE_ROUTES.deviceDetails.area).toBe('deviceMain');
+    expect(AREA_ROLES.deviceLogs).toEqual([1, 9]);
+    const paths = Object.values(DEVICE_ROUTES).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
