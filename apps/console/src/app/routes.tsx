@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams, type RouteObject } from 'react-router';
-import { MENU, RESET_PREFIX, type Area, type MenuItem } from '@tracker/contract';
+import { IMPORT_KIND_SLUG, MENU, RESET_PREFIX, type Area, type ImportKind, type MenuItem } from '@tracker/contract';
 import { EmailPage } from '../features/auth/routes/EmailPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
 import { ResetPasswordPage } from '../features/auth/routes/ResetPasswordPage';
 import { DevicePage } from '../features/device/routes/DevicePage';
+import { HelpUploadPage } from '../features/imports/routes/HelpUploadPage';
+import { ImportPage } from '../features/imports/routes/ImportPage';
+import { UploadListPage } from '../features/imports/routes/UploadListPage';
 import { OwnerPage } from '../features/owner/routes/OwnerPage';
 import { AddUserButton } from '../features/owners-add/components/AddUserButton';
 import { SearchPage } from '../features/search/routes/SearchPage';
@@ -45,6 +48,16 @@ function pendingMenuTargets(items: readonly MenuItem[], out: Pending[] = []): Pe
 }
 export const PENDING_ROUTES: readonly Pending[] = pendingMenuTargets(MENU);
 
+/** The import screens of §2 (features/imports), all in the `import` area. */
+const IMPORT_ROUTES: RouteObject[] = [
+  ...(Object.entries(IMPORT_KIND_SLUG) as [ImportKind, string][]).map(([kind, slug]) => ({
+    path: `/admin/import/${slug}`,
+    element: guarded('import', <ImportPage kind={kind} />),
+  })),
+  { path: '/admin/upload', element: guarded('import', <UploadListPage />) },
+  { path: '/admin/help/upload', element: guarded('import', <HelpUploadPage />) },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -68,7 +81,8 @@ export const routes: RouteObject[] = [
           // the device workspace guards itself: its tabs take other areas than the main page (docs/device-workspace.md)
           { path: '/device/:id/*', element: <DevicePage /> },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
-          ...PENDING_ROUTES.map((p) => ({
+          ...IMPORT_ROUTES,
+          ...PENDING_ROUTES.filter((p) => !IMPORT_ROUTES.some((r) => r.path === p.path)).map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_COLUMNS, type ImportKind } from '@tracker/contract';
+import { PageTitle } from '../../../components/PageTitle';
+import { downloadFile } from '../api/imports-api';
+import { ImportNav } from '../components/ImportNav';
+import { LastUpload } from '../components/LastUpload';
+import { RecordForm } from '../components/RecordForm';
+import { UploadForm } from '../components/UploadForm';
+
+/** §2 /admin/import/{device,attdevice,factorydevice,mass,sim}: one record by hand, or a CSV file. */
+export function ImportPage({ kind }: { kind: ImportKind }) {
+  const { t } = useTranslation();
+  const [last, setLast] = useState<number | null>(null);
+  const title = t(`imports.title.${kind}`);
+  return (
+    <div className="page page--imports">
+      <PageTitle text={title}>{title}</PageTitle>
+      <ImportNav />
+      <p className="muted">{t(`imports.intro.${kind}`)}</p>
+      <div className="import-grid">
+        {kind !== 'MASS' ? (
+          <section className="card">
+            <h2>{t('imports.record.title')}</h2>
+            <RecordForm key={kind} kind={kind} />
+          </section>
+        ) : null}
+        <section className="card">
+          <h2>{t('imports.upload.title')}</h2>
+          <UploadForm key={kind} kind={kind} onUploaded={setLast} />
+          {last !== null ? <LastUpload key={last} id={last} /> : null}
+          <h3>{t('imports.columns.title')}</h3>
+          <p className="muted">{t('imports.columns.rules')}</p>
+          <table className="table import-columns">
+            <thead>
+              <tr>
+                <th scope="col">{t('imports.columns.name')}</th>
+                <th scope="col">{t('imports.columns.required')}</th>
+                <th scope="col">{t('imports.columns.meaning')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {IMPORT_COLUMNS[kind].map((c) => (
+                <tr key={c.name}>
+                  <td className="mono">{c.name}</td>
+                  <td>{c.required ? t('imports.columns.yes') : ''}</td>
+                  <td>{c.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="button" className="btn" onClick={() => void downloadFile(`/import/template?kind=${kind}`, `import-${kind.toLowerCase()}-template.csv`)}>
+            {t('imports.columns.template')}
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { POLLING_MS } from '@tracker/contract';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageTitle } from '../../../components/PageTitle';
+import { Pager } from '../../../components/Pager';
+import { Spinner } from '../../../components/Spinner';
+import { formatDateTime } from '../../../lib/dates';
+import { importKeys, useImportList, useServers, useVoipCentrals } from '../api/imports-api';
+import { ImportNav } from '../components/ImportNav';
+import { ImportTable } from '../components/ImportTable';
+import { UploadForm } from '../components/UploadForm';
+
+/** §2 /admin/upload: the import list (6 per page, live progress), uploads, the servers and VoIP centrals, a day filter. */
+export function UploadListPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [date, setDate] = useState('');
+  const list = useImportList(page, date);
+  const servers = useServers();
+  const voips = useVoipCentrals();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const title = t('imports.list.title');
+  const today = new Date().toISOString().slice(0, 10);
+
+  function uploaded() {
+    // §4: after a successful upload the list refreshes after 5 s
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setPage(0);
+      void qc.invalidateQueries({ queryKey: importKeys.all });
+    }, POLLING_MS.importListRefreshAfterUpload);
+  }
+
+  const data = list.data;
+  return (
+    <div className="page page--imports">
+      <PageTitle text={title}>{title}</PageTitle>
+      <ImportNav />
+      <section className="card">
+        <h2>{t('imports.upload.title')}</h2>
+        <UploadForm withTargets onUploaded={uploaded} />
+      </section>
+      <section className="import-list" aria-label={title}>
+        <div className="import-list__filter">
+          <label className="field__label" htmlFor="import-date">
+            {t('imports.list.date')}
+          </label>
+          <input
+            id="import-date"
+            className="input input--compact"
+            type="date"
+            max={today}
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setPage(0);
+            }}
+          />
+          {date ? (
+            <button type="button" className="btn btn--ghost" onClick={() => setDate('')}>
+              {t('imports.list.allDays')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn--ghost" onClick={() => void list.refetch()}>
+            {t('imports.list.refresh')}
+          </button>
+        </div>
+        {list.isPending ? (
+          <Spinner />
+        ) : !data || data.items.length === 0 ? (
+          <EmptyState title={t('imports.list.empty')} />
+        ) : (
+          <>
+            <ImportTable items={data.items} />
+            <Pager page={page} totalPages={data.total_pages} onChange={setPage} disabled={list.isFetching} />
+          </>
+        )}
+      </section>
+      <div className="import-grid">
+        <section className="card">
+          <h2>{t('imports.servers.title')}</h2>
+          <ul className="import-ref" data-testid="servers">
+            {(servers.data ?? []).map((s) => (
+              <li key={s.id}>
+                <strong>{s.name}</strong> <span className="mono muted">{s.host}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="card">
+          <h2>{t('imports.voips.title')}</h2>
+          <ul className="import-ref" data-testid="voip-centrals">
+            {(voips.data ?? []).map((v) => (
+              <li key={v.id}>
+                <strong>{v.name}</strong> <span className="mono">{v.phone}</span> <span className="muted">{formatDateTime(v.created)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
