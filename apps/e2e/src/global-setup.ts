@@ -42,26 +42,28 @@ export default async function setup(project: TestProject) {
   const template = await ensureTemplate();
   const db = await cloneTemplate(template, 'e2e');
   const port = await freePort();
-  const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: template.redisUrl,
-      REDIS_KEY_PREFIX: `e2e:${port}:`,
-      PORT: String(port),
-      CONSOLE_DIST: `${root}/apps/console/dist`,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: template.redisUrl,
+    REDIS_KEY_PREFIX: `e2e:${port}:`,
+    PORT: String(port),
+    CONSOLE_DIST: `${root}/apps/console/dist`,
+    LOG_LEVEL: 'warn',
+    UPLOAD_DIR: `${root}/.test-data/e2e-uploads-${port}`,
+  };
+  const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  // the worker runs the jobs the console starts (imports)
+  const worker: ChildProcess = spawn('node', ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
   project.provide('e2e', { baseUrl, databaseUrl: db.url });
   return async () => {
+    const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)));
     api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
+    worker.kill('SIGTERM');
+    await Promise.all([exited(api), exited(worker)]);
     await db.drop();
   };
 }

@@ -40,7 +40,7 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table" data-testid="import-errors">
+            <table className="table table--auto" data-testid="import-errors">
               <thead>
                 <tr>
                   <th scope="col">{t('imports.errors.line')}</th>

@@ -12,7 +12,7 @@ export function ImportTable({ items }: { items: readonly ImportItem[] }) {
   const [open, setOpen] = useState<ImportItem | null>(null);
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="import-list">
+      <table className="table table--auto" data-testid="import-list">
         <thead>
           <tr>
             <th scope="col">{t('imports.list.file')}</th>
@@ -34,7 +34,7 @@ export function ImportTable({ items }: { items: readonly ImportItem[] }) {
                 {i.created_by ? <span className="muted import-by"> · {i.created_by}</span> : null}
               </td>
               <td>{t(`imports.kind.${i.kind}`)}</td>
-              <td className="mono">{formatDateTime(i.created)}</td>
+              <td className="mono nowrap">{formatDateTime(i.created)}</td>
               <td className="num">{i.count}</td>
               <td className="num">{i.imported}</td>
               <td className="num">{i.failed}</td>

@@ -31,7 +31,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
           {last !== null ? <LastUpload key={last} id={last} /> : null}
           <h3>{t('imports.columns.title')}</h3>
           <p className="muted">{t('imports.columns.rules')}</p>
-          <table className="table import-columns">
+          <table className="table table--auto import-columns">
             <thead>
               <tr>
                 <th scope="col">{t('imports.columns.name')}</th>

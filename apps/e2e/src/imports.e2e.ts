@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+
+const stamp = String(Date.now() % 1e8).padStart(8, '0');
+const imsi = (i: number) => `9990${stamp}${String(i).padStart(3, '0')}`;
+
+describe('admin: bulk imports', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    await signIn(page, 'admin');
+  });
+  afterAll(async () => browser?.close());
+
+  it('uploads a SIM file with bad lines, watches it reach 100 %, opens the errors and downloads the report', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/upload`);
+    await page.getByRole('heading', { name: 'Imports', level: 1 }).waitFor();
+    const lines = ['imsi,gsm_number,status'];
+    for (let i = 0; i < 40; i++) lines.push(`${imsi(i)},+49151${stamp},${i % 3}`);
+    lines.push('12345,+4915100000000,0', `${imsi(0)},,1`, `${imsi(99)},=HYPERLINK(x),0`);
+    const name = `e2e-sims-${stamp}.csv`;
+    await page.getByLabel('What the file holds').selectOption('SIM');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText(`${name} was uploaded`).waitFor();
+
+    // §4: the list refreshes 5 s after the upload; progress then follows the worker to 100 %
+    const row = page.getByTestId('import-row').filter({ hasText: name });
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
+    await row.getByText('Finished').waitFor();
+    expect(await row.locator('td.num').allTextContents()).toEqual(['43', '40', '3']);
+    await screenshot(page, 'imports-list');
+
+    await row.getByRole('button', { name: 'Errors (3)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('import-errors').waitFor();
+    const cells = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells).toEqual([
+      ['42', 'imsi', '12345', 'IMSI must have 15 digits'],
+      ['43', 'imsi', imsi(0), 'Duplicate entry: same as line 2'],
+      ['44', 'gsm_number', '=HYPERLINK(x)', 'Phone must have 8 to 15 digits'],
+    ]);
+    await screenshot(page, 'imports-errors');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV with errors' }).click()]);
+    expect(download.suggestedFilename()).toBe(`e2e-sims-${stamp}-report.csv`);
+    const csv = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+    expect(csv[0]).toBe('imsi,gsm_number,status,error');
+    expect(csv[41]).toBe('12345,\'+4915100000000,0,IMSI must have 15 digits');
+    expect(csv[43]).toBe(`${imsi(99)},'=HYPERLINK(x),0,Phone must have 8 to 15 digits`);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  });
+
+  it('mass import: says how many IMEIs the file held and how many are now in the database', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/import/mass`);
+    await page.getByRole('heading', { name: 'Mass import of IMEIs' }).waitFor();
+    const [seeded] = await sql<{ imei: string }>('select imei from device order by id limit 1');
+    const imeis = [`8600${stamp}001`, `8600${stamp}002`, seeded!.imei];
+    await page.getByLabel('Device type', { exact: true }).selectOption('1');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'imeis.csv', mimeType: 'text/csv', buffer: Buffer.from(imeis.join('\n')) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const last = page.getByTestId('last-upload');
+    await last.getByText('3 IMEIs found in the file, 3 now in the database.').waitFor({ timeout: 20_000 });
+    expect(await last.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await screenshot(page, 'imports-mass');
+  });
+
+  it('enters one SIM card by hand and is told a repeat is a duplicate', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/import/sim`);
+    await page.getByLabel('IMSI').fill(imsi(500));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(/Imported \(id \d+\)/).waitFor();
+    await page.getByLabel('IMSI').fill(imsi(500));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Duplicate entry' }).first().waitFor();
+    await screenshot(page, 'imports-sim');
+  });
+});
