@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { csvField, detectDelimiter, lineBatches, neutraliseCell, splitCsvLine } from './csv-lines.js';
+
+async function lines(chunks: (string | Buffer)[], max = 20) {
+  const out = [];
+  for await (const b of lineBatches(Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))), max)) out.push(...b);
+  return out;
+}
+
+describe('lineBatches', () => {
+  it('splits LF and CRLF lines across chunks, numbers them from 1 and drops a BOM', async () => {
+    const r = await lines(['\uFEFFa,b\r\nc,', 'd\nlast']);
+    expect(r).toEqual([
+      { no: 1, text: 'a,b', overlong: false },
+      { no: 2, text: 'c,d', overlong: false },
+      { no: 3, text: 'last', overlong: false },
+    ]);
+  });
+
+  it('cuts an overlong line at the limit without holding the rest', async () => {
+    const r = await lines(['short\n', 'x'.repeat(15), 'y'.repeat(30), 'z'.repeat(30), '\nnext\n'], 20);
+    expect(r.map((l) => [l.no, l.text.length, l.overlong])).toEqual([
+      [1, 5, false],
+      [2, 20, true],
+      [3, 4, false],
+    ]);
+  });
+
+  it('turns invalid UTF-8 into U+FFFD, keeping multi-byte characters split across chunks', async () => {
+    const euro = Buffer.from('€');
+    const r = await lines([Buffer.concat([Buffer.from('a'), euro.subarray(0, 1)]), Buffer.concat([euro.subarray(1), Buffer.from('\n\xe9\n', 'latin1')])]);
+    expect(r.map((l) => l.text)).toEqual(['a€', '\uFFFD']);
+  });
+});
+
+describe('splitCsvLine', () => {
+  it('splits plain and quoted fields, trimming spaces', () => {
+    expect(splitCsvLine(' a , b ,c', ',')).toEqual({ fields: ['a', 'b', 'c'] });
+    expect(splitCsvLine('"a;b";"say ""hi""";', ';')).toEqual({ fields: ['a;b', 'say "hi"', ''] });
+    expect(splitCsvLine('x,', ',')).toEqual({ fields: ['x', ''] });
+  });
+
+  it('reports broken quoting instead of guessing', () => {
+    expect(splitCsvLine('"open,b', ',')).toEqual({ error: 'A quoted value is not closed' });
+    expect(splitCsvLine('"a"x,b', ',')).toEqual({ error: 'Unexpected text after a quoted value' });
+    expect(splitCsvLine('a"b,c', ',')).toEqual({ error: 'A quote inside an unquoted value' });
+  });
+});
+
+describe('delimiter and output cells', () => {
+  it('takes ; when the header has more semicolons than commas', () => {
+    expect(detectDelimiter('imsi;iccid;gsm_number')).toBe(';');
+    expect(detectDelimiter('imsi,iccid')).toBe(',');
+    expect(detectDelimiter('"a;b;c",d')).toBe(',');
+  });
+
+  it('neutralises formula-like cells and quotes what needs it', () => {
+    expect(neutraliseCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(neutraliseCell('@x')).toBe("'@x");
+    expect(neutraliseCell('+49151')).toBe("'+49151");
+    expect(neutraliseCell('plain')).toBe('plain');
+    expect(csvField('a,"b"')).toBe('"a,""b"""');
+    expect(csvField(null)).toBe('');
+  });
+});
