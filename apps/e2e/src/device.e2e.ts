@@ -10,6 +10,7 @@ describe('admin: the device workspace from the dashboard search', () => {
   let browser: Browser;
   let page: Page;
   let watch: Watch;
+  const contractErrors: string[] = [];
 
   beforeAll(async () => {
     [watch] = (await sql<Watch>(
@@ -23,6 +24,10 @@ describe('admin: the device workspace from the dashboard search', () => {
     page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     // map tiles come from the internet: refuse them, the map must draw its layers on a plain background
     await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+    // a response the console cannot read is logged by the api client: the journey must not produce any
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('does not match the contract')) contractErrors.push(m.text());
+    });
     await signIn(page, 'admin');
   });
   afterAll(async () => browser?.close());
@@ -134,5 +139,41 @@ describe('admin: the device workspace from the dashboard search', () => {
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Gaps' }).click();
     await page.getByTestId('gaps-table').waitFor();
     await screenshot(page, 'device-gaps');
+    expect(contractErrors).toEqual([]);
+  });
+});
+
+describe('roles on the device workspace (§6)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('tier-1 (role 9) gets the tabs of its areas but not the main page, and no editing', async () => {
+    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+    await signIn(page, 'tier1');
+    const [d] = await sql<{ id: number }>('SELECT id FROM device WHERE owner_id IS NOT NULL ORDER BY id LIMIT 1');
+    await page.goto(`${e2e().baseUrl}/device/${d!.id}`);
+    await page.getByText('401, You are not authorised to view this section').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Device sections' });
+    const tabs = (await nav.getByRole('link').allTextContents()).map((s) => s.trim());
+    expect(tabs).toContain('Device logs');
+    expect(tabs).toContain('Information (IMEI)');
+    expect(tabs).not.toContain('Overview');
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByTestId('settings-table').waitFor();
+    expect(await page.getByText('Your role sees this section read-only.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Push all' }).count()).toBe(0);
+    await screenshot(page, 'device-tier1-settings');
+  });
+
+  it("partner A opening another partner's device is sent back to the search", async () => {
+    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+    await signIn(page, 'partnera-manager');
+    const [d] = await sql<{ id: number }>('SELECT id FROM device WHERE device_type_id = 3 ORDER BY id LIMIT 1');
+    await page.goto(`${e2e().baseUrl}/device/${d!.id}`);
+    await page.waitForURL('**/dashboard/search**');
+    await page.getByText('401, You are not authorised to view this section').first().waitFor();
   });
 });

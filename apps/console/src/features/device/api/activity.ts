@@ -4,38 +4,38 @@ import { deviceKey } from './device';
 import type { Day } from './tracking';
 
 export function useContacts(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'contacts'], queryFn: ({ signal }) => apiCall('contactDevice', { query: { device_id: id }, signal }) });
+  return useQuery({ queryKey: [...deviceKey(id), 'contacts'], queryFn: () => apiCall('contactDevice', { query: { device_id: id } }) });
 }
 
 export function useSms(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'sms', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
 
 export function useSmsCommands(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'smsCommands'], queryFn: ({ signal }) => apiCall('smsCommands', { query: { device_id: id }, signal }) });
+  return useQuery({ queryKey: [...deviceKey(id), 'smsCommands'], queryFn: () => apiCall('smsCommands', { query: { device_id: id } }) });
 }
 
 export function useCommunications(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'communications', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('deviceCommunications', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('deviceCommunications', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
 
 export function useTemperatures(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'temperature', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('deviceTemperature', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('deviceTemperature', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
 
 export function useNotifications(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'notifications', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('deviceNotifications', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('deviceNotifications', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
 
@@ -48,15 +48,15 @@ export function useTestNotification(id: number) {
 }
 
 export function useDeviceLogs(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'logs'], queryFn: ({ signal }) => apiCall('logsDevice', { query: { device_id: id }, signal }) });
+  return useQuery({ queryKey: [...deviceKey(id), 'logs'], queryFn: () => apiCall('logsDevice', { query: { device_id: id } }) });
 }
 
 /** The text of a log file (the api answers `{ model: { name, content } }` without download=true). */
 export function useDeviceLogFile(id: number, name: string | null) {
   return useQuery({
     queryKey: [...deviceKey(id), 'logFile', name],
-    queryFn: async ({ signal }) => {
-      const m = await apiCall('logsDeviceFile', { query: { name: name ?? '' }, signal });
+    queryFn: async () => {
+      const m = await apiCall('logsDeviceFile', { query: { name: name ?? '' } });
       return m as { name: string; content: string };
     },
     enabled: name !== null,

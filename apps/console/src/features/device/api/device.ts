@@ -11,10 +11,14 @@ export function headerRoute(role: RoleId) {
 
 export const deviceKey = (id: number) => ['device', id] as const;
 
+// No abort signal is passed to apiCall here: the shared client turns a request aborted while its body is being
+// read (a day changed quickly, a tab left) into a "bad response" toast. Stale answers are simply ignored by the
+// query cache instead.
+
 export const deviceDetailsOptions = (id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') =>
   queryOptions({
     queryKey: [...deviceKey(id), 'detail', route],
-    queryFn: ({ signal }) => apiCall(route, { query: { device_id: id }, signal }),
+    queryFn: () => apiCall(route, { query: { device_id: id } }),
     retry: false,
   });
 
@@ -25,7 +29,7 @@ export function useDeviceDetails(id: number, route: 'deviceDetails' | 'deviceInf
 export function useFactoryDetails(id: number) {
   return useQuery({
     queryKey: [...deviceKey(id), 'factory'],
-    queryFn: ({ signal }) => apiCall('factoryDetails', { query: { id }, signal }),
+    queryFn: () => apiCall('factoryDetails', { query: { id } }),
   });
 }
 
@@ -56,7 +60,7 @@ export function useRemoveDevice(id: number) {
 export function useTraces(id: number, page: number) {
   return useQuery({
     queryKey: [...deviceKey(id), 'traces', page],
-    queryFn: ({ signal }) => apiCall('deviceTraces', { query: { device_id: id, page, count: 20 }, signal }),
+    queryFn: () => apiCall('deviceTraces', { query: { device_id: id, page, count: 20 } }),
     placeholderData: keepPreviousData,
   });
 }

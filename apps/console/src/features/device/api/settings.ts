@@ -6,7 +6,7 @@ import { deviceKey } from './device';
 const settingsKey = (id: number) => [...deviceKey(id), 'settings'] as const;
 
 export function useSettings(id: number) {
-  return useQuery({ queryKey: settingsKey(id), queryFn: ({ signal }) => apiCall('settingAll', { query: { device_id: id }, signal }) });
+  return useQuery({ queryKey: settingsKey(id), queryFn: () => apiCall('settingAll', { query: { device_id: id } }) });
 }
 
 /** Mutations answer the new list (edit, load defaults) or queue pushes; either way the device's cache refreshes. */

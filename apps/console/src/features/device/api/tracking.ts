@@ -8,8 +8,8 @@ export type Day = { id: number; date: string; tz: string };
 export function useLocations(d: Day, page: number) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'locations', d.date, d.tz, page],
-    queryFn: ({ signal }) =>
-      apiCall('locationList', { query: { device_id: d.id, date: d.date, tz: d.tz, page, count: PAGE_SIZE.trackingList }, signal }),
+    queryFn: () =>
+      apiCall('locationList', { query: { device_id: d.id, date: d.date, tz: d.tz, page, count: PAGE_SIZE.trackingList } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,14 +17,14 @@ export function useLocations(d: Day, page: number) {
 export function useLocationPath(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'path', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('locationPath', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('locationPath', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
 
 export function useLocation(id: number, locationId: number | null) {
   return useQuery({
     queryKey: [...deviceKey(id), 'location', locationId],
-    queryFn: ({ signal }) => apiCall('locationById', { query: { device_id: id, location_id: locationId ?? 0 }, signal }),
+    queryFn: () => apiCall('locationById', { query: { device_id: id, location_id: locationId ?? 0 } }),
     enabled: locationId !== null,
   });
 }
@@ -32,13 +32,13 @@ export function useLocation(id: number, locationId: number | null) {
 export function useSafeZones(id: number) {
   return useQuery({
     queryKey: [...deviceKey(id), 'safezones'],
-    queryFn: ({ signal }) => apiCall('safezoneDevice', { query: { device_id: id }, signal }),
+    queryFn: () => apiCall('safezoneDevice', { query: { device_id: id } }),
   });
 }
 
 export function useSafeZoneLogs(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'safezoneLogs', d.date, d.tz],
-    queryFn: ({ signal }) => apiCall('safezoneLogs', { query: { device_id: d.id, date: d.date, tz: d.tz }, signal }),
+    queryFn: () => apiCall('safezoneLogs', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
   });
 }
