@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DeviceDetail, SettingItem } from '@tracker/contract';
+import { mockFetch, ok, renderApp } from '../../../test/render';
+import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
+
+const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
+const FORBIDDEN = '401, You are not authorised to view this section';
+
+const device = (over: Partial<DeviceDetail> = {}): DeviceDetail => ({
+  id: 42,
+  name_id: null,
+  imei_id: null,
+  imei: '359775587552620',
+  imsi: '262024431382902',
+  gsm_number: '+4915112345678',
+  device_type_id: 1,
+  device_type_name: 'Watch',
+  first_name: 'Mia',
+  last_name: 'Kind',
+  birth_date: '2016-04-30',
+  height: 130,
+  weight: 27,
+  gender: 2,
+  initialized: true,
+  device_status: 2,
+  enabled: true,
+  is_test: false,
+  owner_id: 7,
+  owner_email: 'owner@example.com',
+  owner_first_name: 'Anna',
+  owner_last_name: 'Owner',
+  white_label: 'TrackCo',
+  sim_id: 3,
+  sim_status: 1,
+  sim_iccid: null,
+  operator_name: 'Telekom',
+  firmware: '1.2.3',
+  activation_code: null,
+  factory_device_id: null,
+  created: '2026-01-01T10:00:00.000Z',
+  last_seen_at: null,
+  battery: 80,
+  ...over,
+});
+
+const setting = (over: Partial<SettingItem>): SettingItem => ({
+  setting_no: 1,
+  name: 'location_interval',
+  value: '300',
+  default_value: '300',
+  editable: true,
+  synced: true,
+  updated_at: null,
+  last_push: null,
+  ...over,
+});
+
+describe('device workspace', () => {
+  it('header: child name, IMSI and IMEI, with the fallbacks not assigned / empty', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(1), 'GET /api/device/device_details': ok(device({ first_name: null, last_name: null, imsi: null })) });
+    renderApp('/device/42', { session: { role: 1 } });
+    await waitFor(() => expect(screen.getByTestId('device-child').textContent).toBe('not assigned'));
+    expect(screen.getByTestId('device-imsi').textContent).toBe('empty');
+    expect(screen.getByTestId('device-imei').textContent).toBe('359775587552620');
+    expect(screen.getByTestId('device-id').textContent).toBe('42');
+  });
+
+  it('role 9: tabs of its areas, the §6 message on the main page, header from the IMSI information', async () => {
+    const api = mockFetch({ 'GET /api/local/role': roleOf(9), 'GET /api/device/information/imsi': ok(device()) });
+    renderApp('/device/42', { session: { role: 9 } });
+    expect((await screen.findByTestId('forbidden')).textContent).toBe(FORBIDDEN);
+    const nav = screen.getByRole('navigation', { name: 'Device sections' });
+    const tabs = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(tabs).not.toContain('Overview');
+    expect(tabs).toEqual(expect.arrayContaining(['Information (IMEI)', 'Device logs', 'Temperature', 'Tracking']));
+    await waitFor(() => expect(screen.getByTestId('device-child').textContent).toBe('Mia Kind'));
+    expect(api.callsTo('GET', '/api/device/device_details')).toHaveLength(0);
+  });
+
+  it('role 11: the main page only, and a tab it may not open shows the §6 message', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(11), 'GET /api/device/device_details': ok(device()) });
+    renderApp('/device/42/tracking', { session: { role: 11 } });
+    expect((await screen.findByTestId('forbidden')).textContent).toBe(FORBIDDEN);
+    const nav = screen.getByRole('navigation', { name: 'Device sections' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Overview']);
+  });
+
+  it('role 10 has no IMEI information, logs or temperature tabs', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(10), 'GET /api/device/information/imsi': ok(device()) });
+    renderApp('/device/42/deviceLogs', { session: { role: 10 } });
+    expect((await screen.findByTestId('forbidden')).textContent).toBe(FORBIDDEN);
+    const tabs = within(screen.getByRole('navigation', { name: 'Device sections' })).getAllByRole('link').map((a) => a.textContent);
+    expect(tabs).not.toContain('Information (IMEI)');
+    expect(tabs).not.toContain('Device logs');
+    expect(tabs).not.toContain('Temperature');
+  });
+
+  it('a failed detail load goes to the dashboard search (§8)', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': { status: 404, body: { error: 'Device not found.', code: 'DEVICE_NOT_FOUND' } },
+    });
+    const { router } = renderApp('/device/999', { session: { role: 1 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
+  });
+
+  it('settings: a changed interval is saved with its value in seconds', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/setting/all': ok([setting({}), setting({ setting_no: 13, name: 'server_host', value: 'gw', default_value: 'gw', editable: false })]),
+      'POST /api/setting/edit': ({ body }) => ok([setting({ value: (body as { settings: { value: string }[] }).settings[0]!.value, synced: false })]),
+    });
+    const { user } = renderApp('/device/42/settings', { session: { role: 1 } });
+    const select = await screen.findByLabelText('Value of location_interval');
+    expect((screen.getByLabelText('Value of server_host') as HTMLInputElement).disabled).toBe(true);
+    await user.selectOptions(select, 'Stand by');
+    await user.click(screen.getByRole('button', { name: 'Save changes (1)' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/setting/edit')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/setting/edit')[0]!.body).toEqual({ settings: [{ setting_no: 1, value: '65000' }] });
+  });
+
+  it('swap: a short IMSI is refused before any call, an unknown one marks the input invalid', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/sim_card': { status: 404, body: { error: 'No SIM card with this IMSI.', code: 'SIM_NOT_FOUND' } },
+    });
+    const { user } = renderApp('/device/42/swap', { session: { role: 1 } });
+    const input = await screen.findByLabelText('IMSI of the new SIM');
+    await user.type(input, '2620112');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('The IMSI must be exactly 15 characters.')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/device/sim_card')).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, '999999999999999');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('No SIM card with this IMSI.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('device formats', () => {
+  it('converts cm/inch and kg/pound (§9) and steps days', () => {
+    expect(cmToInch(254)).toBe(100);
+    expect(inchToCm(50)).toBe(127);
+    expect(kgToPound(10)).toBe(22);
+    expect(poundToKg(22)).toBe(10);
+    expect(shiftDay('2024-03-01', -1)).toBe('2024-02-29');
+    expect(shiftDay('2024-12-31', 1)).toBe('2025-01-01');
+  });
+});
