@@ -27,3 +27,4 @@ export * from './imports/import-jobs.worker.js';
 export * from './imports/import-runner.service.js';
 export * from './imports/jobs.js';
 export * from './imports/csv-lines.js';
+export * from './device-workspace/device-scope.service.js';
