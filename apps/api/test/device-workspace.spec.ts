@@ -292,6 +292,9 @@ describe('settings', () => {
     expect(s1.synced).toBe(false);
     expect(s1.last_push).toMatchObject({ sms_id: r.body.model.sms_id, status: 0 });
     expect((await api.get(`/setting/push?${q1('&setting_no=999')}`, admin)).status).toBe(404);
+    // the device's trail records the push, so support sees what was sent and when
+    const t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ action: 'setting.push', actor_name: 'admin', after: { 1: '65000', sms_id: r.body.model.sms_id } });
   });
 
   it('push_all queues every editable setting; loadDefault restores the defaults of the type', async () => {

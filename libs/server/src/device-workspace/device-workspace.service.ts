@@ -180,9 +180,18 @@ export class DeviceWorkspaceService {
       }
     });
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
+    const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value]));
     await this.repo.tx(async (c) => {
       for (const x of body.settings) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
     });
+    await this.deviceAudit(
+      s,
+      id,
+      'setting.edit',
+      null,
+      Object.fromEntries(body.settings.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+      Object.fromEntries(body.settings.map((x) => [x.setting_no, x.value])),
+    );
     return this.repo.settings(id, d.device_type_id);
   }
 
@@ -192,12 +201,14 @@ export class DeviceWorkspaceService {
     const current = (await this.repo.settings(id, d.device_type_id)).find((x) => x.setting_no === settingNo);
     if (!current) throw new DomainError(ErrorCode.SettingNotFound);
     const value = current.value ?? current.default_value ?? '';
-    return this.repo.tx(async (c) => {
+    const out = await this.repo.tx(async (c) => {
       await this.repo.upsertSetting(id, settingNo, value, c);
       const sms = settingSms(settingNo, value);
       const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
       return { setting_no: settingNo, sms_id: m.id, message: sms.message, status: m.status, pending: true as const };
     });
+    await this.deviceAudit(s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: out.sms_id });
+    return out;
   }
 
   async pushAll(s: SessionUser, id: number): Promise<SettingPushResult[]> {
@@ -213,6 +224,9 @@ export class DeviceWorkspaceService {
         out.push({ setting_no: x.setting_no, sms_id: m.id, message: sms.message, status: m.status, pending: true });
       }
       return out;
+    }).then(async (out) => {
+      await this.deviceAudit(s, id, 'setting.push_all', null, null, { count: out.length });
+      return out;
     });
   }
 
@@ -226,6 +240,7 @@ export class DeviceWorkspaceService {
       await c.query('DELETE FROM device_setting WHERE device_id = $1', [id]);
       for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
     });
+    await this.deviceAudit(s, id, 'setting.load_default', null, null, { type, count: defaults.length });
     return this.repo.settings(id, d.device_type_id);
   }
 
@@ -282,7 +297,7 @@ export class DeviceWorkspaceService {
     const owner = await this.repo.owner(d.owner_id);
     const platform = owner?.apn_token ? 'IOS' : owner?.gcm_token ? 'ANDROID' : 'IOS';
     const hasToken = Boolean(owner?.apn_token || owner?.gcm_token);
-    return this.repo.insertNotification({
+    const n = await this.repo.insertNotification({
       deviceId: id,
       userId: d.owner_id,
       platform,
@@ -290,6 +305,8 @@ export class DeviceWorkspaceService {
       status: hasToken ? 0 : 3,
       errorCode: hasToken ? 0 : 2,
     });
+    await this.deviceAudit(s, id, 'device.test_notification', null, null, { notification_id: n.id, platform: n.platform, status: n.status });
+    return n;
   }
 
   async logs(s: SessionUser, id: number) {
