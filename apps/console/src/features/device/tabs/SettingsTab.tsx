@@ -42,8 +42,10 @@ export function SettingsTab({ id }: { id: number }) {
   const save = () => {
     const local: Record<number, string> = {};
     for (const s of changed) {
-      const m = checkSettingValue(s.name, draft[s.setting_no]!);
-      if (m) local[s.setting_no] = m;
+      // the api checks the same §9 rule; here it is said in the UI language
+      if (checkSettingValue(s.name, draft[s.setting_no]!)) {
+        local[s.setting_no] = t(s.name === SETTING_LOCATION_INTERVAL ? 'device.settings.badInterval' : 'device.settings.badHours');
+      }
     }
     setErrors(local);
     if (Object.keys(local).length) return localErrorToast(t('form.fixErrors'));
