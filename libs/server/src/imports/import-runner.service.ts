@@ -18,6 +18,17 @@ import { detectDelimiter, lineBatches, splitCsvLine } from './csv-lines.js';
 import { checkSql, checkTable, dbCheckSql, IMPORT_LOCK_KEY, insertSql, massResultSql, stageColumns, stageDdl, stageTable } from './import-sql.js';
 import { UploadStore } from './upload-store.js';
 
+type HeaderColumn = {
+  name: string;
+  index: number;
+  required: boolean;
+  re: RegExp;
+  message: string;
+  maxLength: number;
+  normalise: ((v: string) => string) | null;
+};
+type Header = { delimiter: string; columns: HeaderColumn[]; width: number };
+
 type ImportRow = { id: number; kind: ImportKind; status: string; file_path: string | null; file_size: string; params: ImportParams | null };
 
 /** A failure that retrying cannot fix: the import ends FAILED with this message (and line 1 error if given). */
@@ -35,6 +46,8 @@ const PROGRESS = { loaded: 60, checked: 70, inserted: 99 } as const;
 const INSERT_CHUNK_LINES = 50_000;
 /** Longest value kept in the stage table: longer ones fail their length check anyway. */
 const MAX_VALUE_CHARS = 200;
+/** Memory for the sorts and hashes of the bulk checks (per import connection, only while it runs). */
+const WORK_MEM = '256MB';
 
 const copyEscape = (v: string) => v.replace(/[\\\t\n\r]/g, (m) => (m === '\\' ? '\\\\' : m === '\t' ? '\\t' : m === '\n' ? '\\n' : '\\r'));
 const copyValue = (v: string | null) => (v === null ? '\\N' : copyEscape(v));
@@ -84,10 +97,13 @@ export class ImportRunner {
       const params = imp.params ?? {};
       const count = await this.load(imp, path, Number(imp.file_size), params);
       if (count === 0) throw new ImportRejected('The file has a header but no data rows');
-      await this.pool.query(checkSql(imp.kind, importId, params));
+      const loaded = Date.now();
+      await this.check(imp.kind, importId, params);
       await this.progress(importId, PROGRESS.checked, count);
+      const checked = Date.now();
       await this.commit(imp, params, count);
-      this.log.info({ importId, kind: imp.kind, count, ms: Date.now() - started }, 'import finished');
+      const ms = { load: loaded - started, check: checked - loaded, commit: Date.now() - checked };
+      this.log.info({ importId, kind: imp.kind, count, ms }, 'import finished');
       return 'done';
     } catch (e) {
       if (e instanceof ImportRejected) {
@@ -145,7 +161,6 @@ export class ImportRunner {
   /** Streams the file into the stage table with COPY: one row per data line. Returns the number of data lines. */
   private async load(imp: ImportRow, path: string, size: number, params: ImportParams): Promise<number> {
     const kind = imp.kind;
-    const columns = IMPORT_COLUMNS[kind];
     const client = await this.pool.connect();
     let bytes = 0;
     let count = 0;
@@ -163,7 +178,7 @@ export class ImportRunner {
           yield chunk;
         }
       };
-      let header: { delimiter: string; index: number[]; width: number } | null = null;
+      let header: Header | null = null;
       for await (const batch of lineBatches(counted(createReadStream(path, { highWaterMark: 1 << 20 })), IMPORT_MAX_LINE_CHARS * 4)) {
         let out = '';
         for (const line of batch) {
@@ -174,7 +189,7 @@ export class ImportRunner {
             header.width = 1; // a bare IMEI list (mass import): the first line is data
           }
           count++;
-          out += this.stageRow(line.no, line.text, line.overlong, header, columns.length);
+          out += this.stageRow(line.no, line.text, line.overlong, header);
         }
         if (out && !copy.write(out)) await once(copy, 'drain');
         if (Date.now() - lastTick > 250) {
@@ -199,35 +214,44 @@ export class ImportRunner {
   }
 
   /** Maps header names to the kind's columns; width -1 marks a headerless mass file. */
-  private header(kind: ImportKind, text: string, params: ImportParams): { delimiter: string; index: number[]; width: number } {
+  private header(kind: ImportKind, text: string, params: ImportParams): Header {
     const delimiter = detectDelimiter(text);
     const split = splitCsvLine(text, delimiter);
     if ('error' in split) throw new ImportRejected(`The header line cannot be read: ${split.error}`, null, text);
     const names = split.fields.map((f) => f.toLowerCase());
-    if (kind === 'MASS' && names.length === 1 && new RegExp(VALUE_RULES.imei.pattern).test(names[0]!)) {
-      return { delimiter, index: [0], width: -1 };
+    const columns = IMPORT_COLUMNS[kind].map((c) => ({
+      name: c.name,
+      index: names.indexOf(c.name),
+      // device kinds need a type: from the line, or the upload form's default
+      required: !!c.required || (c.name === 'device_type_id' && (kind === 'DEVICE' || kind === 'DEVICE_AND_SIM') && !params.device_type_id),
+      re: new RegExp(VALUE_RULES[c.rule].pattern),
+      message: VALUE_RULES[c.rule].message,
+      maxLength: VALUE_RULES[c.rule].maxLength,
+      normalise: c.rule === 'carrierStatus' ? (v: string) => v.toUpperCase() : c.rule === 'bool' ? (v: string) => v.toLowerCase() : null,
+    }));
+    if (kind === 'MASS' && names.length === 1 && columns[0]!.re.test(names[0]!)) {
+      return { delimiter, columns: [{ ...columns[0]!, index: 0 }], width: -1 };
     }
     const seen = new Set<string>();
     for (const n of names) {
       if (n && seen.has(n)) throw new ImportRejected(`Column ${n} appears twice in the header`, n, text);
       seen.add(n);
     }
-    const index = IMPORT_COLUMNS[kind].map((c) => names.indexOf(c.name));
-    const missing = IMPORT_COLUMNS[kind].filter(
-      (c, i) =>
-        index[i] === -1 &&
-        (c.required ||
-          (c.name === 'device_type_id' && (kind === 'DEVICE' || kind === 'DEVICE_AND_SIM') && !params.device_type_id)),
-    );
+    const missing = columns.filter((c) => c.index === -1 && c.required);
     if (missing.length) {
       throw new ImportRejected(`Missing column: ${missing.map((m) => m.name).join(', ')}`, missing[0]!.name, text);
     }
-    return { delimiter, index, width: names.length };
+    return { delimiter, columns, width: names.length };
   }
 
-  /** One COPY text line: line number, problem, problem value, then the kind's columns. */
-  private stageRow(no: number, text: string, overlong: boolean, h: { delimiter: string; index: number[]; width: number }, n: number): string {
-    const problem = (reason: string) => `${no}\t${copyValue(reason)}\t${copyValue(clean(text, 100))}${'\t\\N'.repeat(n)}\n`;
+  /**
+   * One COPY text line: line number, its first problem (column, value), then the kind's columns. Values are checked
+   * here, in column order, against the contract's rules: cheap in JavaScript, and it runs beside the COPY.
+   */
+  private stageRow(no: number, text: string, overlong: boolean, h: Header): string {
+    const n = h.columns.length;
+    const problem = (reason: string, column: string | null = null, value: string = text) =>
+      `${no}\t${copyValue(reason)}\t${copyValue(column)}\t${copyValue(value === '' ? null : clean(value, 100))}${'\t\\N'.repeat(n)}\n`;
     if (overlong) return problem(`Line is too long (more than ${IMPORT_MAX_LINE_CHARS} characters)`);
     if (text.includes('\uFFFD')) return problem('Line is not valid UTF-8 text');
     if (text.includes('\0')) return problem('Line contains NUL bytes');
@@ -235,12 +259,39 @@ export class ImportRunner {
     if ('error' in split) return problem(split.error);
     const f = split.fields;
     if (f.length !== h.width) return problem(`Line has ${f.length} fields, the header has ${h.width}`);
-    let row = `${no}\t\\N\t\\N`;
-    for (const i of h.index) {
-      const v = i === -1 ? '' : (f[i] ?? '');
-      row += `\t${v === '' ? '\\N' : copyEscape(clean(v))}`;
+    let row = '';
+    for (const c of h.columns) {
+      let v = c.index === -1 ? '' : (f[c.index] ?? '');
+      if (v === '') {
+        if (c.required) return problem(`${c.name} is required`, c.name, '');
+        row += '\t\\N';
+        continue;
+      }
+      if (v.length > c.maxLength) return problem(`${c.name} is too long (at most ${c.maxLength} characters)`, c.name, clean(v));
+      if (c.normalise) v = c.normalise(v);
+      if (!c.re.test(v)) return problem(c.message, c.name, v);
+      row += `\t${copyEscape(v)}`;
     }
-    return `${row}\n`;
+    return `${no}\t\\N\t\\N\t\\N${row}\n`;
+  }
+
+  /** Builds the check table (sorts for the in-file duplicates need memory) and indexes it by line for the chunks. */
+  private async check(kind: ImportKind, importId: number, params: ImportParams) {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
+      await c.query('SET LOCAL jit = off');
+      await c.query(checkSql(kind, importId, params));
+      await c.query(`CREATE INDEX ON ${checkTable(importId)} (line)`);
+      await c.query(`ANALYZE ${checkTable(importId)}`);
+      await c.query('COMMIT');
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
   }
 
   /** The checks against the database, the error rows, the new rows and FINISHED: one transaction. */
@@ -249,6 +300,8 @@ export class ImportRunner {
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
+      await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
+      await c.query('SET LOCAL jit = off');
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
       for (const sql of dbCheckSql(imp.kind, id)) await c.query(sql);
       await c.query(`DELETE FROM import_error WHERE import_id = $1`, [id]);
@@ -271,7 +324,7 @@ export class ImportRunner {
       const result = imp.kind === 'MASS' ? (await c.query(massResultSql(id))).rows[0] : null;
       await c.query(
         `UPDATE import SET status = 'FINISHED', count = $2, imported = $3, failed = $4, progress = 100, result = $5,
-                error = NULL, finished_at = now() WHERE id = $1`,
+                error = NULL, finished_at = clock_timestamp() WHERE id = $1`,
         [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null],
       );
       await c.query('COMMIT');

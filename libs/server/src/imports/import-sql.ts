@@ -15,14 +15,17 @@ export const checkTable = (importId: number) => `_import_check_${importId}`;
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const q = (name: string) => `"${name}"`;
 
-/** Stage columns: the line number, a parse problem if any, then every column of the kind as text. */
+/**
+ * Stage columns: the line number, the line's first problem found while streaming (parse errors, missing or malformed
+ * values: the contract's VALUE_RULES checked in JavaScript on the way in), then every column of the kind as text.
+ */
 export function stageDdl(kind: ImportKind, importId: number): string {
   const cols = IMPORT_COLUMNS[kind].map((c) => `${q(c.name)} text`).join(', ');
-  return `CREATE UNLOGGED TABLE ${stageTable(importId)} (line int NOT NULL, problem text, problem_value text, ${cols})`;
+  return `CREATE UNLOGGED TABLE ${stageTable(importId)} (line int NOT NULL, problem text, problem_column text, problem_value text, ${cols})`;
 }
 
 export function stageColumns(kind: ImportKind): string[] {
-  return ['line', 'problem', 'problem_value', ...IMPORT_COLUMNS[kind].map((c) => c.name)];
+  return ['line', 'problem', 'problem_column', 'problem_value', ...IMPORT_COLUMNS[kind].map((c) => c.name)];
 }
 
 const REF_TABLE = { device_type: 'device_type', operator: 'operator', white_label_deployment: 'white_label_deployment' } as const;
@@ -41,38 +44,27 @@ function inFileUnique(kind: ImportKind): string[] {
   return Object.keys(UNIQUE_TARGET[kind]);
 }
 
-/** The normalised value of a column: defaults from the upload form, case, the + of phone numbers. */
+/** The value of a column with the upload form's defaults (case is normalised on the way in). */
 function normalised(kind: ImportKind, c: ImportColumn, params: ImportParams): string {
   const v = `s.${q(c.name)}`;
   if (c.name === 'device_type_id' && params.device_type_id) return `coalesce(${v}, ${lit(String(params.device_type_id))})`;
   if (c.name === 'white_label_deployment_id' && params.white_label_deployment_id) {
     return `coalesce(${v}, ${lit(String(params.white_label_deployment_id))})`;
   }
-  if (c.rule === 'carrierStatus') return `upper(${v})`;
-  if (c.rule === 'bool') return `lower(${v})`;
   void kind;
   return v;
 }
 
-/** A required column of a kind: declared required, or device_type_id where the row needs a type. */
-function required(kind: ImportKind, c: ImportColumn): boolean {
-  return !!c.required || (c.name === 'device_type_id' && (kind === 'DEVICE' || kind === 'DEVICE_AND_SIM'));
-}
-
 /**
  * Creates the check table: per line the normalised values and `e` = {column, value, reason} of its first error
- * (parse problem, missing value, too long, wrong format, unknown reference, duplicate of an earlier line), or null.
+ * (the stream's problem, an unknown reference, a duplicate of an earlier line), or null.
  */
 export function checkSql(kind: ImportKind, importId: number, params: ImportParams): string {
   const cols = IMPORT_COLUMNS[kind];
   const norm = cols.map((c) => `${normalised(kind, c, params)} AS ${q(c.name)}`).join(',\n      ');
-  const when: string[] = [`WHEN n.problem IS NOT NULL THEN ARRAY[NULL, n.problem_value, n.problem]`];
+  const when: string[] = [`WHEN n.problem IS NOT NULL THEN ARRAY[n.problem_column, n.problem_value, n.problem]`];
   for (const c of cols) {
     const v = `n.${q(c.name)}`;
-    const r = VALUE_RULES[c.rule];
-    if (required(kind, c)) when.push(`WHEN ${v} IS NULL THEN ARRAY[${lit(c.name)}, NULL, ${lit(`${c.name} is required`)}]`);
-    when.push(`WHEN length(${v}) > ${r.maxLength} THEN ARRAY[${lit(c.name)}, ${v}, ${lit(`${c.name} is too long (at most ${r.maxLength} characters)`)}]`);
-    when.push(`WHEN ${v} !~ ${lit(r.pattern)} THEN ARRAY[${lit(c.name)}, ${v}, ${lit(r.message)}]`);
     if (c.ref) {
       when.push(
         `WHEN ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${REF_TABLE[c.ref]} r WHERE r.id = ${v}::int) ` +
@@ -93,10 +85,10 @@ export function checkSql(kind: ImportKind, importId: number, params: ImportParam
   const names = cols.map((c) => `d.${q(c.name)}`).join(', ');
   return `CREATE UNLOGGED TABLE ${checkTable(importId)} AS
   WITH n AS (
-    SELECT s.line, s.problem, s.problem_value,
+    SELECT s.line, s.problem, s.problem_column, s.problem_value,
       ${norm}
     FROM ${stageTable(importId)} s
-  ), f AS (
+  ), f AS MATERIALIZED (
     SELECT n.*, CASE
         ${when.join('\n        ')}
       END AS e

@@ -1,0 +1,178 @@
+// Bulk import benchmark: a generated SIM file (default 1,000,000 rows) imported through the real path (multipart
+// upload to the api, queued, the worker streams it into a stage table by COPY, checks in bulk, inserts) beside a raw
+// `COPY` of the same file into the same table, in the same run; plus the worker's peak RSS.
+//
+//   node bench/import/run.mjs [--rows 1000000] [--bad-every 1000] [--worker-heap-mb 64]
+//
+// Uses a fresh database `tracker_bench_import` in the local stack (seeded with the default small fleet);
+// needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdirSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { generate } from 'otplib';
+import { ensureStack, ROOT } from '../../scripts/lib/stack.mjs';
+import { migrate, seed } from '../../scripts/lib/prepare.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    'bad-every': { type: 'string', default: '1000' },
+    // caps the worker's V8 heap: the import must still finish (shows its memory does not grow with the file)
+    'worker-heap-mb': { type: 'string' },
+  },
+});
+const ROWS = Number(opts.rows);
+const BAD_EVERY = Number(opts['bad-every']);
+
+process.env.DATABASE_URL = '';
+const stack = await ensureStack('dev');
+const url = new URL(stack.databaseUrl);
+const adminUrl = new URL(url);
+adminUrl.pathname = '/postgres';
+url.pathname = '/tracker_bench_import';
+const databaseUrl = url.toString();
+{
+  const a = new pg.Client({ connectionString: adminUrl.toString() });
+  await a.connect();
+  await a.query(`drop database if exists tracker_bench_import with (force)`);
+  await a.query(`create database tracker_bench_import template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`);
+  await a.end();
+}
+await migrate(databaseUrl);
+seed(databaseUrl, ['--quiet']);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+
+// ---- the file: unique IMSIs/ICCIDs/phones outside the seeded ranges; every BAD_EVERY-th line has a bad IMSI
+const out = `${ROOT}/bench/.out`;
+mkdirSync(out, { recursive: true });
+const file = `${out}/sims-${ROWS}.csv`;
+{
+  const t = Date.now();
+  const w = createWriteStream(file);
+  w.write('imsi,iccid,gsm_number,status,carrier_status\n');
+  let chunk = '';
+  for (let i = 0; i < ROWS; i++) {
+    const n = String(i).padStart(10, '0');
+    chunk += i % BAD_EVERY === BAD_EVERY - 1 ? `99${n}X,,,0,INACTIVE\n` : `99999${n},8999${n}00001,+1999${n},${i % 3},ACTIVE\n`;
+    if (chunk.length > 1 << 20) {
+      if (!w.write(chunk)) await once(w, 'drain');
+      chunk = '';
+    }
+  }
+  w.end(chunk);
+  await once(w, 'finish');
+  console.log(`generated ${file}: ${ROWS.toLocaleString('en')} rows, ${(statSync(file).size / 1e6).toFixed(1)} MB in ${Date.now() - t} ms`);
+}
+const bad = Math.floor(ROWS / BAD_EVERY);
+
+// ---- baseline: raw COPY of the same file into the same table (bad lines dropped first: COPY cannot skip them)
+const good = `${out}/sims-${ROWS}-good.csv`;
+{
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.includes('X,'));
+  const w = createWriteStream(good);
+  w.end(lines.join('\n') + '\n');
+  await once(w, 'finish');
+}
+const c = await pool.connect();
+const t0 = process.hrtime.bigint();
+await pipeline(
+  createReadStream(good),
+  c.query(copyStreams.from(`COPY sim_card (imsi, iccid, gsm_number, status, carrier_status) FROM STDIN WITH (FORMAT csv, HEADER true)`)),
+);
+const copyMs = Number(process.hrtime.bigint() - t0) / 1e6;
+c.release();
+await pool.query(`DELETE FROM sim_card WHERE imsi LIKE '99999%'`);
+await pool.query(`VACUUM ANALYZE sim_card`);
+rmSync(good);
+
+// ---- the real path: api + worker
+const port = await new Promise((res) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => res(p));
+  });
+});
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: stack.redisUrl,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  REDIS_KEY_PREFIX: `bench-import-${port}:`,
+  UPLOAD_DIR: `${out}/uploads`,
+};
+const api = spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
+const worker = spawn('node', ['apps/worker/dist/main.js'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: {
+    ...env,
+    LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? 'warn',
+    ...(opts['worker-heap-mb'] ? { NODE_OPTIONS: `--max-old-space-size=${opts['worker-heap-mb']}` } : {}),
+  },
+});
+const base = `http://127.0.0.1:${port}/api`;
+for (let i = 0; i < 150; i++) {
+  try {
+    if ((await fetch(`${base}/docs/openapi.json`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 200));
+}
+const admin = JSON.parse(readFileSync(`${ROOT}/seed/dev-users.json`, 'utf8')).find((u) => u.username === 'admin');
+const headers = { 'request-origin': 'backoffice-console' };
+const tokenRes = await fetch(`${base}/token`, {
+  method: 'POST',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'admin', password: admin.password, code: await generate({ secret: admin.totpSecret }) }),
+});
+const token = (await tokenRes.json()).model.token;
+
+// peak RSS of the worker: VmHWM of /proc/<pid>/status, sampled too (the kernel keeps the high-water mark)
+const rss = () => {
+  const s = readFileSync(`/proc/${worker.pid}/status`, 'utf8');
+  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+};
+await new Promise((r) => setTimeout(r, 1000));
+const idle = rss();
+
+const form = new FormData();
+form.set('kind', 'SIM');
+form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'sims.csv');
+const t1 = process.hrtime.bigint();
+const up = await fetch(`${base}/import/upload`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: form });
+const upBody = await up.json();
+if (up.status !== 200) throw new Error(`upload: ${up.status} ${JSON.stringify(upBody)}`);
+const uploadMs = Number(process.hrtime.bigint() - t1) / 1e6;
+const id = upBody.model.id;
+let row;
+for (;;) {
+  row = (await pool.query(`SELECT status, count, imported, failed, created, started_at, finished_at FROM import WHERE id = $1`, [id])).rows[0];
+  if (row.status === 'FINISHED' || row.status === 'FAILED') break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const endToEndMs = Number(process.hrtime.bigint() - t1) / 1e6;
+const mem = rss();
+const workerMs = row.finished_at - row.started_at;
+api.kill('SIGTERM');
+worker.kill('SIGTERM');
+await pool.end();
+if (row.status !== 'FINISHED' || row.imported !== ROWS - bad || row.failed !== bad) {
+  console.error('unexpected outcome', row);
+  process.exit(1);
+}
+
+const rate = (ms) => Math.round(ROWS / (ms / 1000)).toLocaleString('en');
+console.log(`\nSIM import, ${ROWS.toLocaleString('en')} rows (${bad} bad), ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+console.log('| path | time s | rows/s | vs raw COPY |');
+console.log('|---|---|---|---|');
+console.log(`| raw COPY into sim_card (good rows only) | ${(copyMs / 1000).toFixed(1)} | ${rate(copyMs)} | 1.00 |`);
+console.log(`| import end to end (upload ${(uploadMs / 1000).toFixed(1)} s, queue, worker) | ${(endToEndMs / 1000).toFixed(1)} | ${rate(endToEndMs)} | ${(copyMs / endToEndMs).toFixed(2)} |`);
+console.log(`| worker only (started -> finished) | ${(workerMs / 1000).toFixed(1)} | ${rate(workerMs)} | ${(copyMs / workerMs).toFixed(2)} |`);
+console.log(`queued before the worker took it: ${row.started_at - row.created} ms`);
+console.log(`worker RSS: idle ${idle.now.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
+process.exit(0);
