@@ -47,7 +47,7 @@ export function NotificationsTab({ id }: { id: number }) {
                 <tr key={n.id}>
                   <td>{formatDateTime(n.created, day.tz)}</td>
                   <td>{n.platform === 'IOS' ? 'iPhone' : 'Android'}</td>
-                  <td>{n.type ?? t('common.none')}</td>
+                  <td>{n.type ? t(`device.notifications.types.${n.type}`, { defaultValue: n.type }) : t('common.none')}</td>
                   <td title={n.title ?? undefined}>{n.message}</td>
                   <td>{t(`device.messageStatus.${n.status}`, { defaultValue: String(n.status) })}</td>
                   <td>
