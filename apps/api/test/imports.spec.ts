@@ -64,9 +64,10 @@ describe('SIM import', () => {
       `${uniqueDigits('99001')},,`, // 9 too few fields
       `${'9'.repeat(30)},,,0`, // 10 too long
       ',,,0', // 11 missing IMSI
+      `${'1'.repeat(5000)},,,0`, // 12 overlong line
     ];
     const imp = await runUpload(lines.join('\n') + '\n', { kind: 'SIM' });
-    expect(imp).toMatchObject({ status: 'FINISHED', count: 10, imported: 1, failed: 9 });
+    expect(imp).toMatchObject({ status: 'FINISHED', count: 11, imported: 1, failed: 10 });
     expect(await errorsOf(api, imp.id)).toEqual([
       { line: 3, column: 'imsi', value: '12345', reason: 'IMSI must have 15 digits' },
       { line: 4, column: 'gsm_number', value: '=1+2', reason: 'Phone must have 8 to 15 digits' },
@@ -77,6 +78,7 @@ describe('SIM import', () => {
       { line: 9, column: null, value: expect.any(String), reason: 'Line has 3 fields, the header has 4' },
       { line: 10, column: 'imsi', value: '9'.repeat(30), reason: 'imsi is too long (at most 15 characters)' },
       { line: 11, column: 'imsi', value: null, reason: 'imsi is required' },
+      { line: 12, column: null, value: '1'.repeat(100), reason: 'Line is too long (more than 4096 characters)' },
     ]);
     expect(await count(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [imp.id])).toBe(1);
   });

@@ -252,7 +252,7 @@ export class ImportRunner {
     const n = h.columns.length;
     const problem = (reason: string, column: string | null = null, value: string = text) =>
       `${no}\t${copyValue(reason)}\t${copyValue(column)}\t${copyValue(value === '' ? null : clean(value, 100))}${'\t\\N'.repeat(n)}\n`;
-    if (overlong) return problem(`Line is too long (more than ${IMPORT_MAX_LINE_CHARS} characters)`);
+    if (overlong || text.length > IMPORT_MAX_LINE_CHARS) return problem(`Line is too long (more than ${IMPORT_MAX_LINE_CHARS} characters)`);
     if (text.includes('\uFFFD')) return problem('Line is not valid UTF-8 text');
     if (text.includes('\0')) return problem('Line contains NUL bytes');
     const split = splitCsvLine(text, h.delimiter);
