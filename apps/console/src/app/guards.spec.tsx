@@ -16,9 +16,9 @@ describe('route guards', () => {
   });
 
   it('opens the route for a role the area allows', async () => {
-    mockFetch({ 'GET /api/local/role': roleOf(11) });
-    renderApp('/device/42/tracking', { session: { role: 11 } });
-    expect(await screen.findByRole('heading', { name: 'Device 42' })).toBeTruthy();
+    mockFetch({ 'GET /api/local/role': roleOf(9) });
+    renderApp('/owner/42', { session: { role: 9 } });
+    expect(await screen.findByRole('heading', { name: 'Owner 42' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to search' }).getAttribute('href')).toBe('/dashboard/search');
   });
 

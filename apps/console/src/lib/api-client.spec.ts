@@ -35,6 +35,24 @@ describe('api client', () => {
     expect(h['accept-language']).toBe('es');
   });
 
+  it('an abort while the body is read rejects quietly, without a bad-response toast', async () => {
+    signIn();
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const res = new Response('{"model": [');
+        vi.spyOn(res, 'json').mockImplementation(async () => {
+          controller.abort();
+          throw new DOMException('The operation was aborted.', 'AbortError');
+        });
+        return res;
+      }),
+    );
+    await expect(apiCall('whiteLabelList', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toasts()).toEqual([]);
+  });
+
   it('fills path parameters and the query string', async () => {
     const fn = reply(200, { model: { valid: true, username: 'bob' } });
     await apiCall('resetLinkCheck', { params: { uuid: 'a b' } });

@@ -166,7 +166,9 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
   let json: unknown;
   try {
     json = await res.json();
-  } catch {
+  } catch (e) {
+    // aborted while the body was read (the page moved on): not a bad answer, and nothing to tell the user
+    if (options.signal?.aborted) throw e;
     json = undefined;
   }
   const parsed = def.response.safeParse(json);
