@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ImportItem } from '@tracker/contract';
+import { mockFetch, ok, renderApp } from '../../../test/render';
+
+const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
+
+const item = (over: Partial<ImportItem>): ImportItem => ({
+  id: 1,
+  kind: 'SIM',
+  file_name: 'sims.csv',
+  count: 10,
+  imported: 8,
+  failed: 2,
+  status: 'FINISHED',
+  progress: 100,
+  error: null,
+  result: null,
+  created: '2026-11-23T09:00:00.000Z',
+  finished_at: '2026-11-23T09:00:05.000Z',
+  created_by: 'admin',
+  has_file: true,
+  ...over,
+});
+
+const lists = {
+  'GET /api/import/servers': ok([{ id: 1, name: 'Local FTP', host: '127.0.0.1' }]),
+  'GET /api/voipcentral/list': ok([{ id: 1, name: 'VoIP central Berlin', phone: '+493012345670', created: '2026-01-01T00:00:00.000Z' }]),
+  'GET /api/device/types': ok([{ id: 1, name: 'Watch' }]),
+  'GET /api/whitelabel/deployments/list': ok([{ id: 1, name: 'EU', white_label_id: 1 }]),
+};
+
+describe('import screens', () => {
+  it('lists imports with progress and status, and shows the errors of one', async () => {
+    const fetch = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'GET /api/import/list': ok({
+        items: [item({}), item({ id: 2, file_name: 'running.csv', status: 'RUNNING', progress: 42, failed: 0, imported: 0 })],
+        total_pages: 1,
+        total: 2,
+        page: 0,
+      }),
+      'GET /api/import/errors': ok({
+        items: [
+          { line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits' },
+          { line: 5, column: 'imsi', value: '262011234567890', reason: 'Duplicate entry' },
+        ],
+        total: 2,
+        total_pages: 1,
+        page: 0,
+      }),
+    });
+    const { user } = renderApp('/admin/upload', { session: { role: 1 } });
+    const rows = await screen.findAllByTestId('import-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
+    expect(within(rows[1]!).getByText('Running')).toBeTruthy();
+    expect(await within(screen.getByTestId('voip-centrals')).findByText('VoIP central Berlin')).toBeTruthy();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Errors (2)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('IMSI must have 15 digits')).toBeTruthy();
+    expect(within(dialog).getByText('Duplicate entry')).toBeTruthy();
+    expect(fetch.callsTo('GET', '/api/import/errors')[0]!.url.searchParams.get('id')).toBe('1');
+  });
+
+  it('factory device: a refused record shows the first entry of the errors list (§8)', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'POST /api/import/factoryDevice': {
+        status: 409,
+        body: { error: 'Duplicate entry', code: 'DUPLICATE', errors: [{ field: 'imei', message: 'Duplicate entry' }, { field: 'x', message: 'second' }] },
+      },
+    });
+    const { user } = renderApp('/admin/import/factorydevice', { session: { role: 1 } });
+    await user.type(await screen.findByLabelText('IMEI'), '351234567890123');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Duplicate entry');
+    expect(alert.textContent).not.toContain('second');
+  });
+
+  it('checks a record in the browser before sending it', async () => {
+    const fetch = mockFetch({ 'GET /api/local/role': roleOf(1), ...lists });
+    const { user } = renderApp('/admin/import/sim', { session: { role: 1 } });
+    await user.type(await screen.findByLabelText('IMSI'), '123');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('IMSI must have 15 digits')).toBeTruthy();
+    expect(fetch.callsTo('POST', '/api/import/sim')).toHaveLength(0);
+  });
+
+  it('is closed to roles other than 1', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(9) });
+    renderApp('/admin/upload', { session: { role: 9 } });
+    await waitFor(() => expect(screen.getByTestId('forbidden').textContent).toBe('401, You are not authorised to view this section'));
+  });
+});
