@@ -70,6 +70,26 @@ describe('admin: bulk imports', () => {
     await screenshot(page, 'imports-mass');
   });
 
+  it('AT&T devices with SIM: uploads a file on its screen and follows it to the end', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/import/attdevice`);
+    await page.getByRole('heading', { name: 'Import AT&T-style devices with SIM cards' }).waitFor();
+    const file = ['imei;imsi;device_type_id', `8601${stamp}001;31041${stamp}01;1`, `8601${stamp}002;31041${stamp}01;1`].join('\n');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'att.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const last = page.getByTestId('last-upload');
+    await last.getByText('2 lines, 1 imported, 1 with errors').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'imports-attdevice');
+  });
+
+  it('help file: uploads a new one and offers it', async () => {
+    await page.goto(`${e2e().baseUrl}/admin/help/upload`);
+    await page.getByTestId('help-file').getByText('console-help.pdf').waitFor();
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'imports-help.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 help') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByTestId('help-file').getByText('imports-help.pdf').waitFor();
+    await screenshot(page, 'imports-help');
+  });
+
   it('enters one SIM card by hand and is told a repeat is a duplicate', async () => {
     await page.goto(`${e2e().baseUrl}/admin/import/sim`);
     await page.getByLabel('IMSI').fill(imsi(500));
