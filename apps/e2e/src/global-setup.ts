@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -64,6 +65,7 @@ export default async function setup(project: TestProject) {
     api.kill('SIGTERM');
     worker.kill('SIGTERM');
     await Promise.all([exited(api), exited(worker)]);
+    rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
     await db.drop();
   };
 }

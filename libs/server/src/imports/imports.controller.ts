@@ -104,6 +104,8 @@ export class ImportsController {
   async helpFile(@Input('query') q: { id: number }, @Res() res: Response) {
     const f = await this.imports.helpFile(q.id);
     res.setHeader('Content-Type', f.content_type);
+    // an uploaded file is never rendered as a page of this origin
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', attachment(f.file_name));
     res.send(f.content);
   }
