@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,10 @@ let worker: INestApplicationContext;
 let admin: string;
 let seededImsi: string;
 let seededImei: string;
+const uploads = uploadDir();
 
 beforeAll(async () => {
-  api = await startApi({ UPLOAD_DIR: uploadDir(), UPLOAD_MAX_BYTES: String(256 * 1024) });
+  api = await startApi({ UPLOAD_DIR: uploads, UPLOAD_MAX_BYTES: String(256 * 1024) });
   worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
   admin = await api.signIn('admin');
   seededImsi = (await api.pool.query(`SELECT imsi FROM sim_card ORDER BY id LIMIT 1`)).rows[0].imsi;
@@ -21,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await api?.close();
+  rmSync(uploads, { recursive: true, force: true });
 });
 
 async function runUpload(content: string | Buffer, fields: Record<string, string>, mass = false) {
