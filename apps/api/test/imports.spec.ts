@@ -298,6 +298,11 @@ describe('list, errors, report, template, help', () => {
 
     const gen = await api.get(`/csv/generate/import?import_id=${imp.id}`, admin);
     expect(gen.status).toBe(200);
+    // the spec's path (§7 GET /csv/generate?import_id) reaches the same generator
+    const spec = await api.get(`/csv/generate?import_id=${imp.id}`, admin);
+    expect(spec.status, JSON.stringify(spec.body)).toBe(200);
+    expect(spec.body.model.hash).toMatch(/^[a-f0-9]{48}$/);
+    expect((await api.get(`/csv/generate?import_id=${imp.id}`, await api.signIn('tier1'))).status).toBe(403);
     const csv = await api.get(`/csv/import?hash=${gen.body.model.hash}`, admin);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
