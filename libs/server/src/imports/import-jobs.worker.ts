@@ -65,7 +65,8 @@ export class ImportJobsWorker implements OnApplicationBootstrap, OnApplicationSh
     if (!job || job.name !== JobName.ImportRun) return;
     const attempts = job.opts.attempts ?? JOB_OPTIONS[JobName.ImportRun].attempts ?? 1;
     this.log.warn({ err, importId: job.data?.importId, attempt: job.attemptsMade }, 'import attempt failed');
-    if (job.attemptsMade >= attempts) {
+    // a job that kept killing its worker fails for good too (else the sweep would queue it again and again)
+    if (job.attemptsMade >= attempts || /stalled more than allowable limit/.test(err.message)) {
       await this.runner.fail(job.data.importId, new Error(`The import failed: ${err.message}`)).catch((e) => this.log.error({ err: e }, 'marking import failed'));
     }
   }
