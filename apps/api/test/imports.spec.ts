@@ -214,6 +214,23 @@ describe('device imports', () => {
   });
 });
 
+describe('good files of every kind', () => {
+  const u = uniqueDigits;
+  const cases: [string, string, Record<string, string>, boolean, string][] = [
+    ['DEVICE', `imei,device_type_id,device_status,is_test\n${u('86010')},1,2,true\n${u('86010')},3,3,no\n`, { kind: 'DEVICE' }, false, 'device'],
+    ['DEVICE_AND_SIM', `IMEI;IMSI;ICCID;device_type_id\n${u('86011')};${u('31041')};${u('8901')}0000;2\n${u('86011')};${u('26202')};;2\n`, { kind: 'DEVICE_AND_SIM' }, false, 'device'],
+    ['FACTORY_DEVICE', `imei,imsi,iccid,activation_code,serial_number,device_type_id,firmware,status,white_label_deployment_id\n${u('86012')},${u('26201')},${u('8949')}0000,FC${u('7').slice(0, 13)},SN-9,1,W1.4.2,1,2\n${u('86012')},,,,,,,,\n`, { kind: 'FACTORY_DEVICE' }, false, 'factory_device'],
+    ['MASS', `imei\n${u('86013')}\n${u('86013')}\n`, { device_type_id: '2' }, true, 'device'],
+  ];
+  for (const [kind, file, fields, mass, table] of cases) {
+    it(`imports every line of a good ${kind} file`, async () => {
+      const imp = await runUpload(file, fields, mass);
+      expect(imp).toMatchObject({ status: 'FINISHED', count: 2, imported: 2, failed: 0, progress: 100 });
+      expect(await count(`SELECT count(*)::int AS n FROM ${table} WHERE import_id = $1`, [imp.id])).toBe(2);
+    });
+  }
+});
+
 describe('uploads that are refused', () => {
   it('says the file was not uploaded when it is empty, binary, not UTF-8, or too large (413)', async () => {
     const empty = await uploadCsv(api, admin, '/import/upload', '', { kind: 'SIM' });
