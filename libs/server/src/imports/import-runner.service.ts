@@ -79,11 +79,12 @@ export class ImportRunner {
       await this.dropTables(importId);
       return 'skipped';
     }
-    await this.pool.query(
+    const claimed = await this.pool.query(
       `UPDATE import SET status = 'RUNNING', started_at = coalesce(started_at, now()), progress = 0, imported = 0, failed = 0,
-              count = 0, error = NULL, result = NULL WHERE id = $1`,
+              count = 0, error = NULL, result = NULL WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
       [importId],
     );
+    if (claimed.rowCount === 0) return 'skipped';
     const started = Date.now();
     try {
       if (!imp.file_path) throw new ImportRejected('The import has no file');
@@ -101,7 +102,10 @@ export class ImportRunner {
       await this.check(imp.kind, importId, params);
       await this.progress(importId, PROGRESS.checked, count);
       const checked = Date.now();
-      await this.commit(imp, params, count);
+      if (!(await this.commit(imp, params, count))) {
+        this.log.warn({ importId }, 'import committed by another run: this one dropped');
+        return 'skipped';
+      }
       const ms = { load: loaded - started, check: checked - loaded, commit: Date.now() - checked };
       this.log.info({ importId, kind: imp.kind, count, ms }, 'import finished');
       return 'done';
@@ -295,7 +299,7 @@ export class ImportRunner {
   }
 
   /** The checks against the database, the error rows, the new rows and FINISHED: one transaction. */
-  private async commit(imp: ImportRow, params: ImportParams, count: number): Promise<void> {
+  private async commit(imp: ImportRow, params: ImportParams, count: number): Promise<boolean> {
     const id = imp.id;
     const c = await this.pool.connect();
     try {
@@ -303,6 +307,13 @@ export class ImportRunner {
       await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       await c.query('SET LOCAL jit = off');
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
+      // a run that lost its job lock while still alive may meet a second run of the same import: commits are
+      // serialised by the lock, and only the first one counts
+      const now = await c.query<{ status: string }>(`SELECT status::text AS status FROM import WHERE id = $1`, [id]);
+      if (now.rows[0]?.status !== 'RUNNING') {
+        await c.query('ROLLBACK');
+        return false;
+      }
       for (const sql of dbCheckSql(imp.kind, id)) await c.query(sql);
       await c.query(`DELETE FROM import_error WHERE import_id = $1`, [id]);
       const errors = await c.query(
@@ -328,6 +339,7 @@ export class ImportRunner {
         [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null],
       );
       await c.query('COMMIT');
+      return true;
     } catch (e) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw e;
