@@ -161,6 +161,8 @@ const workerMs = row.finished_at - row.started_at;
 api.kill('SIGTERM');
 worker.kill('SIGTERM');
 await pool.end();
+rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
+rmSync(file, { force: true });
 if (row.status !== 'FINISHED' || row.imported !== ROWS - bad || row.failed !== bad) {
   console.error('unexpected outcome', row);
   process.exit(1);
