@@ -161,6 +161,7 @@ const workerMs = row.finished_at - row.started_at;
 api.kill('SIGTERM');
 worker.kill('SIGTERM');
 await pool.end();
+const fileMb = (statSync(file).size / 1e6).toFixed(1);
 rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
 rmSync(file, { force: true });
 if (row.status !== 'FINISHED' || row.imported !== ROWS - bad || row.failed !== bad) {
@@ -169,7 +170,7 @@ if (row.status !== 'FINISHED' || row.imported !== ROWS - bad || row.failed !== b
 }
 
 const rate = (ms) => Math.round(ROWS / (ms / 1000)).toLocaleString('en');
-console.log(`\nSIM import, ${ROWS.toLocaleString('en')} rows (${bad} bad), ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+console.log(`\nSIM import, ${ROWS.toLocaleString('en')} rows (${bad} bad), ${fileMb} MB`);
 console.log('| path | time s | rows/s | vs raw COPY |');
 console.log('|---|---|---|---|');
 console.log(`| raw COPY into sim_card (good rows only) | ${(copyMs / 1000).toFixed(1)} | ${rate(copyMs)} | 1.00 |`);
