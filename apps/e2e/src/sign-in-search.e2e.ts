@@ -34,8 +34,7 @@ describe('admin: sign in, search by IMEI, open the result', () => {
     await page.getByLabel('Search for').fill(device!.imei);
     await page.getByRole('button', { name: 'Search' }).click();
     const rows = page.getByTestId('search-result');
-    await rows.first().waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(page.url()).toContain(`query=${device!.imei}`);
     await screenshot(page, 'admin-search');
 
@@ -46,7 +45,7 @@ describe('admin: sign in, search by IMEI, open the result', () => {
     // the way back keeps the search
     await page.getByRole('link', { name: 'Back to search' }).click();
     await page.waitForURL('**/dashboard/search?**');
-    expect(await page.getByTestId('search-result').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(1);
   });
 
   it('an IMEI prefix that matches nothing shows the empty state', async () => {
