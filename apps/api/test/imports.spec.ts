@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,6 +325,25 @@ describe('list, errors, report, template, help', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(csv.body).toBe(`imsi,gsm_number,error\r\n${imsi},'+4915100000002,\r\nbad,'=cmd,IMSI must have 15 digits\r\n`);
+  });
+
+  it('serves a report hash only to the user who generated it, and only until it expires', async () => {
+    const imp = await runUpload(`imsi\n${uniqueDigits('99008')}\n`, { kind: 'SIM' });
+    const other = (await api.pool.query(`SELECT id FROM backoffice_user WHERE username = 'tier1'`)).rows[0].id;
+    const insert = async (createdBy: number | null, expires: string) => {
+      const hash = randomBytes(24).toString('hex');
+      await api.pool.query(
+        `INSERT INTO csv_export (hash, kind, params, created_by, expires_at) VALUES ($1, 'import', $2, $3, now() + $4::interval)`,
+        [hash, JSON.stringify({ import_id: imp.id }), createdBy, expires],
+      );
+      return hash;
+    };
+    const mine = (await api.get(`/csv/generate/import?import_id=${imp.id}`, admin)).body.model.hash;
+    expect((await api.get(`/csv/import?hash=${mine}`, admin)).status).toBe(200);
+    expect((await api.get(`/csv/import?hash=${await insert(other, '1 hour')}`, admin)).status).toBe(404);
+    expect((await api.get(`/csv/import?hash=${await insert(null, '1 hour')}`, admin)).status).toBe(404);
+    const adminId = (await api.pool.query(`SELECT id FROM backoffice_user WHERE username = 'admin'`)).rows[0].id;
+    expect((await api.get(`/csv/import?hash=${await insert(adminId, '-1 second')}`, admin)).status).toBe(404);
   });
 
   it('offers a template per kind', async () => {

@@ -78,8 +78,8 @@ export class ImportsController {
   }
 
   @Endpoint(ROUTES.importCsvDownload)
-  async download(@Input('query') q: { hash: string }, @Res() res: Response) {
-    const report = await this.imports.report(q.hash);
+  async download(@Session() s: SessionUser, @Input('query') q: { hash: string }, @Res() res: Response) {
+    const report = await this.imports.report(s, q.hash);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(report.name));
     try {

@@ -213,10 +213,11 @@ export class ImportsRepository {
     );
   }
 
-  async findExport(hash: string): Promise<{ import_id: number } | null> {
+  /** The import of an unexpired report hash, for the user who generated it only (a hash passed on is worthless). */
+  async findExport(hash: string, userId: number): Promise<{ import_id: number } | null> {
     const r = await this.pool.query<{ params: { import_id: number } }>(
-      `SELECT params FROM csv_export WHERE hash = $1 AND kind = 'import' AND expires_at > now()`,
-      [hash],
+      `SELECT params FROM csv_export WHERE hash = $1 AND kind = 'import' AND expires_at > now() AND created_by = $2`,
+      [hash, userId],
     );
     return r.rows[0]?.params ?? null;
   }

@@ -173,9 +173,12 @@ export class ImportsService {
     return { model: { hash, expires_at: expires.toISOString() } };
   }
 
-  /** The import's file name and a writer of its CSV: every line as uploaded plus an `error` column. */
-  async report(hash: string) {
-    const exp = await this.repo.findExport(hash);
+  /**
+   * The import's file name and a writer of its CSV: every line as uploaded plus an `error` column. The hash is
+   * good for the user who generated it, until it expires (EXPORT_TTL_MS); otherwise 404.
+   */
+  async report(s: SessionUser, hash: string) {
+    const exp = await this.repo.findExport(hash, s.userId);
     if (!exp) throw new DomainError(ErrorCode.NotFound);
     const imp = await this.mustGet(exp.import_id);
     const path = imp.file_path ? this.store.resolve(imp.file_path) : null;
