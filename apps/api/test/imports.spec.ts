@@ -1,8 +1,10 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportRunner } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 import { errorsOf, uniqueDigits, uploadCsv, uploadDir, waitDone, csvForm } from './imports-helpers.js';
@@ -230,6 +232,33 @@ describe('good files of every kind', () => {
       expect(await count(`SELECT count(*)::int AS n FROM ${table} WHERE import_id = $1`, [imp.id])).toBe(2);
     });
   }
+});
+
+describe('two runs of one import', () => {
+  it('commits once when two workers run the same import at the same time; a late failure keeps a finished import', async () => {
+    // an import Postgres holds but no job names (so the test's worker does not take it): both runs are ours
+    const imsis = Array.from({ length: 20_000 }, () => uniqueDigits('99009'));
+    writeFileSync(join(uploads, 'twice.csv'), `imsi\n${imsis.join('\n')}\n${imsis[0]}\n`);
+    const admin_id = (await api.pool.query(`SELECT id FROM backoffice_user WHERE username = 'admin'`)).rows[0].id;
+    const id: number = (
+      await api.pool.query(
+        `INSERT INTO import (kind, file_name, file_path, file_size, params, status, created_by)
+         VALUES ('SIM', 'twice.csv', 'twice.csv', 0, '{}', 'QUEUED', $1) RETURNING id`,
+        [admin_id],
+      )
+    ).rows[0].id;
+    const runner = worker.get(ImportRunner);
+    const outcomes = await Promise.all([runner.run(id), runner.run(id)]);
+    expect(outcomes.sort()).toEqual(['done', 'skipped']);
+    expect(await runner.run(id)).toBe('skipped');
+    const done = await waitDone(api, id);
+    expect(done).toMatchObject({ status: 'FINISHED', count: 20_001, imported: 20_000, failed: 1 });
+    expect(await count(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [id])).toBe(20_000);
+
+    await runner.fail(id, new Error('The import failed: a late attempt'));
+    expect(await waitDone(api, id)).toMatchObject({ status: 'FINISHED', failed: 1, error: null });
+    expect(await errorsOf(api, id)).toEqual([{ line: 20_002, column: 'imsi', value: imsis[0], reason: 'Duplicate entry: same as line 2' }]);
+  });
 });
 
 describe('uploads that are refused', () => {

@@ -42,6 +42,9 @@ export class ImportRejected extends Error {
   }
 }
 
+/** Class key of the per-import run lock (pg_try_advisory_lock(class, import id); apart from IMPORT_LOCK_KEY's space). */
+export const IMPORT_RUN_LOCK_CLASS = 7311;
+
 const PROGRESS = { loaded: 60, checked: 70, inserted: 99 } as const;
 const INSERT_CHUNK_LINES = 50_000;
 /** Longest value kept in the stage table: longer ones fail their length check anyway. */
@@ -79,6 +82,32 @@ export class ImportRunner {
       await this.dropTables(importId);
       return 'skipped';
     }
+    // One run per import at a time, across worker processes: a run holds a session advisory lock on the import for
+    // as long as it works (released when its connection closes, so a killed worker frees it). A second run (a job
+    // taken over from a worker that lost its job lock but is still alive, or a sweep's re-enqueue) skips instead of
+    // dropping the first one's stage tables; should the first one die, the sweep queues the import again.
+    const guard = await this.pool.connect();
+    let locked = false;
+    try {
+      locked = (await guard.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1, $2) AS ok`, [IMPORT_RUN_LOCK_CLASS, importId])).rows[0]!.ok;
+      if (!locked) {
+        this.log.warn({ importId }, 'import already being run by another worker: this run skipped');
+        return 'skipped';
+      }
+      return await this.runLocked(importId, imp);
+    } finally {
+      let broken = false;
+      if (locked) {
+        broken = await guard
+          .query(`SELECT pg_advisory_unlock($1, $2)`, [IMPORT_RUN_LOCK_CLASS, importId])
+          .then(() => false, () => true);
+      }
+      // a connection whose unlock failed is closed, which releases the lock
+      guard.release(broken);
+    }
+  }
+
+  private async runLocked(importId: number, imp: ImportRow): Promise<'done' | 'skipped' | 'failed'> {
     const claimed = await this.pool.query(
       `UPDATE import SET status = 'RUNNING', started_at = coalesce(started_at, now()), progress = 0, imported = 0, failed = 0,
               count = 0, error = NULL, result = NULL WHERE id = $1 AND status IN ('QUEUED', 'RUNNING')`,
@@ -125,6 +154,12 @@ export class ImportRunner {
     const c = await this.pool.connect();
     try {
       await c.query('BEGIN');
+      // a FINISHED import keeps its rows and errors (a late failure of another run must not touch them)
+      const now = await c.query<{ status: string }>(`SELECT status::text AS status FROM import WHERE id = $1 FOR UPDATE`, [importId]);
+      if (!now.rows[0] || now.rows[0].status === 'FINISHED') {
+        await c.query('ROLLBACK');
+        return;
+      }
       await c.query(`DELETE FROM import_error WHERE import_id = $1`, [importId]);
       const line = e instanceof ImportRejected ? 1 : null;
       if (line !== null) {
@@ -138,7 +173,7 @@ export class ImportRunner {
       }
       await c.query(
         `UPDATE import SET status = 'FAILED', error = $2, failed = $3, imported = 0, progress = 100, finished_at = now()
-          WHERE id = $1 AND status <> 'FINISHED'`,
+          WHERE id = $1`,
         [importId, e.message.slice(0, 1000), line === null ? 0 : 1],
       );
       await c.query('COMMIT');
