@@ -115,6 +115,10 @@ describe('partner scope (§6): other partners get 403, also by guessing ids', ()
       const r = await api.call(method as 'GET' | 'POST', path, { token: partnerB, body });
       expect(r.status, `${method} ${path}`).toBe(403);
     }
+    // the SIM of a partner-A device cannot be looked up by IMSI either (its number and ICCID are partner A's)
+    const imsi = (await api.pool.query('SELECT s.imsi FROM sim_card s JOIN device d ON d.sim_id = s.id WHERE d.id = $1', [w2.id])).rows[0].imsi;
+    expect((await api.get(`/device/sim_card?imsi=${imsi}`, partnerB)).status).toBe(403);
+    expect((await api.get(`/device/sim_card?imsi=${imsi}`, partnerA)).body.model).toMatchObject({ imsi, device_id: w2.id });
     // and a hash made by someone else is not theirs
     expect((await api.get(`/csv/locations?hash=${g.body.model.hash}`, partnerB)).status).toBe(404);
     const still = await api.pool.query('SELECT owner_id FROM device WHERE id = $1', [w2.id]);

@@ -154,8 +154,8 @@ export class DeviceWorkspaceController {
   }
 
   @Endpoint(ROUTES.simCard)
-  async simCard(@Input('query') q: { imsi: string }) {
-    return { model: await this.ws.simCard(q.imsi) };
+  async simCard(@Session() s: SessionUser, @Input('query') q: { imsi: string }) {
+    return { model: await this.ws.simCard(s, q.imsi) };
   }
 
   @Endpoint(ROUTES.swapSim)

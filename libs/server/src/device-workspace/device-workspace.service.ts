@@ -323,9 +323,14 @@ export class DeviceWorkspaceService {
 
   // ------------------------------------------------------------------ swap SIM
 
-  async simCard(imsi: string) {
+  /**
+   * A SIM by IMSI. A SIM that sits in a device the user may not see (another partner's) is refused like that
+   * device (403): its number, ICCID and device id are that partner's data.
+   */
+  async simCard(s: SessionUser, imsi: string) {
     const sim = await this.repo.simByImsi(imsi);
     if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'imsi', message: ErrorCode.SimNotFound }]);
+    if (sim.device_id !== null) await this.scope.device(s, sim.device_id);
     return sim;
   }
 
