@@ -126,6 +126,54 @@ describe('partner scope (§6): other partners get 403, also by guessing ids', ()
   });
 });
 
+describe('bad input is a 400 with a clear message, never a 500', () => {
+  it('ids out of the column range or not in decimal digits', async () => {
+    const tooLarge = await api.get('/device/device_details?device_id=2147483648', admin);
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors[0]).toMatchObject({ field: 'device_id', message: 'device_id is too large' });
+    for (const v of ['0x10', '1e3']) {
+      const r = await api.get(`/device/device_details?device_id=${v}`, admin);
+      expect(r.status, v).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ field: 'device_id', message: 'device_id is required (a positive whole number)' });
+    }
+    const swap = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: 2147483648, gsm_number: '+4915100000009' }, admin);
+    expect(swap.status).toBe(400);
+    expect(swap.body.errors[0].field).toBe('sim_card_id');
+    expect((await api.post(`/device/update?${q1('&factory_id=2147483648')}`, { height: 120 }, admin)).status).toBe(400);
+    expect((await api.get(`/setting/push?${q1('&setting_no=2147483648')}`, admin)).status).toBe(400);
+    const count = await api.get(`/device/traces?${q1('&count=abc')}`, admin);
+    expect(count.body.errors[0]).toMatchObject({ field: 'count', message: 'count must be a number from 1 to 100' });
+    // location ids are bigint: a large one is simply not found
+    expect((await api.get(`/location/by_id?${q1('&location_id=2147483648')}`, admin)).status).toBe(404);
+  });
+
+  it('a day PostgreSQL cannot hold, and a zone the runtime knows but PostgreSQL does not', async () => {
+    const y0 = await api.get(`/location/list?${q1('&date=0000-01-01')}`, admin);
+    expect(y0.status).toBe(400);
+    expect(y0.body.errors[0].field).toBe('date');
+    // Node's ICU still lists US/Pacific-New; PostgreSQL's zone data dropped it
+    const tz = `&date=${w1.date}&tz=US/Pacific-New`;
+    for (const path of ['/location/list', '/location/path', '/sms/list', '/device/communications', '/safezone/logs', '/device/notifications', '/csv/generate']) {
+      const r = await api.get(`${path}?${q1(tz)}`, admin);
+      expect(r.status, path).toBe(400);
+      expect(r.body.errors[0], path).toMatchObject({ field: 'tz', message: 'tz is not a known time zone' });
+    }
+  });
+
+  it('control characters in stored text, and impossible birth dates', async () => {
+    const nul = await api.post(`/device/update?${q1()}`, { first_name: 'Mi\u0000a' }, admin);
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors[0]).toMatchObject({ field: 'first_name', message: 'Must not contain control characters' });
+    const setting = await api.post(`/setting/edit?${q1()}`, { settings: [{ setting_no: 3, value: 'UTC\u0000' }] }, admin);
+    expect(setting.status).toBe(400);
+    expect(setting.body.errors[0].field).toBe('settings.0.value');
+    const future = await api.post(`/device/update?${q1()}`, { birth_date: '2999-01-01' }, admin);
+    expect(future.status).toBe(400);
+    expect(future.body.errors[0]).toMatchObject({ field: 'birth_date', message: 'Birth date cannot be in the future' });
+    expect((await api.post(`/device/update?${q1()}`, { birth_date: '0001-01-01' }, admin)).status).toBe(400);
+  });
+});
+
 describe('general settings, reinitialize, remove', () => {
   it('saves name, birth date, height, weight and gender and records the change in the trail', async () => {
     const r = await api.post(

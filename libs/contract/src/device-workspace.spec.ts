@@ -3,6 +3,11 @@ import {
   checkSettingValue,
   dayParam,
   DEVICE_ROUTES,
+  deviceIdQuery,
+  deviceUpdateBody,
+  INT4_MAX,
+  locationByIdQuery,
+  settingEditBody,
   LOCATION_INTERVAL_CHOICES,
   neutraliseCell,
   notificationErrorKey,
@@ -72,5 +77,32 @@ describe('device workspace contract', () => {
     expect(AREA_ROLES.deviceLogs).toEqual([1, 9]);
     const paths = Object.values(DEVICE_ROUTES).map((r) => `${r.method} ${r.path}`);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('ids: decimal digits or numbers within the column range; nothing the database would refuse', () => {
+    const msg = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+    expect(deviceIdQuery.parse({ device_id: '42' })).toEqual({ device_id: 42 });
+    expect(deviceIdQuery.parse({ device_id: ' 42 ' })).toEqual({ device_id: 42 });
+    expect(deviceIdQuery.parse({ device_id: 42 })).toEqual({ device_id: 42 });
+    for (const v of ['0x10', '1e3', '-3', '', 'abc', ['1'], 1.5, 0]) {
+      expect(deviceIdQuery.safeParse({ device_id: v }).success, String(v)).toBe(false);
+    }
+    expect(msg(deviceIdQuery.safeParse({ device_id: '0x10' }))).toBe('device_id is required (a positive whole number)');
+    expect(msg(deviceIdQuery.safeParse({}))).toBe('device_id is required (a positive whole number)');
+    expect(deviceIdQuery.safeParse({ device_id: String(INT4_MAX) }).success).toBe(true);
+    expect(msg(deviceIdQuery.safeParse({ device_id: String(INT4_MAX + 1) }))).toBe('device_id is too large');
+    // location ids are bigint
+    expect(locationByIdQuery.safeParse({ device_id: 1, location_id: String(INT4_MAX + 1) }).success).toBe(true);
+  });
+
+  it('days PostgreSQL cannot hold, control characters and impossible birth dates are refused', () => {
+    expect(dayParam.safeParse('0000-01-01').success).toBe(false);
+    expect(dayParam.safeParse('0001-01-01').success).toBe(true);
+    expect(deviceUpdateBody.safeParse({ first_name: 'a\u0000b' }).success).toBe(false);
+    expect(settingEditBody.safeParse({ settings: [{ setting_no: 3, value: 'x\u0000' }] }).success).toBe(false);
+    expect(settingEditBody.safeParse({ settings: [{ setting_no: 10, value: '22:00-07:00' }] }).success).toBe(true);
+    expect(deviceUpdateBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
+    expect(deviceUpdateBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('Birth date cannot be in the future');
+    expect(deviceUpdateBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);
   });
 });

@@ -83,16 +83,32 @@ export function neutraliseCell(v: string): string {
 
 // ---------------------------------------------------------------------------------------------- inputs
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} is required (a positive whole number)` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} is required (a positive whole number)`)
-    .max(2 ** 53 - 1, `${name} is too large`);
+/** The largest value of a PostgreSQL `integer` column (device, SIM, factory, owner ids, setting numbers). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A positive whole id, as a JSON number or as decimal digits in a query string (no hex, exponent or sign: `0x10`
+ * and `1e3` are refused, not read as 16 and 1000). Bounded by the column (int4 unless said otherwise), so an id
+ * too large for the database is a 400, not a database error.
+ */
+const positiveId = (name: string, max: number = INT4_MAX) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, `${name} is required (a positive whole number)`)], {
+      error: `${name} is required (a positive whole number)`,
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`${name} must be a whole number`)
+        .positive(`${name} is required (a positive whole number)`)
+        .max(max, `${name} is too large`),
+    );
 
 function isRealDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  // year 0000 passes the JavaScript check but is not a date for PostgreSQL
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && Number(s.slice(0, 4)) >= 1;
 }
 function isTimeZone(s: string): boolean {
   try {
@@ -113,7 +129,23 @@ export const tzParam = z.string().max(64).refine(isTimeZone, 'tz is not a known 
 
 const deviceQuery = z.object({ device_id: positiveId('device_id') });
 const deviceDayQuery = deviceQuery.extend({ date: dayParam, tz: tzParam });
-const pageParam = z.coerce.number({ error: 'page must be a number' }).int().nonnegative('page must be 0 or more').max(100_000).default(0);
+const pageParam = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .nonnegative('page must be 0 or more')
+  .max(100_000, 'page must be at most 100000')
+  .default(0);
+const countParam = (def: number) =>
+  z.coerce
+    .number({ error: 'count must be a number from 1 to 100' })
+    .int('count must be a number from 1 to 100')
+    .min(1, 'count must be a number from 1 to 100')
+    .max(100, 'count must be a number from 1 to 100')
+    .default(def);
+
+/** Free text stored in PostgreSQL: no control characters (a NUL byte cannot be stored at all). */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
 
 export const deviceIdQuery = deviceQuery;
 export type DeviceIdQuery = z.infer<typeof deviceIdQuery>;
@@ -127,16 +159,24 @@ const optionalName = z
   .string()
   .trim()
   .max(50, 'At most 50 characters')
+  .refine(noControlChars, 'Must not contain control characters')
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
+
+/** The earliest birth date the general settings accept (the wearer is a person alive today). */
+export const BIRTH_DATE_MIN = '1900-01-01';
 
 /** General settings (§2): height in cm, weight in kg (the console converts from inch and pound). */
 export const deviceUpdateBody = z.object({
   first_name: optionalName,
   last_name: optionalName,
   name_id: optionalName,
-  birth_date: dayParam.nullable().optional(),
+  birth_date: dayParam
+    .refine((d) => d >= BIRTH_DATE_MIN, `Birth date must be ${BIRTH_DATE_MIN} or later`)
+    .refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Birth date cannot be in the future')
+    .nullable()
+    .optional(),
   height: z.number().int('Height is a whole number of cm').min(30, 'Height must be 30 to 250 cm').max(250, 'Height must be 30 to 250 cm').nullable().optional(),
   weight: z.number().int('Weight is a whole number of kg').min(2, 'Weight must be 2 to 200 kg').max(200, 'Weight must be 2 to 200 kg').nullable().optional(),
   /** 1 boy, 2 girl */
@@ -148,25 +188,31 @@ export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 export const tracesQuery = deviceQuery.extend({
   page: pageParam,
-  count: z.coerce.number().int().min(1).max(100).default(20),
+  count: countParam(20),
 });
 export const locationListQuery = deviceDayQuery.extend({
   page: pageParam,
-  count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.trackingList),
+  count: countParam(PAGE_SIZE.trackingList),
 });
 export type LocationListQuery = z.infer<typeof locationListQuery>;
-export const locationByIdQuery = deviceQuery.extend({ location_id: positiveId('location_id') });
+/** location ids are bigint: any safe integer. */
+export const locationByIdQuery = deviceQuery.extend({ location_id: positiveId('location_id', Number.MAX_SAFE_INTEGER) });
 
 export const settingPushQuery = deviceQuery.extend({ setting_no: positiveId('setting_no') });
 export const settingLoadDefaultQuery = deviceQuery.extend({
-  type: z.coerce.number({ error: 'type must be a number' }).int().nonnegative().default(0),
+  type: z.coerce
+    .number({ error: 'type must be a number (0 = all)' })
+    .int('type must be a whole number (0 = all)')
+    .nonnegative('type must be 0 or more (0 = all)')
+    .max(INT4_MAX, 'type is too large')
+    .default(0),
 });
 export const settingEditBody = z.object({
   settings: z
     .array(
       z.object({
-        setting_no: z.number().int().positive(),
-        value: z.string().max(500, 'At most 500 characters'),
+        setting_no: positiveId('setting_no'),
+        value: z.string({ error: 'value is text' }).max(500, 'At most 500 characters').refine(noControlChars, 'Must not contain control characters'),
       }),
     )
     .min(1, 'Nothing to save')

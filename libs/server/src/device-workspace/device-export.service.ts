@@ -11,7 +11,7 @@ import { DomainError } from '../core/errors.js';
 import { RedisService } from '../core/redis.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
-import { dayRange } from './pg-types.js';
+import { dayRange, rethrowUnknownTimeZone } from './pg-types.js';
 
 /** What a hash stands for (kept in Redis with a TTL: the hash expires by itself). */
 type ExportParams = { userId: number; deviceId: number; date: string; tz: string };
@@ -85,6 +85,8 @@ export class DeviceExportService {
 
   async generate(s: SessionUser, q: DeviceDayQuery): Promise<{ hash: string; expires_at: string }> {
     await this.scope.device(s, q.device_id);
+    // the downloads stream after their headers are sent: a zone PostgreSQL does not know must fail here, as a 400
+    await this.pool.query('SELECT now() AT TIME ZONE $1', [q.tz]).catch(rethrowUnknownTimeZone);
     const hash = randomBytes(20).toString('hex');
     const params: ExportParams = { userId: s.userId, deviceId: q.device_id, date: q.date, tz: q.tz };
     await this.redis.set(this.prefix + hash, JSON.stringify(params), 'EX', EXPORT_HASH_TTL_SECONDS);

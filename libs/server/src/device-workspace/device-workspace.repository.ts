@@ -18,7 +18,7 @@ import type {
   TraceItem,
 } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { dayRange, WORKSPACE_TYPES } from './pg-types.js';
+import { dayRange, rethrowUnknownTimeZone, WORKSPACE_TYPES } from './pg-types.js';
 
 type Q = Pick<pg.PoolClient, 'query'>;
 
@@ -51,7 +51,7 @@ export class DeviceWorkspaceRepository {
   constructor(private readonly pool: PgPool) {}
 
   private async rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
-    const r = await q.query({ text, values, types: WORKSPACE_TYPES });
+    const r = await q.query({ text, values, types: WORKSPACE_TYPES }).catch(rethrowUnknownTimeZone);
     return r.rows as T[];
   }
 
@@ -141,7 +141,7 @@ export class DeviceWorkspaceRepository {
       values: [deviceId, date, tz],
       rowMode: 'array',
       types: WORKSPACE_TYPES,
-    });
+    }).catch(rethrowUnknownTimeZone);
     return r.rows as [number, number, number, number][];
   }
 
