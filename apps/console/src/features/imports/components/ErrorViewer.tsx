@@ -35,6 +35,12 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
     >
       {errors.isPending ? (
         <Spinner />
+      ) : errors.isError && !data ? (
+        <EmptyState title={t('imports.errors.loadFailed')}>
+          <button type="button" className="btn" onClick={() => void errors.refetch()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
       ) : !data || data.items.length === 0 ? (
         <EmptyState title={t('imports.errors.none')} />
       ) : (

@@ -41,6 +41,12 @@ export function HelpUploadPage() {
         <h2>{t('imports.help.current')}</h2>
         {help.isPending ? (
           <Spinner />
+        ) : help.isError ? (
+          <EmptyState title={t('imports.help.loadFailed')}>
+            <button type="button" className="btn" onClick={() => void help.refetch()}>
+              {t('common.retry')}
+            </button>
+          </EmptyState>
         ) : !f ? (
           <EmptyState title={t('imports.help.none')} />
         ) : (

@@ -71,6 +71,12 @@ export function UploadListPage() {
         </div>
         {list.isPending ? (
           <Spinner />
+        ) : list.isError && !data ? (
+          <EmptyState title={t('imports.list.loadFailed')}>
+            <button type="button" className="btn" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </button>
+          </EmptyState>
         ) : !data || data.items.length === 0 ? (
           <EmptyState title={t('imports.list.empty')} />
         ) : (

@@ -90,6 +90,72 @@ describe('import screens', () => {
     expect(fetch.callsTo('POST', '/api/import/sim')).toHaveLength(0);
   });
 
+  it('says when the import list cannot be loaded, and loads it again on request', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'GET /api/import/list': () =>
+        fail ? { status: 500, body: { error: 'Internal error.', code: 'INTERNAL' } } : ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+    });
+    const { user } = renderApp('/admin/upload', { session: { role: 1 } });
+    expect(await screen.findByText('The imports could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('No imports.')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('import-row')).toHaveLength(1);
+  });
+
+  it('refreshes the import list 5 s after an upload (§4)', async () => {
+    const fetch = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'GET /api/import/list': ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+      'POST /api/import/upload': ok({ id: 7, status: 'QUEUED' }),
+    });
+    const { user } = renderApp('/admin/upload', { session: { role: 1 } });
+    await screen.findAllByTestId('import-row');
+    await user.upload(screen.getByLabelText('File'), new File(['imsi\n262011234567890\n'], 'sims.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('sims.csv was uploaded and is being imported (import 7).')).toBeTruthy();
+    const uploaded = Date.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = fetch.callsTo('GET', '/api/import/list').length;
+    await waitFor(() => expect(fetch.callsTo('GET', '/api/import/list').length).toBeGreaterThan(before), { timeout: 6000 });
+    expect(Date.now() - uploaded).toBeGreaterThanOrEqual(4900);
+  }, 10_000);
+
+  it('mass import: reports the IMEIs found in the file and now in the database (§8); a refused upload says it was not uploaded', async () => {
+    let refuse = false;
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'POST /api/import/upload/mass': () =>
+        refuse
+          ? { status: 400, body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'device_type_id', message: 'Unknown device type' }] } }
+          : ok({ id: 9, status: 'QUEUED' }),
+      'GET /api/import/list': ok({
+        items: [item({ id: 9, kind: 'MASS', file_name: 'imeis.csv', count: 5, imported: 2, failed: 3, result: { found: 3, in_database: 3 } })],
+        total_pages: 1,
+        total: 1,
+        page: 0,
+      }),
+    });
+    const { user } = renderApp('/admin/import/mass', { session: { role: 1 } });
+    await user.selectOptions(await screen.findByLabelText('Device type'), await screen.findByRole('option', { name: 'Watch' }));
+    await user.upload(screen.getByLabelText('File'), new File(['351234567890123\n'], 'imeis.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const last = await screen.findByTestId('last-upload');
+    await waitFor(() => expect(last.textContent).toContain('3 IMEIs found in the file, 3 now in the database.'));
+
+    refuse = true;
+    await user.upload(screen.getByLabelText('File'), new File(['351234567890123\n'], 'imeis.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The file was not uploaded.');
+    expect(alert.textContent).toContain('Unknown device type');
+  });
+
   it('is closed to roles other than 1', async () => {
     mockFetch({ 'GET /api/local/role': roleOf(9) });
     renderApp('/admin/upload', { session: { role: 9 } });
