@@ -105,6 +105,34 @@ describe('device workspace', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
   });
 
+  it('a failed load on the IMSI information tab goes to the IMSI (management) search, whichever call fails first', async () => {
+    for (const first of ['header', 'tab'] as const) {
+      const notFound = { status: 404, body: { error: 'Device not found.', code: 'DEVICE_NOT_FOUND' } };
+      const slow = (ms: number) => () => new Promise<typeof notFound>((r) => setTimeout(() => r(notFound), ms));
+      mockFetch({
+        'GET /api/local/role': roleOf(1),
+        'GET /api/device/device_details': slow(first === 'header' ? 0 : 200),
+        'GET /api/device/information/imsi': slow(first === 'tab' ? 0 : 200),
+        'GET /api/device/factory_details': ok(null),
+      });
+      const { router, unmount } = renderApp('/device/999/information/imsi', { session: { role: 1 } });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
+      await new Promise((r) => setTimeout(r, 300)); // the later failure (if its page is still there) must not move it
+      expect(router.state.location.search, `${first} failed first`).toBe('?filter=imsi');
+      unmount();
+    }
+  });
+
+  it('role 9: a failed header load on another tab goes to the dashboard search', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(9),
+      'GET /api/device/information/imsi': { status: 403, body: { error: FORBIDDEN, code: 'FORBIDDEN' } },
+    });
+    const { router } = renderApp('/device/999/audit', { session: { role: 9 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('settings: a changed interval is saved with its value in seconds', async () => {
     const api = mockFetch({
       'GET /api/local/role': roleOf(1),

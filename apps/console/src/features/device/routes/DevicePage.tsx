@@ -70,10 +70,13 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
   const tabs = DEVICE_TABS.filter((tab) => canAccess(session.role, tab.area));
   const main = canAccess(session.role, 'deviceMain');
 
-  // §8: a failed detail load goes to the dashboard search (the IMSI information variant to the IMSI search)
+  // §8: a failed detail load goes to the dashboard search; on the IMSI information tab (§2 "/information/imsi: on
+  // load error it goes to the management search") to the IMSI search, whichever of the header's and the tab's
+  // calls fails first (the tab redirects the same way)
+  const onImsiTab = /\/information\/imsi\/?$/.test(location.pathname);
   useEffect(() => {
-    if (header.isError) navigate(route === 'deviceInfoImsi' ? '/dashboard/search?filter=imsi' : '/dashboard/search', { replace: true });
-  }, [header.isError, navigate, route]);
+    if (header.isError) navigate(onImsiTab ? '/dashboard/search?filter=imsi' : '/dashboard/search', { replace: true });
+  }, [header.isError, navigate, onImsiTab]);
 
   const search = new URLSearchParams(location.search);
   const date = search.get('date');
