@@ -170,6 +170,59 @@ describe('device workspace', () => {
   });
 });
 
+describe('device enumerations and swap details', () => {
+  const sim = { id: 9, imsi: '262011234567890', iccid: null, gsm_number: '4915112345678', status: 0, carrier_status: 'ACTIVATION_FAILED', operator_id: 1, operator_name: 'Telekom' };
+
+  it('swap: the found SIM shows carrier and SIM status as labels, the GSM number is prefilled with +', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/sim_card': ok({ ...sim, device_id: null }),
+    });
+    const { user } = renderApp('/device/42/swap', { session: { role: 1 } });
+    await user.type(await screen.findByLabelText('IMSI of the new SIM'), sim.imsi);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    const card = await screen.findByTestId('swap-sim');
+    expect(card.textContent).toContain('Activation failed');
+    expect(card.textContent).toContain('Inactive or preactive');
+    expect(card.textContent).not.toContain('ACTIVATION_FAILED');
+    expect((screen.getByLabelText('GSM number') as HTMLInputElement).value).toBe('+4915112345678');
+  });
+
+  it('swap: a SIM already in this device is said so (not "another device")', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/sim_card': ok({ ...sim, device_id: 42 }),
+    });
+    const { user } = renderApp('/device/42/swap', { session: { role: 1 } });
+    await user.type(await screen.findByLabelText('IMSI of the new SIM'), sim.imsi);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('This SIM card is already in this device.')).toBeTruthy();
+    expect(screen.queryByTestId('swap-sim')).toBeNull();
+  });
+
+  it('information: SIM status and factory status are labels', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device({ sim_status: 2 })),
+      'GET /api/device/factory_details': ok({
+        id: 5, imei: '359775587552620', imsi: null, iccid: null, activation_code: null, serial_number: null, device_type_id: 1,
+        firmware: null, status: 2, white_label_deployment_id: 1, deployment_name: 'EU', created: '2026-01-01T10:00:00.000Z',
+      }),
+    });
+    renderApp('/device/42/information/imsi', { session: { role: 1 } });
+    await waitFor(() => expect(screen.getAllByTestId('device-facts')).toHaveLength(1));
+    const facts = screen.getByTestId('device-facts').textContent ?? '';
+    expect(facts).toContain('SIM status');
+    expect(facts).toContain('Terminated');
+    await waitFor(() => expect(screen.getByText('Paired')).toBeTruthy());
+  });
+});
+
 describe('device formats', () => {
   it('converts cm/inch and kg/pound (§9) and steps days', () => {
     expect(cmToInch(254)).toBe(100);

@@ -26,6 +26,7 @@ function Facts({ d }: { d: DeviceDetail }) {
     [t('device.info.imsi'), <span className="mono">{d.imsi ?? t('device.header.empty')}</span>],
     [t('device.info.gsm'), <span className="mono">{d.gsm_number ?? none}</span>],
     [t('device.info.iccid'), <span className="mono">{d.sim_iccid ?? none}</span>],
+    [t('device.info.simStatus'), d.sim_status !== null ? t(`device.simStatus.${d.sim_status}`, { defaultValue: String(d.sim_status) }) : none],
     [t('device.info.operator'), d.operator_name ?? none],
     [
       t('device.info.owner'),
@@ -83,7 +84,7 @@ function FactoryDetails({ id }: { id: number }) {
                 [t('device.info.activationCode'), f.activation_code],
                 [t('device.info.factory.serial'), f.serial_number],
                 [t('device.info.firmware'), f.firmware],
-                [t('device.info.factory.status'), String(f.status)],
+                [t('device.info.factory.status'), t(`device.factoryStatus.${f.status}`, { defaultValue: String(f.status) })],
                 [t('device.info.factory.deployment'), f.deployment_name ?? String(f.white_label_deployment_id)],
                 [t('device.info.created'), formatDateTime(f.created, tz)],
               ] as [string, string | null][]

@@ -32,8 +32,11 @@ export function SwapTab({ id }: { id: number }) {
     lookup.mutate(v, {
       onSuccess: (s) => {
         setSim(s);
-        setGsm(s.gsm_number ?? '+');
-        if (s.device_id !== null && s.device_id !== id) setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
+        // §5: the GSM number is prefilled with a plus sign (also when the SIM's stored number has none)
+        const n = s.gsm_number?.trim() ?? '';
+        setGsm(n.startsWith('+') ? n : `+${n}`);
+        if (s.device_id === id) setErrors({ imsi: t('device.swap.alreadyHere') });
+        else if (s.device_id !== null) setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
       },
       onError: (err) => setErrors({ imsi: err instanceof ApiError && err.status === 404 ? t('device.swap.notFound') : err.message }),
     });
@@ -107,7 +110,11 @@ export function SwapTab({ id }: { id: number }) {
                 </div>
                 <div className="dw-facts__row">
                   <dt>{t('device.swap.carrierStatus')}</dt>
-                  <dd>{sim.carrier_status}</dd>
+                  <dd>{t(`device.carrierStatus.${sim.carrier_status}`, { defaultValue: sim.carrier_status })}</dd>
+                </div>
+                <div className="dw-facts__row">
+                  <dt>{t('device.info.simStatus')}</dt>
+                  <dd>{t(`device.simStatus.${sim.status}`, { defaultValue: String(sim.status) })}</dd>
                 </div>
               </dl>
               <TextField label={t('device.swap.gsm')} value={gsm} onChange={(e) => setGsm(e.target.value)} error={errors.gsm} inputMode="tel" />
