@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { apiCall, type ApiError } from '../../../lib/api-client';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { useDeployments, useDeviceTypes } from '../api/imports-api';
+import { localRuleMessage } from './messages';
 
 type RecordKind = Exclude<ImportKind, 'MASS'>;
 const SCHEMA = { SIM: simRecord, DEVICE: deviceRecord, DEVICE_AND_SIM: deviceAndSimRecord, FACTORY_DEVICE: factoryDeviceRecord } as const;
@@ -50,7 +51,11 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
     const parsed = SCHEMA[kind].safeParse(body);
     if (!parsed.success) {
       const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
+      for (const i of parsed.error.issues) {
+        const name = String(i.path[0]);
+        // a required field left empty is absent from the body: say so rather than zod's type message
+        out[name] ??= body[name] === undefined ? t('imports.rules.required', { field: t(`imports.fields.${name}`) }) : localRuleMessage(t, i.message);
+      }
       setErrors(out);
       return;
     }
@@ -62,9 +67,10 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
       },
       onError: (err) => {
         const e = err as ApiError;
-        setErrors(e.fieldErrors());
+        const fields = e.fieldErrors();
+        setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, localRuleMessage(t, m)])));
         // §8: the factory device import reads the first entry of the errors list
-        serverErrorToast(kind === 'FACTORY_DEVICE' ? e.firstMessage : e.messages);
+        serverErrorToast(kind === 'FACTORY_DEVICE' ? localRuleMessage(t, e.firstMessage) : e.messages.map((m) => localRuleMessage(t, m)));
       },
     });
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_COLUMNS, type ImportKind } from '@tracker/contract';
+import { CARRIER_SIM_STATUSES, FACTORY_DEVICE_DEFAULTS, IMPORT_COLUMNS, type ImportKind } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { downloadFile } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
@@ -13,6 +13,11 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const { t } = useTranslation();
   const [last, setLast] = useState<number | null>(null);
   const title = t(`imports.title.${kind}`);
+  const helpValues = {
+    statuses: CARRIER_SIM_STATUSES.join(', '),
+    statusDefault: FACTORY_DEVICE_DEFAULTS.status,
+    deploymentDefault: FACTORY_DEVICE_DEFAULTS.white_label_deployment_id,
+  };
   return (
     <div className="page page--imports">
       <PageTitle text={title}>{title}</PageTitle>
@@ -44,7 +49,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 <tr key={c.name}>
                   <td className="mono">{c.name}</td>
                   <td>{c.required ? t('imports.columns.yes') : ''}</td>
-                  <td>{c.description}</td>
+                  <td>{t(`imports.columnHelp.${kind}.${c.name}`, helpValues)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ImportItem } from '@tracker/contract';
+import { IMPORT_COLUMNS, IMPORT_KINDS, VALUE_RULES, type ImportItem } from '@tracker/contract';
+import { i18n } from '../../../lib/i18n';
+import { BUNDLES } from '../../../locales/bundles';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
@@ -154,6 +156,50 @@ describe('import screens', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The file was not uploaded.');
     expect(alert.textContent).toContain('Unknown device type');
+  });
+
+  it('says an empty required field is required', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(1), ...lists });
+    const { user } = renderApp('/admin/import/sim', { session: { role: 1 } });
+    await screen.findByLabelText('IMSI');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('IMSI is required')).toBeTruthy();
+  });
+
+  it('has the column help and the value messages in every language', () => {
+    for (const lang of ['en', 'de', 'es'] as const) {
+      const tree = (BUNDLES[lang] as { imports: { columnHelp: Record<string, Record<string, string>>; rules: Record<string, string> } }).imports;
+      for (const kind of IMPORT_KINDS) for (const c of IMPORT_COLUMNS[kind]) expect(tree.columnHelp[kind]?.[c.name], `${lang} ${kind}.${c.name}`).toBeTruthy();
+      for (const rule of Object.keys(VALUE_RULES)) expect(tree.rules[rule], `${lang} rules.${rule}`).toBeTruthy();
+    }
+  });
+
+  it('speaks German on the import screens: column help, value messages and error reasons', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'GET /api/import/list': ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+      'GET /api/import/errors': ok({
+        items: [{ line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits' }],
+        total: 1,
+        total_pages: 1,
+        page: 0,
+      }),
+    });
+    await i18n.changeLanguage('de');
+    const { user, unmount } = renderApp('/admin/import/sim', { session: { role: 1, preferedLanguage: 'de' } });
+    expect(await screen.findByText('IMSI, 15 Ziffern')).toBeTruthy();
+    expect(screen.queryByText('IMSI, 15 digits')).toBeNull();
+    await user.type(screen.getByLabelText('IMSI'), '123');
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    expect(await screen.findByText('Die IMSI muss 15 Ziffern haben')).toBeTruthy();
+    unmount();
+
+    const list = renderApp('/admin/upload', { session: { role: 1, preferedLanguage: 'de' } });
+    const rows = await screen.findAllByTestId('import-row');
+    await list.user.click(within(rows[0]!).getByRole('button', { name: /Fehler \(2\)/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Die IMSI muss 15 Ziffern haben')).toBeTruthy();
   });
 
   it('is closed to roles other than 1', async () => {
