@@ -26,6 +26,10 @@ describe('device workspace contract', () => {
     expect(checkSettingValue('location_interval', '65000')).toBeNull();
     expect(checkSettingValue('location_interval', '60')).toMatch(/Location interval/);
     expect(checkSettingValue('location_interval', '600.0')).toMatch(/Location interval/);
+    // the message names the choices: 25 minutes is "2 to 60 minutes" but not one of them
+    expect(checkSettingValue('location_interval', '1500')).toBe(
+      'Location interval must be one of 2, 3, 5, 10, 15, 20, 30, 45, 60 minutes (in seconds: 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600) or Stand by (65000)',
+    );
   });
 
   it('§9 operational time 1-24; other settings are free text', () => {

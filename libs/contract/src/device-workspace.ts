@@ -26,7 +26,7 @@ export function checkSettingValue(name: string | null | undefined, value: string
   if (name === SETTING_LOCATION_INTERVAL) {
     return LOCATION_INTERVAL_CHOICES.includes(Number(value)) && /^\d+$/.test(value)
       ? null
-      : 'Location interval must be 2 to 60 minutes (in seconds) or Stand by (65000)';
+      : `Location interval must be one of ${LOCATION_INTERVAL_MINUTES.join(', ')} minutes (in seconds: ${LOCATION_INTERVAL_MINUTES.map((m) => m * 60).join(', ')}) or Stand by (${LOCATION_INTERVAL_STANDBY})`;
   }
   if (name === SETTING_OPERATIONAL_TIME) {
     const n = Number(value);
