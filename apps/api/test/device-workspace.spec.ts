@@ -174,6 +174,30 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
   });
 });
 
+describe('partner scope inside an answer', () => {
+  it("contacts: another partner's device of the same owner is left out of the devices and the contacts' device lists", async () => {
+    // the owner of the partner-A device also holds a plain (type 1) watch that shares a contact
+    const other = (await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id = 1 AND owner_id IS NULL ORDER BY id LIMIT 1')).rows[0]!.id;
+    await api.pool.query('UPDATE device SET owner_id = $2 WHERE id = $1', [other, w2.owner]);
+    const contact = (await api.pool.query<{ contact_id: number }>('SELECT contact_id FROM contact_device WHERE device_id = $1 LIMIT 1', [w2.id])).rows[0];
+    if (contact) await api.pool.query('INSERT INTO contact_device (contact_id, device_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [contact.contact_id, other]);
+    try {
+      const a = await api.get(`/contact/device?device_id=${w2.id}`, partnerA);
+      expect(a.status).toBe(200);
+      expect(a.body.model.devices.map((d: { id: number }) => d.id)).toContain(w2.id);
+      expect(a.body.model.devices.map((d: { id: number }) => d.id)).not.toContain(other);
+      for (const c of a.body.model.contacts) expect(c.devices).not.toContain(other);
+      // the administrator sees both
+      const all = await api.get(`/contact/device?device_id=${w2.id}`, admin);
+      expect(all.body.model.devices.map((d: { id: number }) => d.id)).toContain(other);
+      if (contact) expect(all.body.model.contacts.find((c: { id: number }) => c.id === contact.contact_id).devices).toContain(other);
+    } finally {
+      await api.pool.query('DELETE FROM contact_device WHERE device_id = $1', [other]);
+      await api.pool.query('UPDATE device SET owner_id = NULL WHERE id = $1', [other]);
+    }
+  });
+});
+
 describe('general settings, reinitialize, remove', () => {
   it('saves name, birth date, height, weight and gender and records the change in the trail', async () => {
     const r = await api.post(

@@ -243,8 +243,8 @@ export class DeviceWorkspaceRepository {
   }
 
   async ownerDevices(ownerId: number) {
-    return this.rows<{ id: number; first_name: string | null; imei: string; enabled: boolean }>(
-      'SELECT id, first_name, imei, enabled FROM device WHERE owner_id = $1 ORDER BY id',
+    return this.rows<{ id: number; first_name: string | null; imei: string; enabled: boolean; device_type_id: number }>(
+      'SELECT id, first_name, imei, enabled, device_type_id FROM device WHERE owner_id = $1 ORDER BY id',
       [ownerId],
     );
   }

@@ -16,7 +16,7 @@ import {
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { DeviceScopeService } from './device-scope.service.js';
+import { DeviceScopeService, typeAllowed } from './device-scope.service.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
 
 /** Columns the general settings may change. */
@@ -251,12 +251,19 @@ export class DeviceWorkspaceService {
     if (deviceType !== undefined && deviceType !== d.device_type_id) {
       throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'device_type', message: 'device_type is not the type of this device' }]);
     }
-    const [contacts, devices, limit] = await Promise.all([
+    const [contacts, owned, limit] = await Promise.all([
       this.repo.contacts(id),
       d.owner_id === null ? Promise.resolve([]) : this.repo.ownerDevices(d.owner_id),
       this.repo.contactsLimit(id),
     ]);
-    return { contacts, devices, limit: limit ?? OPERATOR_DEFAULTS.contacts_limit };
+    // an owner may also hold a device of another partner's type: the user sees only the devices of their scope
+    const devices = owned.filter((x) => typeAllowed(s, x.device_type_id)).map(({ device_type_id: _, ...x }) => x);
+    const visible = new Set(devices.map((x) => x.id));
+    return {
+      contacts: contacts.map((c) => ({ ...c, devices: c.devices.filter((x) => x === id || visible.has(x)) })),
+      devices,
+      limit: limit ?? OPERATOR_DEFAULTS.contacts_limit,
+    };
   }
 
   async sms(s: SessionUser, q: DeviceDayQuery) {
