@@ -138,7 +138,12 @@ export function useUpload(mass: boolean) {
 
 /** The import's CSV with an error column: generate a hash, then download by hash (§4 exports). */
 export async function downloadReport(importId: number) {
-  const { hash } = await apiCall('importCsvGenerate', { query: { import_id: importId } });
+  let hash: string;
+  try {
+    ({ hash } = await apiCall('importCsvGenerate', { query: { import_id: importId } }));
+  } catch {
+    return; // the api client has toasted the error
+  }
   await downloadFile(`/csv/import?hash=${hash}`, `import-${importId}-report.csv`);
 }
 

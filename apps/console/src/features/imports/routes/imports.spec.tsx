@@ -202,6 +202,19 @@ describe('import screens', () => {
     expect(await within(dialog).findByText('Die IMSI muss 15 Ziffern haben')).toBeTruthy();
   });
 
+  it('a report that cannot be generated is said in a toast (no unhandled failure)', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      'GET /api/import/list': ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+      'GET /api/csv/generate/import': { status: 404, body: { error: 'Import not found.', code: 'IMPORT_NOT_FOUND' } },
+    });
+    const { user } = renderApp('/admin/upload', { session: { role: 1 } });
+    const rows = await screen.findAllByTestId('import-row');
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Download CSV with errors' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Import not found.');
+  });
+
   it('is closed to roles other than 1', async () => {
     mockFetch({ 'GET /api/local/role': roleOf(9) });
     renderApp('/admin/upload', { session: { role: 9 } });
