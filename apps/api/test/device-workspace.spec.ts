@@ -368,6 +368,10 @@ describe('settings', () => {
     expect(s1.synced).toBe(false);
     expect(s1.last_push).toMatchObject({ sms_id: r.body.model.sms_id, status: 0 });
     expect((await api.get(`/setting/push?${q1('&setting_no=999')}`, admin)).status).toBe(404);
+    // a setting that cannot be edited is not pushed either (as push_all leaves it out)
+    const locked = await api.get(`/setting/push?${q1('&setting_no=13')}`, admin);
+    expect(locked.status).toBe(400);
+    expect(locked.body).toMatchObject({ code: 'SETTING_NOT_EDITABLE', errors: [{ field: 'setting_no', message: 'This setting cannot be edited.' }] });
     // the device's trail records the push, so support sees what was sent and when
     const t = await api.get(`/device/traces?${q1()}`, admin);
     expect(t.body.model.items[0]).toMatchObject({ action: 'setting.push', actor_name: 'admin', after: { 1: '65000', sms_id: r.body.model.sms_id } });

@@ -200,6 +200,10 @@ export class DeviceWorkspaceService {
     const d = await this.scope.device(s, id);
     const current = (await this.repo.settings(id, d.device_type_id)).find((x) => x.setting_no === settingNo);
     if (!current) throw new DomainError(ErrorCode.SettingNotFound);
+    // like push_all: only editable settings are sent (a server host or port the device must keep is never pushed)
+    if (!current.editable) {
+      throw new DomainError(ErrorCode.SettingNotEditable, [{ field: 'setting_no', message: ErrorCode.SettingNotEditable }]);
+    }
     const value = current.value ?? current.default_value ?? '';
     const out = await this.repo.tx(async (c) => {
       await this.repo.upsertSetting(id, settingNo, value, c);
