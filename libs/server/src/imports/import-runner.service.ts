@@ -89,6 +89,9 @@ export class ImportRunner {
     const guard = await this.pool.connect();
     let locked = false;
     try {
+      // a worker whose host vanished (no TCP close) frees the lock once Postgres's keepalive gives up (~1 min), not
+      // after the system default of hours
+      await guard.query(`SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3`);
       locked = (await guard.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1, $2) AS ok`, [IMPORT_RUN_LOCK_CLASS, importId])).rows[0]!.ok;
       if (!locked) {
         this.log.warn({ importId }, 'import already being run by another worker: this run skipped');
