@@ -166,6 +166,9 @@ const optionalName = z
 
 /** The earliest birth date the general settings accept (the wearer is a person alive today). */
 export const BIRTH_DATE_MIN = '1900-01-01';
+/** The general settings' height (cm) and weight (kg) ranges. */
+export const HEIGHT_CM = { min: 30, max: 250 } as const;
+export const WEIGHT_KG = { min: 2, max: 200 } as const;
 
 /** General settings (§2): height in cm, weight in kg (the console converts from inch and pound). */
 export const deviceUpdateBody = z.object({
@@ -177,8 +180,20 @@ export const deviceUpdateBody = z.object({
     .refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Birth date cannot be in the future')
     .nullable()
     .optional(),
-  height: z.number().int('Height is a whole number of cm').min(30, 'Height must be 30 to 250 cm').max(250, 'Height must be 30 to 250 cm').nullable().optional(),
-  weight: z.number().int('Weight is a whole number of kg').min(2, 'Weight must be 2 to 200 kg').max(200, 'Weight must be 2 to 200 kg').nullable().optional(),
+  height: z
+    .number()
+    .int('Height is a whole number of cm')
+    .min(HEIGHT_CM.min, `Height must be ${HEIGHT_CM.min} to ${HEIGHT_CM.max} cm`)
+    .max(HEIGHT_CM.max, `Height must be ${HEIGHT_CM.min} to ${HEIGHT_CM.max} cm`)
+    .nullable()
+    .optional(),
+  weight: z
+    .number()
+    .int('Weight is a whole number of kg')
+    .min(WEIGHT_KG.min, `Weight must be ${WEIGHT_KG.min} to ${WEIGHT_KG.max} kg`)
+    .max(WEIGHT_KG.max, `Weight must be ${WEIGHT_KG.min} to ${WEIGHT_KG.max} kg`)
+    .nullable()
+    .optional(),
   /** 1 boy, 2 girl */
   gender: z.union([z.literal(1), z.literal(2)], { error: 'Gender is 1 (boy) or 2 (girl)' }).nullable().optional(),
   enabled: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeviceDetail, SettingItem } from '@tracker/contract';
+import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
 
@@ -220,6 +221,29 @@ describe('device enumerations and swap details', () => {
     expect(facts).toContain('SIM status');
     expect(facts).toContain('Terminated');
     await waitFor(() => expect(screen.getByText('Paired')).toBeTruthy());
+  });
+});
+
+describe('general settings', () => {
+  it('checks height, weight and birth date in the UI language before saving (es)', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+    });
+    await i18n.changeLanguage('es');
+    const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
+    const height = await screen.findByLabelText('Altura');
+    await user.selectOptions(screen.getByLabelText('Unidad de altura'), 'inch');
+    await user.clear(height);
+    await user.type(height, '100'); // 254 cm
+    const birth = screen.getByLabelText('Fecha de nacimiento');
+    await user.clear(birth);
+    await user.type(birth, '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('La altura debe estar entre 30 y 250 cm.')).toBeTruthy();
+    expect(screen.getByText('La fecha de nacimiento debe estar entre 1900-01-01 y hoy.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/device/update')).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceDetail } from '@tracker/contract';
+import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -8,7 +8,8 @@ import { successToast } from '../../../lib/toast';
 import { useDeviceDetails, useUpdateDevice } from '../api/device';
 import { QueryState } from '../components/QueryState';
 import { canEdit } from '../device-tabs';
-import { cmToInch, inchToCm, kgToPound, poundToKg } from '../format';
+import { cmToInch, inchToCm, kgToPound, poundToKg, today } from '../format';
+import { useTimeZone } from '../../../lib/time-zone';
 
 type Units = { height: 'cm' | 'inch'; weight: 'kg' | 'lb' };
 
@@ -29,6 +30,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
   const role = useSession()!.role;
   const editable = canEdit(role, 'device');
   const save = useUpdateDevice(id);
+  const maxBirth = today(useTimeZone());
   const [units, setUnits] = useState<Units>({ height: 'cm', weight: 'kg' });
   const [form, setForm] = useState({
     first_name: d.first_name ?? '',
@@ -56,9 +58,17 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
     const num = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
     const h = num(form.height);
     const w = num(form.weight);
+    const cm = h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h);
+    const kg = w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w);
+    // the api's rules, said here in the UI language (the api answers its field messages in English)
     const local: Record<string, string> = {};
     if (h !== null && !Number.isFinite(h)) local.height = t('device.general.number');
+    else if (cm !== null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max)) local.height = t('device.general.heightRange', HEIGHT_CM);
     if (w !== null && !Number.isFinite(w)) local.weight = t('device.general.number');
+    else if (kg !== null && (kg < WEIGHT_KG.min || kg > WEIGHT_KG.max)) local.weight = t('device.general.weightRange', WEIGHT_KG);
+    if (form.birth_date && (form.birth_date < BIRTH_DATE_MIN || form.birth_date > maxBirth)) {
+      local.birth_date = t('device.general.birthDateRange', { min: BIRTH_DATE_MIN });
+    }
     setErrors(local);
     if (Object.keys(local).length) return;
     save.mutate(
@@ -66,8 +76,8 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
         first_name: form.first_name,
         last_name: form.last_name,
         birth_date: form.birth_date || null,
-        height: h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h),
-        weight: w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w),
+        height: cm,
+        weight: kg,
         gender: form.gender === '1' ? 1 : form.gender === '2' ? 2 : null,
       },
       {
@@ -82,7 +92,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
       <fieldset disabled={!editable || save.isPending} className="form-grid">
         <TextField label={t('device.general.firstName')} value={form.first_name} onChange={set('first_name')} error={errors.first_name} maxLength={50} />
         <TextField label={t('device.general.lastName')} value={form.last_name} onChange={set('last_name')} error={errors.last_name} maxLength={50} />
-        <TextField label={t('device.general.birthDate')} type="date" value={form.birth_date} onChange={set('birth_date')} error={errors.birth_date} />
+        <TextField label={t('device.general.birthDate')} type="date" min={BIRTH_DATE_MIN} max={maxBirth} value={form.birth_date} onChange={set('birth_date')} error={errors.birth_date} />
         <SelectField label={t('device.general.gender')} value={form.gender} onChange={set('gender')} error={errors.gender}>
           <option value="">{t('device.general.genderUnset')}</option>
           <option value="1">{t('device.general.boy')}</option>
