@@ -44,7 +44,7 @@ describe('SIM import', () => {
     const b = uniqueDigits('31041');
     const file = `\uFEFFgsm_number;IMSI;status;carrier_status\r\n4915112345678;${a};1;active\r\n;${b};;\r\n`;
     const imp = await runUpload(file, { kind: 'SIM' });
-    expect(imp).toMatchObject({ status: 'FINISHED', count: 2, imported: 2, failed: 0, progress: 100 });
+    expect(imp).toMatchObject({ status: 'FINISHED', count: 2, imported: 2, failed: 0, progress: 100, error: null });
     const rows = (
       await api.pool.query(`SELECT imsi, gsm_number, status, carrier_status::text, operator_id FROM sim_card WHERE import_id = $1 ORDER BY imsi`, [imp.id])
     ).rows;
@@ -87,6 +87,13 @@ describe('SIM import', () => {
       { line: 12, column: null, value: '1'.repeat(100), reason: 'Line is too long (more than 4096 characters)' },
     ]);
     expect(await count(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [imp.id])).toBe(1);
+  });
+
+  it('notes header columns it does not know (a misspelt column is seen, not silently lost)', async () => {
+    const imsi = uniqueDigits('99010');
+    const imp = await runUpload(`imsi;ICCD;notes\n${imsi};8949019876543210001;first batch\n`, { kind: 'SIM' });
+    expect(imp).toMatchObject({ status: 'FINISHED', count: 1, imported: 1, failed: 0, error: 'Columns ignored (not columns of this kind): iccd, notes' });
+    expect((await api.pool.query(`SELECT iccid FROM sim_card WHERE imsi = $1`, [imsi])).rows).toEqual([{ iccid: null }]);
   });
 
   it('reports a line that is not UTF-8 beyond the sniffed start of the file, and imports the rest', async () => {

@@ -27,7 +27,8 @@ type HeaderColumn = {
   maxLength: number;
   normalise: ((v: string) => string) | null;
 };
-type Header = { delimiter: string; columns: HeaderColumn[]; width: number };
+/** `ignored`: header names that are no column of the kind (noted on the finished import, so a misspelt column is seen). */
+type Header = { delimiter: string; columns: HeaderColumn[]; width: number; ignored: string[] };
 
 type ImportRow = { id: number; kind: ImportKind; status: string; file_path: string | null; file_size: string; params: ImportParams | null };
 
@@ -51,6 +52,10 @@ const INSERT_CHUNK_LINES = 50_000;
 const MAX_VALUE_CHARS = 200;
 /** Memory for the sorts and hashes of the bulk checks (per import connection, only while it runs). */
 const WORK_MEM = '256MB';
+
+/** The note a finished import carries when its header named columns the kind does not know (they were not read). */
+export const ignoredNote = (ignored: string[]) =>
+  ignored.length ? `Columns ignored (not columns of this kind): ${ignored.join(', ')}`.slice(0, 1000) : null;
 
 const copyEscape = (v: string) => v.replace(/[\\\t\n\r]/g, (m) => (m === '\\' ? '\\\\' : m === '\t' ? '\\t' : m === '\n' ? '\\n' : '\\r'));
 const copyValue = (v: string | null) => (v === null ? '\\N' : copyEscape(v));
@@ -128,13 +133,13 @@ export class ImportRunner {
       }
       await this.dropTables(importId);
       const params = imp.params ?? {};
-      const count = await this.load(imp, path, Number(imp.file_size), params);
+      const { count, ignored } = await this.load(imp, path, Number(imp.file_size), params);
       if (count === 0) throw new ImportRejected('The file has a header but no data rows');
       const loaded = Date.now();
       await this.check(imp.kind, importId, params);
       await this.progress(importId, PROGRESS.checked, count);
       const checked = Date.now();
-      if (!(await this.commit(imp, params, count))) {
+      if (!(await this.commit(imp, params, count, ignored))) {
         this.log.warn({ importId }, 'import committed by another run: this one dropped');
         return 'skipped';
       }
@@ -201,7 +206,7 @@ export class ImportRunner {
   }
 
   /** Streams the file into the stage table with COPY: one row per data line. Returns the number of data lines. */
-  private async load(imp: ImportRow, path: string, size: number, params: ImportParams): Promise<number> {
+  private async load(imp: ImportRow, path: string, size: number, params: ImportParams): Promise<{ count: number; ignored: string[] }> {
     const kind = imp.kind;
     const client = await this.pool.connect();
     let bytes = 0;
@@ -245,7 +250,7 @@ export class ImportRunner {
       await copyDone;
       await pending;
       await this.progress(imp.id, PROGRESS.loaded, count);
-      return count;
+      return { count, ignored: header.ignored };
     } catch (e) {
       broken = true;
       throw e;
@@ -272,7 +277,7 @@ export class ImportRunner {
       normalise: c.rule === 'carrierStatus' ? (v: string) => v.toUpperCase() : c.rule === 'bool' ? (v: string) => v.toLowerCase() : null,
     }));
     if (kind === 'MASS' && names.length === 1 && columns[0]!.re.test(names[0]!)) {
-      return { delimiter, columns: [{ ...columns[0]!, index: 0 }], width: -1 };
+      return { delimiter, columns: [{ ...columns[0]!, index: 0 }], width: -1, ignored: [] };
     }
     const seen = new Set<string>();
     for (const n of names) {
@@ -283,7 +288,8 @@ export class ImportRunner {
     if (missing.length) {
       throw new ImportRejected(`Missing column: ${missing.map((m) => m.name).join(', ')}`, missing[0]!.name, text);
     }
-    return { delimiter, columns, width: names.length };
+    const known = new Set(columns.map((c) => c.name));
+    return { delimiter, columns, width: names.length, ignored: names.filter((n) => n !== '' && !known.has(n)) };
   }
 
   /**
@@ -337,7 +343,7 @@ export class ImportRunner {
   }
 
   /** The checks against the database, the error rows, the new rows and FINISHED: one transaction. */
-  private async commit(imp: ImportRow, params: ImportParams, count: number): Promise<boolean> {
+  private async commit(imp: ImportRow, params: ImportParams, count: number, ignored: string[]): Promise<boolean> {
     const id = imp.id;
     const c = await this.pool.connect();
     try {
@@ -373,8 +379,8 @@ export class ImportRunner {
       const result = imp.kind === 'MASS' ? (await c.query(massResultSql(id))).rows[0] : null;
       await c.query(
         `UPDATE import SET status = 'FINISHED', count = $2, imported = $3, failed = $4, progress = 100, result = $5,
-                error = NULL, finished_at = clock_timestamp() WHERE id = $1`,
-        [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null],
+                error = $6, finished_at = clock_timestamp() WHERE id = $1`,
+        [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null, ignoredNote(ignored)],
       );
       await c.query('COMMIT');
       return true;

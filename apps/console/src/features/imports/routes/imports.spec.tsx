@@ -178,7 +178,7 @@ describe('import screens', () => {
     mockFetch({
       'GET /api/local/role': roleOf(1),
       ...lists,
-      'GET /api/import/list': ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+      'GET /api/import/list': ok({ items: [item({ error: 'Columns ignored (not columns of this kind): notes' })], total_pages: 1, total: 1, page: 0 }),
       'GET /api/import/errors': ok({
         items: [{ line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits' }],
         total: 1,
@@ -197,6 +197,7 @@ describe('import screens', () => {
 
     const list = renderApp('/admin/upload', { session: { role: 1, preferedLanguage: 'de' } });
     const rows = await screen.findAllByTestId('import-row');
+    expect(within(rows[0]!).getByText('Ignorierte Spalten (keine Spalten dieser Art): notes')).toBeTruthy();
     await list.user.click(within(rows[0]!).getByRole('button', { name: /Fehler \(2\)/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Die IMSI muss 15 Ziffern haben')).toBeTruthy();
