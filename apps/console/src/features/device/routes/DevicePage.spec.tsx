@@ -174,12 +174,13 @@ describe('device workspace', () => {
 describe('device enumerations and swap details', () => {
   const sim = { id: 9, imsi: '262011234567890', iccid: null, gsm_number: '4915112345678', status: 0, carrier_status: 'ACTIVATION_FAILED', operator_id: 1, operator_name: 'Telekom' };
 
-  it('swap: the found SIM shows carrier and SIM status as labels, the GSM number is prefilled with +', async () => {
-    mockFetch({
+  it('swap: the found SIM shows carrier and SIM status as labels, the GSM number is prefilled with + and sent as digits', async () => {
+    const api = mockFetch({
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
       'GET /api/device/information/imsi': ok(device()),
       'GET /api/device/sim_card': ok({ ...sim, device_id: null }),
+      'POST /api/device/swap_sim': ok(device({ imsi: sim.imsi })),
     });
     const { user } = renderApp('/device/42/swap', { session: { role: 1 } });
     await user.type(await screen.findByLabelText('IMSI of the new SIM'), sim.imsi);
@@ -188,7 +189,13 @@ describe('device enumerations and swap details', () => {
     expect(card.textContent).toContain('Activation failed');
     expect(card.textContent).toContain('Inactive or preactive');
     expect(card.textContent).not.toContain('ACTIVATION_FAILED');
-    expect((screen.getByLabelText('GSM number') as HTMLInputElement).value).toBe('+4915112345678');
+    const gsm = screen.getByLabelText('GSM number') as HTMLInputElement;
+    expect(gsm.value).toBe('+4915112345678');
+    await user.clear(gsm);
+    await user.type(gsm, '+49 151 1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Swap SIM' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device/swap_sim')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/device/swap_sim')[0]!.body).toEqual({ device_id: 42, sim_card_id: 9, gsm_number: '+4915112345678' });
   });
 
   it('swap: a SIM already in this device is said so (not "another device")', async () => {

@@ -44,9 +44,11 @@ export function SwapTab({ id }: { id: number }) {
 
   const doSwap = () => {
     if (!sim) return;
-    if (!/^\+\d{8,15}$/.test(gsm.trim())) return setErrors({ gsm: t('device.swap.gsmFormat') });
+    // a number typed or pasted with spaces, dashes, dots or brackets ("+49 151 1234-5678") is sent as digits
+    const number = gsm.replace(/[\s\-.()/]/g, '');
+    if (!/^\+\d{8,15}$/.test(number)) return setErrors({ gsm: t('device.swap.gsmFormat') });
     swap.mutate(
-      { device_id: id, sim_card_id: sim.id, gsm_number: gsm.trim() },
+      { device_id: id, sim_card_id: sim.id, gsm_number: number },
       {
         onSuccess: () => {
           successToast(t('device.swap.done'));
