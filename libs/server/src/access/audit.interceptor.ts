@@ -1,12 +1,15 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { RouteDef } from '@tracker/contract';
-import { from, mergeMap, type Observable } from 'rxjs';
-import { AuditService } from '../core/audit.service.js';
+import { mergeMap, Observable } from 'rxjs';
+import { auditCall, AuditService } from '../core/audit.service.js';
 import { ROUTE_DEF, type ValidatedInput } from './endpoint.decorator.js';
 import type { SessionUser } from './session-user.js';
 
-/** Writes one audit record for every successful mutating call (who, what, when, input, result). */
+/**
+ * Writes one audit record for every successful mutating call (who, what, when, input, result), unless the service
+ * handling it wrote its own record during the call (see `auditCall`).
+ */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(
@@ -18,22 +21,23 @@ export class AuditInterceptor implements NestInterceptor {
     const def = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, ctx.getHandler());
     if (!def || !(def.mutating ?? def.method === 'POST')) return next.handle();
     const req = ctx.switchToHttp().getRequest<{ user?: SessionUser; ip?: string; validated?: ValidatedInput }>();
-    return next.handle().pipe(
-      mergeMap((body) =>
-        from(
-          this.audit
-            .record({
-              actorId: req.user?.userId ?? null,
-              actorName: req.user?.username ?? usernameOf(req.validated?.body),
-              action: `${def.method} ${def.path}`,
-              area: def.area,
-              input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
-              result: (body as { model?: unknown })?.model,
-              ip: req.ip ?? null,
-            })
-            .then(() => body),
-        ),
-      ),
+    const call = { recorded: false };
+    // the handler runs when the observable is subscribed: subscribe inside the call's audit context
+    const handled = new Observable<unknown>((sub) => auditCall.run(call, () => next.handle().subscribe(sub)));
+    return handled.pipe(
+      mergeMap(async (body) => {
+        if (call.recorded) return body;
+        await this.audit.record({
+          actorId: req.user?.userId ?? null,
+          actorName: req.user?.username ?? usernameOf(req.validated?.body),
+          action: `${def.method} ${def.path}`,
+          area: def.area,
+          input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
+          result: (body as { model?: unknown })?.model,
+          ip: req.ip ?? null,
+        });
+        return body;
+      }),
     );
   }
 }

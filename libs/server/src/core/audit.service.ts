@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { PgPool } from './db.js';
 import { redactSecrets } from './redact.js';
@@ -18,12 +19,20 @@ export type AuditRecord = {
   ip?: string | null;
 };
 
+/**
+ * The audit state of one api call: the AuditInterceptor opens it, and a service that writes its own, more precise
+ * record (a device event with its §4 status) marks it, so the call is not recorded a second time generically.
+ */
+export const auditCall = new AsyncLocalStorage<{ recorded: boolean }>();
+
 /** Appends to the audit trail. Secrets in input and result are redacted before they are stored. */
 @Injectable()
 export class AuditService {
   constructor(private readonly pool: PgPool) {}
 
   async record(r: AuditRecord): Promise<void> {
+    const call = auditCall.getStore();
+    if (call) call.recorded = true;
     await this.pool.query(
       `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
