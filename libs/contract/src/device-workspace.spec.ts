@@ -105,6 +105,7 @@ describe('device workspace contract', () => {
     expect(deviceUpdateBody.safeParse({ first_name: 'a\u0000b' }).success).toBe(false);
     expect(settingEditBody.safeParse({ settings: [{ setting_no: 3, value: 'x\u0000' }] }).success).toBe(false);
     expect(settingEditBody.safeParse({ settings: [{ setting_no: 10, value: '22:00-07:00' }] }).success).toBe(true);
+    expect(settingEditBody.safeParse({}).error?.issues[0]?.message).toBe('settings is required: a list of { setting_no, value }');
     expect(deviceUpdateBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
     expect(deviceUpdateBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('Birth date cannot be in the future');
     expect(deviceUpdateBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);

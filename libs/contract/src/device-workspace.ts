@@ -229,9 +229,10 @@ export const settingEditBody = z.object({
         setting_no: positiveId('setting_no'),
         value: z.string({ error: 'value is text' }).max(500, 'At most 500 characters').refine(noControlChars, 'Must not contain control characters'),
       }),
+      { error: 'settings is required: a list of { setting_no, value }' },
     )
     .min(1, 'Nothing to save')
-    .max(100),
+    .max(100, 'At most 100 settings at once'),
 });
 export type SettingEditBody = z.infer<typeof settingEditBody>;
 
