@@ -280,6 +280,9 @@ describe('uploads that are refused', () => {
     const latin1 = Buffer.from('imsi;name\n262011234567890;M\xfcller\n', 'latin1');
     const l = await uploadCsv(api, admin, '/import/upload', latin1, { kind: 'SIM' });
     expect([l.status, l.body.code]).toEqual([400, 'IMPORT_FILE_ENCODING']);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('imsi\r\n262011234567890\r\n', 'utf16le')]);
+    const u = await uploadCsv(api, admin, '/import/upload', utf16, { kind: 'SIM' });
+    expect([u.status, u.body.code, u.body.error]).toEqual([400, 'IMPORT_FILE_ENCODING', 'The file was not uploaded: it is not UTF-8 text. Save it as CSV UTF-8.']);
     const big = `imsi\n${'262011234567890\n'.repeat(20_000)}`;
     const b = await uploadCsv(api, admin, '/import/upload', big, { kind: 'SIM' });
     expect([b.status, b.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvField, detectDelimiter, lineBatches, neutraliseCell, splitCsvLine } from './csv-lines.js';
+import { csvField, detectDelimiter, lineBatches, neutraliseCell, sniffFile, splitCsvLine } from './csv-lines.js';
 
 async function lines(chunks: (string | Buffer)[], max = 20) {
   const out = [];
@@ -62,5 +65,28 @@ describe('delimiter and output cells', () => {
     expect(neutraliseCell('plain')).toBe('plain');
     expect(csvField('a,"b"')).toBe('"a,""b"""');
     expect(csvField(null)).toBe('');
+  });
+});
+
+describe('sniffFile', () => {
+  it('tells empty, binary, non-UTF-8 (UTF-16 with its BOM too) and CSV text apart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sniff-'));
+    try {
+      const sniff = (content: Buffer) => {
+        const p = join(dir, `f${Math.random()}`);
+        writeFileSync(p, content);
+        return sniffFile(p);
+      };
+      expect(await sniff(Buffer.alloc(0))).toEqual({ ok: false, reason: 'empty' });
+      expect(await sniff(Buffer.from('\uFEFF\r\n  \n'))).toEqual({ ok: false, reason: 'empty' });
+      expect(await sniff(Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(10)]))).toEqual({ ok: false, reason: 'binary' });
+      expect(await sniff(Buffer.from('imsi\n1\u0000\n'))).toEqual({ ok: false, reason: 'binary' });
+      expect(await sniff(Buffer.from('imsi;name\nM\xfcller\n', 'latin1'))).toEqual({ ok: false, reason: 'encoding' });
+      expect(await sniff(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('imsi\r\n262011234567890\r\n', 'utf16le')]))).toEqual({ ok: false, reason: 'encoding' });
+      expect(await sniff(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('imsi\n', 'utf16le').swap16()]))).toEqual({ ok: false, reason: 'encoding' });
+      expect(await sniff(Buffer.from('\uFEFFimsi;iccid\n262011234567890;\n'))).toEqual({ ok: true, delimiter: ';' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

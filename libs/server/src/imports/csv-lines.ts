@@ -128,6 +128,12 @@ const SIGNATURES: Buffer[] = [
   Buffer.from([0xff, 0xd8, 0xff]), // JPEG
 ];
 
+const UTF16_32_BOMS: Buffer[] = [
+  Buffer.from([0xff, 0xfe]), // UTF-16 LE (and UTF-32 LE)
+  Buffer.from([0xfe, 0xff]), // UTF-16 BE
+  Buffer.from([0x00, 0x00, 0xfe, 0xff]), // UTF-32 BE
+];
+
 /**
  * Looks at the first 64 KiB of an upload: empty, binary (archive or document signatures, NUL bytes) or not UTF-8
  * means it is no CSV text file; otherwise which separator its first line uses.
@@ -139,6 +145,8 @@ export async function sniffFile(path: string): Promise<Sniff> {
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
     const head = buf.subarray(0, bytesRead);
     if (head.length === 0 || /^[\s\uFEFF]*$/.test(head.toString('utf8'))) return { ok: false, reason: 'empty' };
+    // UTF-16 or UTF-32 text (a spreadsheet's "Unicode text" export): text, but not UTF-8; said before the NUL check
+    if (UTF16_32_BOMS.some((b) => head.subarray(0, b.length).equals(b))) return { ok: false, reason: 'encoding' };
     if (SIGNATURES.some((s) => head.subarray(0, s.length).equals(s)) || head.includes(0)) return { ok: false, reason: 'binary' };
     try {
       // stream: true tolerates a character cut at the end of the sample
