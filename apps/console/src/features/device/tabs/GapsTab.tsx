@@ -28,9 +28,9 @@ export function GapsTab({ id }: { id: number }) {
           lat: c.latitude!,
           lng: c.longitude!,
           gap: (c.gap_seconds ?? 0) >= GAP_SECONDS,
-          label: `${formatDateTime(c.time, day.tz)} · ${c.kind}`,
+          label: `${formatDateTime(c.time, day.tz)} · ${t(`device.gaps.kinds.${c.kind}`, { defaultValue: c.kind })}`,
         })),
-    [rows, day.tz],
+    [rows, day.tz, t],
   );
   return (
     <div>
