@@ -366,6 +366,19 @@ describe('list, errors, report, template, help', () => {
     expect(csv.body).toBe(`imsi,gsm_number,error\r\n${imsi},'+4915100000002,\r\nbad,'=cmd,IMSI must have 15 digits\r\n`);
   });
 
+  it('repeats a line that cannot be split whole in the report, the reason always in the error column', async () => {
+    const imsi = uniqueDigits('99011');
+    const broken = `"${uniqueDigits('99011')},${'x'.repeat(300)}`;
+    const imp = await runUpload(`imsi,gsm_number\n${imsi},\n${broken}\n12345\n`, { kind: 'SIM' });
+    expect(imp).toMatchObject({ status: 'FINISHED', imported: 1, failed: 2 });
+    const hash = (await api.get(`/csv/generate/import?import_id=${imp.id}`, admin)).body.model.hash;
+    const csv = await api.get(`/csv/import?hash=${hash}`, admin);
+    // the reason stays in the error column, short lines padded
+    expect(csv.body).toBe(
+      `imsi,gsm_number,error\r\n${imsi},,\r\n"${broken.replace(/"/g, '""')}",,A quoted value is not closed\r\n12345,,"Line has 1 fields, the header has 2"\r\n`,
+    );
+  });
+
   it('serves a report hash only to the user who generated it, and only until it expires', async () => {
     const imp = await runUpload(`imsi\n${uniqueDigits('99008')}\n`, { kind: 'SIM' });
     const other = (await api.pool.query(`SELECT id FROM backoffice_user WHERE username = 'tier1'`)).rows[0].id;

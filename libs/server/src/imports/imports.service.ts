@@ -222,25 +222,30 @@ export class ImportsService {
       }
       let delimiter: string | null = null;
       let headerDone = false;
+      let width = 1;
       for await (const batch of lineBatches(createReadStream(path, { highWaterMark: 1 << 20 }), IMPORT_MAX_LINE_CHARS * 4)) {
         let chunk = '';
         for (const l of batch) {
           if (l.text.trim() === '') continue;
           const split = splitCsvLine(l.text, (delimiter ??= detectDelimiter(l.text)));
-          const fields = 'error' in split ? [l.text.slice(0, 200)] : split.fields;
+          // a line that cannot be split is repeated whole in its first cell, so it can be mended from the report
+          const fields = 'error' in split ? [l.text] : split.fields;
           const err = await errorOf(l.no);
           if (!headerDone) {
             headerDone = true;
             const bareImei = imp.kind === 'MASS' && fields.length === 1 && /^[0-9]{15}$/.test(fields[0]!);
             if (!bareImei) {
               // the header row; a file that failed as a whole has its reason here
+              width = fields.length;
               chunk += `${[...fields, 'error'].map(csvField).join(',')}\r\n`;
               if (err) chunk += `${[...fields.map(() => ''), err].map(csvField).join(',')}\r\n`;
               continue;
             }
             chunk += 'imei,error\r\n';
           }
-          chunk += `${[...fields, err ?? ''].map(csvField).join(',')}\r\n`;
+          // short lines are padded so that the reason stays in the error column
+          const pad = fields.length < width ? Array<string>(width - fields.length).fill('') : [];
+          chunk += `${[...fields, ...pad, err ?? ''].map(csvField).join(',')}\r\n`;
         }
         if (chunk) await send(chunk);
       }
