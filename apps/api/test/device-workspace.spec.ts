@@ -219,6 +219,14 @@ describe('general settings, reinitialize, remove', () => {
     expect(r.body.errors.find((e: { field: string }) => e.field === 'gender').message).toBe('Gender is 1 (boy) or 2 (girl)');
     expect((await api.post(`/device/update?${q1()}`, {}, admin)).status).toBe(400);
     expect((await api.post(`/device/update?${q1('&factory_id=99999999')}`, { height: 120 }, admin)).body.errors[0].field).toBe('factory_id');
+    // a factory record of another type cannot be linked (partner A would read partner B's factory data through it)
+    const foreign = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 3 ORDER BY id LIMIT 1')).rows[0]!.id;
+    const link = await api.post(`/device/update?device_id=${w2.id}&factory_id=${foreign}`, { height: 120 }, partnerA);
+    expect(link.status).toBe(400);
+    expect(link.body.errors[0]).toMatchObject({ field: 'factory_id', message: 'The factory device is of another device type' });
+    expect((await api.get(`/device/factory_details?id=${w2.id}`, partnerA)).body.model?.device_type_id ?? 2).toBe(2);
+    const own = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 1 ORDER BY id LIMIT 1')).rows[0]!.id;
+    expect((await api.post(`/device/update?${q1(`&factory_id=${own}`)}`, { height: 120 }, admin)).status).toBe(200);
   });
 
   it('reinitialize sets initialized false and device_status 1 (audit status 2)', async () => {

@@ -90,8 +90,10 @@ export class DeviceWorkspaceRepository {
     return r[0] ?? null;
   }
 
-  async factoryExists(id: number, q: Q): Promise<boolean> {
-    return (await q.query('SELECT 1 FROM factory_device WHERE id = $1', [id])).rowCount === 1;
+  /** The device type of a factory record: undefined when there is no such record, null when it names none. */
+  async factoryType(id: number, q: Q): Promise<number | null | undefined> {
+    const r = await q.query<{ device_type_id: number | null }>('SELECT device_type_id FROM factory_device WHERE id = $1', [id]);
+    return r.rows[0]?.device_type_id;
   }
 
   /** Updates the given columns (names are from a fixed list in the service); returns the previous values. */

@@ -70,7 +70,7 @@ export class DeviceWorkspaceService {
   }
 
   async update(s: SessionUser, id: number, factoryId: number | undefined, body: DeviceUpdateBody) {
-    await this.scope.device(s, id);
+    const d = await this.scope.device(s, id);
     const values: Record<string, unknown> = {};
     for (const k of UPDATABLE) if (body[k] !== undefined) values[k] = body[k];
     if (factoryId !== undefined) values.factory_device_id = factoryId;
@@ -78,8 +78,16 @@ export class DeviceWorkspaceService {
       throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'body', message: 'Nothing to save' }]);
     }
     const before = await this.repo.tx(async (c) => {
-      if (factoryId !== undefined && !(await this.repo.factoryExists(factoryId, c))) {
-        throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'No factory device with this id' }]);
+      if (factoryId !== undefined) {
+        const type = await this.repo.factoryType(factoryId, c);
+        if (type === undefined) {
+          throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'No factory device with this id' }]);
+        }
+        // a factory record of another type would also hand its IMEI, IMSI, ICCID and activation code to whoever may
+        // read this device (another partner's, through /device/factory_details)
+        if (type !== null && type !== d.device_type_id) {
+          throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'The factory device is of another device type' }]);
+        }
       }
       return this.repo.updateDevice(id, values, c);
     });
