@@ -472,6 +472,20 @@ describe('swap SIM', () => {
     expect(noPlus.body.errors[0].field).toBe('gsm_number');
   });
 
+  it('two swaps of the same free SIM at once: one wins, the other is 409 (the SIM never ends up in two devices)', async () => {
+    const sim = await freeSim(api);
+    const devices = (await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id = 1 AND id <> $1 ORDER BY id DESC LIMIT 2', [w1.id])).rows.map((r) => r.id);
+    for (let round = 0; round < 3; round++) {
+      const target = round === 0 ? sim : await freeSim(api);
+      const rs = await Promise.all(
+        devices.map((d, i) => api.post('/device/swap_sim', { device_id: d, sim_card_id: target.id, gsm_number: `+491510000010${i}` }, admin)),
+      );
+      expect(rs.map((r) => r.status).sort()).toEqual([200, 409]);
+      const holders = await api.pool.query('SELECT id FROM device WHERE sim_id = $1', [target.id]);
+      expect(holders.rowCount).toBe(1);
+    }
+  });
+
   it('swaps: the device takes the new IMSI and number, the old SIM goes back to stock, audited 7 then 8', async () => {
     const before = (await api.pool.query('SELECT sim_id, imsi FROM device WHERE id = $1', [w1.id])).rows[0];
     const sim = await freeSim(api);

@@ -330,13 +330,17 @@ export class DeviceWorkspaceRepository {
     ))[0] ?? null;
   }
 
+  /**
+   * Locks a SIM and tells which device holds it. Two statements on purpose: under READ COMMITTED a statement that
+   * waited for the lock still reads with its own older snapshot, so a device check inside it would miss the swap
+   * that held the lock (two concurrent swaps would both put the SIM in their device); the second statement starts
+   * after the lock is ours and sees that swap.
+   */
   async simForUpdate(id: number, q: Q) {
-    return (await this.rows<{ id: number; imsi: string; device_id: number | null }>(
-      `SELECT s.id, s.imsi, (SELECT d.id FROM device d WHERE d.sim_id = s.id ORDER BY d.id LIMIT 1) AS device_id
-       FROM sim_card s WHERE s.id = $1 FOR UPDATE`,
-      [id],
-      q,
-    ))[0] ?? null;
+    const sim = (await this.rows<{ id: number; imsi: string }>('SELECT id, imsi FROM sim_card WHERE id = $1 FOR UPDATE', [id], q))[0];
+    if (!sim) return null;
+    const holder = await this.rows<{ id: number }>('SELECT id FROM device WHERE sim_id = $1 ORDER BY id LIMIT 1', [id], q);
+    return { ...sim, device_id: holder[0]?.id ?? null };
   }
 
   async deviceLogs(deviceId: number): Promise<DeviceLogItem[]> {
