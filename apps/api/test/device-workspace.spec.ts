@@ -466,6 +466,11 @@ describe('swap SIM', () => {
     const r = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: inUse, gsm_number: '+4915100000002' }, admin);
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('SIM_IN_USE');
+    // its own SIM is not "in another device"
+    const own = (await api.pool.query('SELECT sim_id FROM device WHERE id = $1', [w1.id])).rows[0].sim_id;
+    const same = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: own, gsm_number: '+4915100000002' }, admin);
+    expect(same.status).toBe(400);
+    expect(same.body.errors[0]).toMatchObject({ field: 'sim_card_id', message: 'The SIM card is already in this device' });
     const sim = await freeSim(api);
     const noPlus = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: sim.id, gsm_number: '4915100000002' }, admin);
     expect(noPlus.status).toBe(400);

@@ -365,6 +365,9 @@ export class DeviceWorkspaceService {
       ).rows[0]!;
       const sim = await this.repo.simForUpdate(body.sim_card_id, c);
       if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
+      if (sim.device_id === body.device_id) {
+        throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
+      }
       if (sim.device_id !== null) throw new DomainError(ErrorCode.SimInUse, [{ field: 'sim_card_id', message: ErrorCode.SimInUse }]);
       if (dev.sim_id !== null) await c.query('UPDATE sim_card SET status = 0, updated_at = now() WHERE id = $1', [dev.sim_id]);
       await c.query('UPDATE sim_card SET status = 1, gsm_number = $2, updated_at = now() WHERE id = $1', [sim.id, body.gsm_number]);
