@@ -1,9 +1,17 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceDetail, SettingItem } from '@tracker/contract';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
+
+// Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
+vi.mock('../components/MapView', () => {
+  const Stub = ({ children }: { children?: ReactNode }) => <div data-testid="map">{children}</div>;
+  const Nothing = () => null;
+  return { MapView: Stub, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };
+});
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const FORBIDDEN = '401, You are not authorised to view this section';
@@ -228,6 +236,29 @@ describe('device enumerations and swap details', () => {
     expect(facts).toContain('SIM status');
     expect(facts).toContain('Terminated');
     await waitFor(() => expect(screen.getByText('Paired')).toBeTruthy());
+  });
+});
+
+describe('tracking', () => {
+  it("the map's path that fails to load says so (with a retry) while the list still shows", async () => {
+    let pathCalls = 0;
+    const item = { id: 7, time: '2026-01-01T10:00:00.000Z', latitude: 52.5, longitude: 13.4, radius: 10, altitude: null, angle: null, speed: null,
+      gsm_operator: null, gsm_cell_id: null, is_valid: true, reason: 1, source: 1, wifi_count: 0, gsm_count: 0 };
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/location/list': ok({ items: [item], total: 1, total_pages: 1, more: false, page: 0 }),
+      'GET /api/location/path': () => {
+        pathCalls += 1;
+        return pathCalls === 1 ? { status: 500, body: { error: 'Something went wrong on the server.', code: 'INTERNAL' } } : ok({ points: [[52.5, 13.4, 1, 7]] });
+      },
+      'GET /api/safezone/device': ok([]),
+    });
+    const { user } = renderApp('/device/42/tracking?date=2026-01-01', { session: { role: 1 } });
+    expect((await screen.findByTestId('path-error')).textContent).toContain('The data could not be loaded.');
+    expect(screen.getAllByTestId('location-row')).toHaveLength(1);
+    await user.click(within(screen.getByTestId('path-error')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Path: 1 fixes/)).toBeTruthy();
   });
 });
 

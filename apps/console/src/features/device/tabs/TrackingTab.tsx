@@ -95,7 +95,18 @@ export function TrackingTab({ id }: { id: number }) {
             {fix.data ? <FixLayer lat={fix.data.latitude} lng={fix.data.longitude} radius={fix.data.radius} /> : null}
           </MapView>
           <p className="muted dw-map__legend">
-            {path.isPending ? <Spinner inline /> : t('device.tracking.pathCount', { n: points.length })}{' '}
+            {path.isPending ? (
+              <Spinner inline />
+            ) : path.isError ? (
+              <span role="alert" data-testid="path-error">
+                {t('device.common.loadFailed')}{' '}
+                <button type="button" className="btn btn--ghost" onClick={() => void path.refetch()}>
+                  {t('common.retry')}
+                </button>
+              </span>
+            ) : (
+              t('device.tracking.pathCount', { n: points.length })
+            )}{' '}
             {t('device.tracking.zonesCount', { n: zoneList.length })}
           </p>
           {selected !== null ? (
