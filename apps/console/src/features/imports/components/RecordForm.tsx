@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { apiCall, type ApiError } from '../../../lib/api-client';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { useDeployments, useDeviceTypes } from '../api/imports-api';
-import { localRuleMessage } from './messages';
+import { localImportMessage } from './messages';
 
 type RecordKind = Exclude<ImportKind, 'MASS'>;
 const SCHEMA = { SIM: simRecord, DEVICE: deviceRecord, DEVICE_AND_SIM: deviceAndSimRecord, FACTORY_DEVICE: factoryDeviceRecord } as const;
@@ -54,7 +54,7 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
       for (const i of parsed.error.issues) {
         const name = String(i.path[0]);
         // a required field left empty is absent from the body: say so rather than zod's type message
-        out[name] ??= body[name] === undefined ? t('imports.rules.required', { field: t(`imports.fields.${name}`) }) : localRuleMessage(t, i.message);
+        out[name] ??= body[name] === undefined ? t('imports.reasons.required', { field: t(`imports.fields.${name}`) }) : localImportMessage(t, i.message);
       }
       setErrors(out);
       return;
@@ -68,9 +68,9 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
       onError: (err) => {
         const e = err as ApiError;
         const fields = e.fieldErrors();
-        setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, localRuleMessage(t, m)])));
+        setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, localImportMessage(t, m)])));
         // §8: the factory device import reads the first entry of the errors list
-        serverErrorToast(kind === 'FACTORY_DEVICE' ? localRuleMessage(t, e.firstMessage) : e.messages.map((m) => localRuleMessage(t, m)));
+        serverErrorToast(kind === 'FACTORY_DEVICE' ? localImportMessage(t, e.firstMessage) : e.messages.map((m) => localImportMessage(t, m)));
       },
     });
   }
