@@ -153,9 +153,13 @@ describe('device workspace', () => {
     const select = await screen.findByLabelText('Value of location_interval');
     expect((screen.getByLabelText('Value of server_host') as HTMLInputElement).disabled).toBe(true);
     await user.selectOptions(select, 'Stand by');
+    // an unsaved change cannot be pushed (a push sends the saved value)
+    expect((screen.getByRole('button', { name: 'Push location_interval to the device' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Push all' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save changes (1)' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/setting/edit')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/setting/edit')[0]!.body).toEqual({ settings: [{ setting_no: 1, value: '65000' }] });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Push all' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('swap: a short IMSI is refused before any call, an unknown one marks the input invalid', async () => {

@@ -79,7 +79,13 @@ export function SettingsTab({ id }: { id: number }) {
             <button type="button" className="btn btn--primary" disabled={busy || changed.length === 0} onClick={save}>
               {t('device.settings.save', { n: changed.length })}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => pushAll.mutate(undefined, { onSuccess: (r) => successToast(t('device.settings.pushedAll', { n: r.length })) })}>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy || changed.length > 0}
+              title={changed.length > 0 ? t('device.settings.saveFirst') : undefined}
+              onClick={() => pushAll.mutate(undefined, { onSuccess: (r) => successToast(t('device.settings.pushedAll', { n: r.length })) })}
+            >
               {t('device.settings.pushAll')}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={() => loadDefaults.mutate(0, { onSuccess: () => { setDraft({}); successToast(t('device.settings.defaultsLoaded')); } })}>
@@ -134,7 +140,9 @@ export function SettingsTab({ id }: { id: number }) {
                       <button
                         type="button"
                         className="btn btn--ghost"
-                        disabled={busy}
+                        // a push sends the saved value: an unsaved change must be saved first
+                        disabled={busy || changed.includes(s)}
+                        title={changed.includes(s) ? t('device.settings.saveFirst') : undefined}
                         aria-label={t('device.settings.pushOne', { name: s.name ?? s.setting_no })}
                         onClick={() => push.mutate(s.setting_no, { onSuccess: () => successToast(t('device.settings.pushed')) })}
                       >
