@@ -348,6 +348,12 @@ describe('list, errors, report, template, help', () => {
     const today = new Date().toISOString().slice(0, 10);
     const day = await api.get(`/import/list?page=0&date=${today}`, admin);
     expect(day.body.model.items.every((i: { created: string }) => i.created.startsWith(today))).toBe(true);
+    const first = list.body.model.items[5].id;
+    const one = await api.get(`/import/list?page=0&id=${first}`, admin);
+    expect([one.body.model.total, one.body.model.items.map((i: { id: number }) => i.id)]).toEqual([1, [first]]);
+    const oneOfDay = await api.get(`/import/list?page=0&date=${today}&id=${first}`, admin);
+    expect(oneOfDay.body.model.total).toBe(1);
+    expect((await api.get(`/import/list?page=0&date=2000-01-01&id=${first}`, admin)).body.model.total).toBe(0);
 
     const errors = await api.get(`/import/errors?id=${imp.id}`, admin);
     expect(errors.body.model).toEqual({ items: [{ line: 3, column: 'imsi', value: 'bad', reason: 'IMSI must have 15 digits' }], total: 1, total_pages: 1, page: 0 });

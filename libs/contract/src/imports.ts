@@ -244,6 +244,8 @@ export const importListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   /** only imports created on this day (UTC) */
   date: optional(dateParam),
+  /** only this import (a screen following the file it just uploaded, wherever the list has moved it) */
+  id: z.coerce.number().int().positive().optional(),
 });
 export type ImportListQuery = z.infer<typeof importListQuery>;
 
@@ -375,7 +377,7 @@ export const IMPORT_ROUTES = {
     method: 'GET',
     path: '/import/list',
     area: 'import',
-    summary: `Imports, newest first (${PAGE_SIZE.importList} per page), with progress; optionally of one day`,
+    summary: `Imports, newest first (${PAGE_SIZE.importList} per page), with progress; optionally of one day, or one import by id`,
     query: importListQuery,
     response: importListResponse,
   }),

@@ -56,8 +56,8 @@ export class ImportsController {
   }
 
   @Endpoint(ROUTES.importList)
-  list(@Input('query') q: { page: number; date?: string }) {
-    return this.imports.list(q.page, q.date);
+  list(@Input('query') q: { page: number; date?: string; id?: number }) {
+    return this.imports.list(q.page, q.date, q.id);
   }
 
   @Endpoint(ROUTES.importErrors)

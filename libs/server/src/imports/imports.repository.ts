@@ -45,22 +45,26 @@ export class ImportsRepository {
     return { ...rest, created: iso(r.created)!, finished_at: iso(r.finished_at), has_file: !!file_path };
   }
 
-  async list(page: number, date: string | undefined) {
+  async list(page: number, date: string | undefined, id?: number) {
     const size = PAGE_SIZE.importList;
-    const where = date ? `WHERE i.created >= $3::date AND i.created < $3::date + 1` : '';
-    const params: unknown[] = [size, page * size];
-    if (date) params.push(date);
+    // the filters as conditions on $1.. of their own values; the page's LIMIT and OFFSET follow them
+    const values: unknown[] = [];
+    const conds: string[] = [];
+    if (date) {
+      values.push(date);
+      conds.push(`i.created >= $${values.length}::date AND i.created < $${values.length}::date + 1`);
+    }
+    if (id !== undefined) {
+      values.push(id);
+      conds.push(`i.id = $${values.length}`);
+    }
+    const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     const rows = await this.pool.query<ImportDbRow>(
       `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by
-        ${where} ORDER BY i.created DESC, i.id DESC LIMIT $1 OFFSET $2`,
-      params,
+        ${where} ORDER BY i.created DESC, i.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, size, page * size],
     );
-    const total = (
-      await this.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM import i ${date ? 'WHERE i.created >= $1::date AND i.created < $1::date + 1' : ''}`,
-        date ? [date] : [],
-      )
-    ).rows[0]!.n;
+    const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import i ${where}`, values)).rows[0]!.n;
     return { items: rows.rows.map((r) => this.item(r)), total, total_pages: Math.ceil(total / size), page };
   }
 

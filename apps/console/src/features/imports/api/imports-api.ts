@@ -105,14 +105,17 @@ export function useImportList(page: number, date: string) {
   });
 }
 
-/** Follows one import (the newest ones are on page 0) until it is FINISHED or FAILED. */
+/** Follows one import until it is FINISHED or FAILED (asked for by id: others' uploads may push it off page 0). */
 export function useImportProgress(id: number | null) {
   const q = useQuery({
-    ...importListOptions(0, ''),
+    queryKey: ['imports', 'one', id ?? 0] as const,
+    queryFn: ({ signal }) => apiCall('importList', { query: { page: 0, id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => {
-      const item = query.state.data?.items.find((i) => i.id === id);
-      return !item || isRunning(item) ? RUNNING_POLL_MS : false;
+      const data = query.state.data;
+      const item = data?.items.find((i) => i.id === id);
+      // an import that does not exist (any more) is not waited for
+      return data && !item ? false : !item || isRunning(item) ? RUNNING_POLL_MS : false;
     },
   });
   return q.data?.items.find((i) => i.id === id) ?? null;

@@ -129,7 +129,7 @@ describe('import screens', () => {
 
   it('mass import: reports the IMEIs found in the file and now in the database (§8); a refused upload says it was not uploaded', async () => {
     let refuse = false;
-    mockFetch({
+    const fetch = mockFetch({
       'GET /api/local/role': roleOf(1),
       ...lists,
       'POST /api/import/upload/mass': () =>
@@ -149,6 +149,8 @@ describe('import screens', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const last = await screen.findByTestId('last-upload');
     await waitFor(() => expect(last.textContent).toContain('3 IMEIs found in the file, 3 now in the database.'));
+    // the screen follows its import by id (others' uploads may push it off the first page)
+    expect(fetch.callsTo('GET', '/api/import/list').at(-1)!.url.searchParams.get('id')).toBe('9');
 
     refuse = true;
     await user.upload(screen.getByLabelText('File'), new File(['351234567890123\n'], 'imeis.csv', { type: 'text/csv' }));
