@@ -276,7 +276,7 @@ describe('general settings', () => {
     await i18n.changeLanguage('es');
     const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
     const height = await screen.findByLabelText('Altura');
-    await user.selectOptions(screen.getByLabelText('Unidad de altura'), 'inch');
+    await user.selectOptions(screen.getByLabelText('Unidad de altura'), 'pulgada');
     await user.clear(height);
     await user.type(height, '100'); // 254 cm
     const birth = screen.getByLabelText('Fecha de nacimiento');

@@ -102,7 +102,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
           <TextField label={t('device.general.height')} inputMode="decimal" value={form.height} onChange={set('height')} error={errors.height} />
           <SelectField label={t('device.general.heightUnit')} value={units.height} onChange={(e) => switchUnit('height', e.target.value)}>
             <option value="cm">cm</option>
-            <option value="inch">inch</option>
+            <option value="inch">{t('device.general.inch')}</option>
           </SelectField>
         </div>
         <div className="dw-unit">
