@@ -224,6 +224,19 @@ describe('device imports', () => {
   });
 });
 
+describe('mass import without a header', () => {
+  it('reports a malformed first IMEI as an error of line 1 and imports the rest (the file does not fail)', async () => {
+    const fresh = [uniqueDigits('86007'), uniqueDigits('86007')];
+    const imp = await runUpload(`35123456789012\n${fresh[0]}\n${fresh[1]}\n`, { device_type_id: '1' }, true);
+    expect(imp).toMatchObject({ status: 'FINISHED', count: 3, imported: 2, failed: 1, result: { found: 2, in_database: 2 } });
+    expect(await errorsOf(api, imp.id)).toEqual([{ line: 1, column: 'imei', value: '35123456789012', reason: 'IMEI must have 15 digits' }]);
+    const hash = (await api.get(`/csv/generate/import?import_id=${imp.id}`, admin)).body.model.hash;
+    expect((await api.get(`/csv/import?hash=${hash}`, admin)).body).toBe(
+      `imei,error\r\n35123456789012,IMEI must have 15 digits\r\n${fresh[0]},\r\n${fresh[1]},\r\n`,
+    );
+  });
+});
+
 describe('good files of every kind', () => {
   const u = uniqueDigits;
   const cases: [string, string, Record<string, string>, boolean, string][] = [

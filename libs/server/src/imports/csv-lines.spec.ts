@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvField, detectDelimiter, lineBatches, neutraliseCell, sniffFile, splitCsvLine } from './csv-lines.js';
+import { csvField, detectDelimiter, isBareMassList, lineBatches, neutraliseCell, sniffFile, splitCsvLine } from './csv-lines.js';
 
 async function lines(chunks: (string | Buffer)[], max = 20) {
   const out = [];
@@ -88,5 +88,15 @@ describe('sniffFile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('isBareMassList', () => {
+  it('takes one field other than the imei header as data', () => {
+    expect(isBareMassList(['351234567890123'])).toBe(true);
+    expect(isBareMassList(['35123456789012'])).toBe(true);
+    expect(isBareMassList(['IMEI'])).toBe(false);
+    expect(isBareMassList([' imei '])).toBe(false);
+    expect(isBareMassList(['imei', 'note'])).toBe(false);
   });
 });

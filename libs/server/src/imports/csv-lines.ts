@@ -162,6 +162,14 @@ export async function sniffFile(path: string): Promise<Sniff> {
   }
 }
 
+/**
+ * Whether the first line of a mass file is already data (a bare list of IMEIs): one field that is not the `imei`
+ * header. A first IMEI with a typo is then an error of line 1, not a missing header that fails the whole file.
+ */
+export function isBareMassList(firstLineFields: readonly string[]): boolean {
+  return firstLineFields.length === 1 && firstLineFields[0]!.trim().toLowerCase() !== 'imei';
+}
+
 /** Spreadsheet formula triggers: a cell starting with one of these is prefixed with ' in exported CSV. */
 export function neutraliseCell(v: string): string {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;

@@ -14,7 +14,7 @@ import {
 } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { LOGGER } from '../core/tokens.js';
-import { detectDelimiter, lineBatches, splitCsvLine } from './csv-lines.js';
+import { detectDelimiter, isBareMassList, lineBatches, splitCsvLine } from './csv-lines.js';
 import { checkSql, checkTable, dbCheckSql, IMPORT_LOCK_KEY, insertSql, massResultSql, stageColumns, stageDdl, stageTable } from './import-sql.js';
 import { UploadStore } from './upload-store.js';
 
@@ -276,7 +276,7 @@ export class ImportRunner {
       maxLength: VALUE_RULES[c.rule].maxLength,
       normalise: c.rule === 'carrierStatus' ? (v: string) => v.toUpperCase() : c.rule === 'bool' ? (v: string) => v.toLowerCase() : null,
     }));
-    if (kind === 'MASS' && names.length === 1 && columns[0]!.re.test(names[0]!)) {
+    if (kind === 'MASS' && isBareMassList(names)) {
       return { delimiter, columns: [{ ...columns[0]!, index: 0 }], width: -1, ignored: [] };
     }
     const seen = new Set<string>();

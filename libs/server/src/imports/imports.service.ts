@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import { LOGGER } from '../core/tokens.js';
 import type { SessionUser } from '../access/session-user.js';
-import { csvField, detectDelimiter, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
+import { csvField, detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
 import { ImportQueue } from './import-queue.service.js';
 import { ImportsRepository } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
@@ -233,7 +233,7 @@ export class ImportsService {
           const err = await errorOf(l.no);
           if (!headerDone) {
             headerDone = true;
-            const bareImei = imp.kind === 'MASS' && fields.length === 1 && /^[0-9]{15}$/.test(fields[0]!);
+            const bareImei = imp.kind === 'MASS' && isBareMassList(fields);
             if (!bareImei) {
               // the header row; a file that failed as a whole has its reason here
               width = fields.length;
