@@ -1,5 +1,5 @@
 import { ROUTES, REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type DeviceExportKind } from '@tracker/contract';
-import { API_PREFIX, apiCall } from '../../../lib/api-client';
+import { API_PREFIX, apiCall, endSession } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { getSession } from '../../../lib/session';
 import { serverErrorToast } from '../../../lib/toast';
@@ -32,6 +32,8 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
     const message = body?.error ?? res.statusText;
     serverErrorToast(message);
+    // §8: any 401 logs the user out (as apiCall does; this fetch bypasses it to get the file)
+    if (res.status === 401 && getSession()) endSession();
     throw new Error(message);
   }
   const blob = await res.blob();

@@ -266,6 +266,20 @@ describe('tracking', () => {
   });
 });
 
+describe('device log download', () => {
+  it('a 401 while downloading a log file logs the user out (§8)', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/logs/device': ok([{ id: 1, file_name: 'dev-42.log', log_level: 3, duration: 10, size_bytes: 12, created: '2026-01-01T10:00:00.000Z' }]),
+      'GET /api/logs/device/file': { status: 401, body: { error: 'Your session has expired. Please sign in again.', code: 'SESSION_EXPIRED' } },
+    });
+    const { user, router } = renderApp('/device/42/deviceLogs', { session: { role: 1 } });
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
 describe('general settings', () => {
   it('checks height, weight and birth date in the UI language before saving (es)', async () => {
     const api = mockFetch({
