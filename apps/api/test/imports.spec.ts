@@ -435,4 +435,27 @@ describe('list, errors, report, template, help', () => {
     const file = await api.get(`/import/upload/help/file?id=${up.body.model.id}`, admin);
     expect([file.status, file.body]).toEqual([200, '%PDF-1.4 new help']);
   });
+
+  it('keeps UTF-8 file names of uploads and help files, and downloads them under their names', async () => {
+    const up = await uploadCsv(api, admin, '/import/upload', `imsi\n${uniqueDigits('99012')}\n`, { kind: 'SIM' }, 'SIMs Müller – März.csv');
+    expect(up.status).toBe(200);
+    const imp = await waitDone(api, up.body.model.id);
+    const listed = (await api.get(`/import/list?page=0&id=${imp.id}`, admin)).body.model.items[0];
+    expect(listed.file_name).toBe('SIMs Müller – März.csv');
+    const hash = (await api.get(`/csv/generate/import?import_id=${imp.id}`, admin)).body.model.hash;
+    const report = await api.get(`/csv/import?hash=${hash}`, admin);
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-disposition')).toBe(`attachment; filename="SIMs_M_ller_M_rz-report.csv"; filename*=UTF-8''SIMs_M_ller_M_rz-report.csv`);
+
+    const form = new FormData();
+    form.set('file', new Blob(['%PDF-1.4 Hilfe'], { type: 'application/pdf' }), 'Hilfe – Import (neu).pdf');
+    const help = await api.call('POST', '/import/upload/help', { token: admin, form });
+    expect(help.status).toBe(200);
+    const file = await api.get(`/import/upload/help/file?id=${help.body.model.id}`, admin);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="Hilfe _ Import (neu).pdf"; filename*=UTF-8''Hilfe%20%E2%80%93%20Import%20%28neu%29.pdf`,
+    );
+    expect((await api.get('/import/upload/help', admin)).body.model.file_name).toBe('Hilfe – Import (neu).pdf');
+  });
 });

@@ -16,7 +16,15 @@ import { HelpFileInterceptor, ImportFileInterceptor } from './upload.interceptor
 
 type FileRequest<F> = Request & { file?: F };
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+/**
+ * Content-Disposition of a download: an ASCII `filename` for old clients and the UTF-8 name as `filename*` (RFC 6266),
+ * so a help file called "Hilfe – Import.pdf" downloads under its name instead of failing the header.
+ */
+const attachment = (name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const utf8 = encodeURIComponent(name.replace(/[\r\n]/g, '_')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+};
 
 /** §7 Import: single records, uploads, the import list, errors, the report CSV and the help file. */
 @Controller()

@@ -33,6 +33,8 @@ export class ImportFileInterceptor implements NestInterceptor {
     this.multer = multer({
       storage: multer.diskStorage({ destination: store.dir, filename: (_req, _file, cb) => cb(null, store.newName()) }),
       limits: { fileSize: config.get('UPLOAD_MAX_BYTES'), files: 1, fields: 20, fieldSize: 1000, parts: 30 },
+      // browsers send the file name as UTF-8 (multer's default, latin1, turned "Müller.csv" into "MÃ¼ller.csv")
+      defParamCharset: 'utf8',
     });
   }
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -48,6 +50,7 @@ export class HelpFileInterceptor implements NestInterceptor {
   private readonly multer = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: HELP_FILE_MAX_BYTES, files: 1, fields: 5, parts: 10 },
+    defParamCharset: 'utf8',
   });
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = ctx.switchToHttp();

@@ -68,7 +68,16 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     if (res.status !== 401) serverErrorToast(err.messages);
     return;
   }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  let name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  if (utf8) {
+    try {
+      name = decodeURIComponent(utf8);
+    } catch {
+      // keep the ASCII name
+    }
+  }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
