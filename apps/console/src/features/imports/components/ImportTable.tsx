@@ -37,7 +37,16 @@ export function ImportTable({ items }: { items: readonly ImportItem[] }) {
               <td>{t(`imports.kind.${i.kind}`)}</td>
               <td className="mono nowrap">{formatDateTime(i.created)}</td>
               <td className="num">{i.count}</td>
-              <td className="num">{i.imported}</td>
+              <td className="num nowrap">
+                {i.imported}
+                {/* §2: imported over count as a percent (the bar beside it is how far the worker got) */}
+                {i.count > 0 ? (
+                  <span className="muted" data-testid="import-imported-percent">
+                    {' '}
+                    ({t('imports.percent', { value: Math.floor((i.imported * 100) / i.count) })})
+                  </span>
+                ) : null}
+              </td>
               <td className="num">{i.failed}</td>
               <td>
                 <ProgressBar value={i.progress} label={t('imports.list.progressOf', { name: i.file_name })} />

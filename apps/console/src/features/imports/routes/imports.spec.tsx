@@ -58,6 +58,9 @@ describe('import screens', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[1]!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
     expect(within(rows[1]!).getByText('Running')).toBeTruthy();
+    // §2: imported over count as a percent, beside the worker's progress (8 of 10 imported, bar at 100 %)
+    expect(within(rows[0]!).getByTestId('import-imported-percent').textContent).toContain('80');
+    expect(within(rows[0]!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     expect(await within(screen.getByTestId('voip-centrals')).findByText('VoIP central Berlin')).toBeTruthy();
     await user.click(within(rows[0]!).getByRole('button', { name: 'Errors (2)' }));
     const dialog = await screen.findByRole('dialog');
