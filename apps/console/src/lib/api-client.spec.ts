@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall } from './api-client';
+import { ApiError, apiCall, downloadFile, uploadFile } from './api-client';
 import { i18n } from './i18n';
 import { getSession, reloadSession, SESSION_KEY } from './session';
 import { clearToasts, useToasts } from './toast';
@@ -108,5 +108,51 @@ describe('api client', () => {
     const err = (await apiCall('whiteLabelList').catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('NETWORK');
     expect(toasts()[0]!.message).toMatch(/cannot be reached/);
+  });
+
+  it('downloads a file under its UTF-8 name with the session headers', async () => {
+    signIn();
+    const fn = vi.fn(
+      async () =>
+        new Response('a;b\n', {
+          status: 200,
+          headers: { 'content-disposition': `attachment; filename="M_ller.csv"; filename*=UTF-8''M%C3%BCller.csv` },
+        }),
+    );
+    vi.stubGlobal('fetch', fn);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    await expect(downloadFile('/csv/import?hash=abc', 'fallback.csv')).resolves.toBe(true);
+    expect(clicked).toEqual(['Müller.csv']);
+    expect((fn.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ authorization: 'Bearer test-token' });
+  });
+
+  it('a download refused with 401 ends the session; other refusals are toasted, never thrown', async () => {
+    signIn();
+    reply(404, { error: 'The export has expired', code: 'NOT_FOUND' });
+    await expect(downloadFile('/csv/locations?hash=old', 'x.csv')).resolves.toBe(false);
+    expect(toasts()[0]!.message).toBe('The export has expired');
+    expect(getSession()).not.toBeNull();
+    reply(401, { error: 'Your session has ended', code: 'UNAUTHENTICATED' });
+    await expect(downloadFile('/csv/locations?hash=old', 'x.csv')).resolves.toBe(false);
+    expect(getSession()).toBeNull();
+  });
+
+  it('uploads a file as multipart and rejects with the server message', async () => {
+    signIn();
+    const fn = reply(400, { error: 'The file was not uploaded: it is empty', code: 'VALIDATION_FAILED' });
+    const file = new File([''], 'empty.csv', { type: 'text/csv' });
+    await expect(uploadFile('/import/upload', file, { kind: 'SIM', server: undefined })).rejects.toMatchObject({
+      status: 400,
+      message: 'The file was not uploaded: it is empty',
+    });
+    const body = (fn.mock.calls[0]![1] as RequestInit).body as FormData;
+    expect(body.get('kind')).toBe('SIM');
+    expect(body.has('server')).toBe(false);
+    expect((body.get('file') as File).name).toBe('empty.csv');
+    expect(getSession()).not.toBeNull();
   });
 });

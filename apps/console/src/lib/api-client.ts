@@ -116,6 +116,27 @@ async function readError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, errors);
 }
 
+/** The headers of every call (§7): the session's authorization, the request origin and the UI language. */
+function callHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [REQUEST_ORIGIN_HEADER]: REQUEST_ORIGIN_CONSOLE,
+    'accept-language': currentLanguage(),
+  };
+  const session = getSession();
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  return headers;
+}
+
+/** §8: a 401 on a signed-in call ends the session (once) with the server's message. */
+function sessionLost(err: ApiError): ApiError {
+  if (getSession()) {
+    endSession();
+    serverErrorToast(err.message);
+  }
+  return err;
+}
+
 /**
  * Calls one route of the contract's registry: adds the authorization, request-origin and accept-language headers,
  * checks the answer against the route's response schema, toasts failures (§8) and logs out on 401 (never on 403).
@@ -125,13 +146,7 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
   const def: Def<N> = ROUTES[name];
   const path = buildPath(def.path, (options.params ?? {}) as Record<string, string | number>);
   const url = `${API_PREFIX}${path}${queryString(options.query)}`;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [REQUEST_ORIGIN_HEADER]: REQUEST_ORIGIN_CONSOLE,
-    'accept-language': currentLanguage(),
-  };
-  const session = getSession();
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const headers = callHeaders();
   const init: RequestInit = { method: def.method, headers, signal: options.signal };
   if (def.method !== 'GET') {
     headers['content-type'] = 'application/json';
@@ -152,13 +167,7 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
   if (!res.ok) {
     const err = await readError(res);
     // public calls (wrong password, wrong code) answer 401 too: those are messages, not a lost session
-    if (res.status === 401 && def.area !== 'public') {
-      if (getSession()) {
-        endSession();
-        serverErrorToast(err.message);
-      }
-      throw err;
-    }
+    if (res.status === 401 && def.area !== 'public') throw sessionLost(err);
     if (showToast) serverErrorToast(err.messages);
     throw err;
   }
@@ -179,4 +188,65 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
     throw err;
   }
   return (parsed.data as { model: ModelOf<N> }).model;
+}
+
+/**
+ * Multipart upload of a file with form fields (the registry's calls speak JSON): the same headers, the same error
+ * body and the same 401 rule as `apiCall`. Rejects with an ApiError; the caller says what failed.
+ */
+export async function uploadFile<T>(path: string, file: File, fields: Record<string, string | number | undefined> = {}): Promise<T> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.set(k, String(v));
+  form.set('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(`${API_PREFIX}${path}`, { method: 'POST', headers: callHeaders(), body: form });
+  } catch {
+    throw new ApiError(0, 'NETWORK', i18n.t('errors.network'));
+  }
+  if (!res.ok) {
+    const err = await readError(res);
+    throw res.status === 401 ? sessionLost(err) : err;
+  }
+  return (await res.json()) as T;
+}
+
+/**
+ * Fetches a file answer (CSV, log, help file) with the session headers and hands it to the browser as a download
+ * under the server's file name (RFC 6266 `filename*` first). Never rejects: a failure is toasted (a 401 ends the
+ * session) and the answer is false.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<boolean> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_PREFIX}${path}`, { headers: callHeaders() });
+  } catch {
+    serverErrorToast(i18n.t('errors.network'));
+    return false;
+  }
+  if (!res.ok) {
+    const err = await readError(res);
+    if (res.status === 401) sessionLost(err);
+    else serverErrorToast(err.messages);
+    return false;
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  let name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  if (utf8) {
+    try {
+      name = decodeURIComponent(utf8);
+    } catch {
+      // keep the ASCII name
+    }
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useDeviceLogFile, useDeviceLogs } from '../api/activity';
-import { downloadFile } from '../api/exports';
+import { downloadFile } from '../../../lib/api-client';
 import { QueryState } from '../components/QueryState';
 
 /** deviceLogs (roles 1, 9): the log files the device uploaded; view one or download it. */

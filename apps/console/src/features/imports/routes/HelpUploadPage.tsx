@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/Spinner';
 import type { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
-import { downloadFile, useHelpFile, useHelpUpload } from '../api/imports-api';
+import { downloadFile } from '../../../lib/api-client';
+import { useHelpFile, useHelpUpload } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
 
 /** §2 /admin/help/upload: the help file of the import screens, and a new one to replace it. */

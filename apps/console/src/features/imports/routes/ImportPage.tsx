@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARRIER_SIM_STATUSES, FACTORY_DEVICE_DEFAULTS, IMPORT_COLUMNS, type ImportKind } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
-import { downloadFile } from '../api/imports-api';
+import { downloadFile } from '../../../lib/api-client';
 import { ImportNav } from '../components/ImportNav';
 import { LastUpload } from '../components/LastUpload';
 import { RecordForm } from '../components/RecordForm';
