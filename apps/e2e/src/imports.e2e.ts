@@ -33,7 +33,7 @@ describe('admin: bulk imports', () => {
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => row.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
     await row.getByText('Finished').waitFor();
-    expect(await row.locator('td.num').allTextContents()).toEqual(['43', '40', '3']);
+    expect(await row.locator('td.num').allTextContents()).toEqual(['43', '40 (93 %)', '3']);
     await screenshot(page, 'imports-list');
 
     await row.getByRole('button', { name: 'Errors (3)' }).click();

@@ -18,6 +18,9 @@ describe('§6 access table', () => {
     expect(AREA_ROLES.deviceTabs).toEqual([1, 9, 10, 12, 13, 14, 15]);
     expect(AREA_ROLES.deviceImei).toEqual([1, 9, 13, 15]);
     expect(AREA_ROLES.deviceLogs).toEqual([1, 9]);
+    // §6 "permission check": role 9 read-only on the device screens, role 10 on the settings tab
+    expect(AREA_ROLES.deviceEdit).toEqual(AREA_ROLES.deviceTabs.filter((r) => r !== 9));
+    expect(AREA_ROLES.deviceSettingsEdit).toEqual(AREA_ROLES.deviceTabs.filter((r) => r !== 9 && r !== 10));
     expect(AREA_ROLES.owner).toEqual([1, 9, 10, 12, 13, 14, 15]);
     expect(AREA_ROLES.ownerAppLogs).toEqual([1, 9]);
   });

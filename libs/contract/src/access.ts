@@ -27,6 +27,13 @@ export const AREA_ROLES = {
   ownerAdd: [1, 9, 10, 12, 13, 14, 15],
   deviceMain: [1, 11, 12, 13, 14, 15],
   deviceTabs: [1, 9, 10, 12, 13, 14, 15],
+  /**
+   * Changes on the device screens (general settings, reinitialize, remove, swap SIM, test notification): the tab
+   * roles without role 9, whose "permission check" makes the screens read-only (§6; docs/access.md).
+   */
+  deviceEdit: [1, 10, 12, 13, 14, 15],
+  /** Changes on the settings tab (edit, push, push all, load defaults): without role 9, nor role 10 (§6). */
+  deviceSettingsEdit: [1, 12, 13, 14, 15],
   deviceImei: [1, 9, 13, 15],
   deviceLogs: [1, 9],
   owner: [1, 9, 10, 12, 13, 14, 15],

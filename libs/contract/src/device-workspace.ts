@@ -573,7 +573,7 @@ export const DEVICE_ROUTES = {
   deviceUpdate: route({
     method: 'POST',
     path: '/device/update',
-    area: 'deviceTabs',
+    area: 'deviceEdit',
     summary: 'Saves the general settings (child name, birth date, height cm, weight kg, gender 1 boy / 2 girl)',
     query: deviceUpdateQuery,
     body: deviceUpdateBody,
@@ -582,7 +582,7 @@ export const DEVICE_ROUTES = {
   deviceInitialized: route({
     method: 'GET',
     path: '/device/initialized',
-    area: 'deviceTabs',
+    area: 'deviceEdit',
     summary: 'Reinitialize: initialized false, device_status 1 (audited: not initialized)',
     query: deviceQuery,
     response: deviceDetailResponse,
@@ -591,7 +591,7 @@ export const DEVICE_ROUTES = {
   deviceRemove: route({
     method: 'GET',
     path: '/device/remove',
-    area: 'deviceTabs',
+    area: 'deviceEdit',
     summary: 'Removes the device from its account (audited: removed from account)',
     query: deviceQuery,
     response: deviceDetailResponse,
@@ -660,7 +660,7 @@ export const DEVICE_ROUTES = {
   settingEdit: route({
     method: 'POST',
     path: '/setting/edit',
-    area: 'deviceTabs',
+    area: 'deviceSettingsEdit',
     summary: 'Changes settings (marked pending until pushed and confirmed)',
     query: deviceQuery,
     body: settingEditBody,
@@ -669,7 +669,7 @@ export const DEVICE_ROUTES = {
   settingPush: route({
     method: 'GET',
     path: '/setting/push',
-    area: 'deviceTabs',
+    area: 'deviceSettingsEdit',
     summary: 'Queues an SMS that sends one setting to the device (pending until confirmed)',
     query: settingPushQuery,
     response: envelope(settingPushResult),
@@ -678,7 +678,7 @@ export const DEVICE_ROUTES = {
   settingPushAll: route({
     method: 'GET',
     path: '/setting/push_all',
-    area: 'deviceTabs',
+    area: 'deviceSettingsEdit',
     summary: 'Queues SMS that send every editable setting to the device',
     query: deviceQuery,
     response: listResponse(settingPushResult),
@@ -687,7 +687,7 @@ export const DEVICE_ROUTES = {
   settingLoadDefault: route({
     method: 'GET',
     path: '/setting/loadDefault',
-    area: 'deviceTabs',
+    area: 'deviceSettingsEdit',
     summary: "Replaces the device's settings with the defaults of its type (profile `type`, 0 = all)",
     query: settingLoadDefaultQuery,
     response: listResponse(settingItem),
@@ -764,7 +764,7 @@ export const DEVICE_ROUTES = {
   deviceTestNotification: route({
     method: 'GET',
     path: '/device/test_notification',
-    area: 'deviceTabs',
+    area: 'deviceEdit',
     summary: "Queues a test notification to the owner's app",
     query: testNotificationQuery,
     response: envelope(notificationItem),
@@ -783,7 +783,7 @@ export const DEVICE_ROUTES = {
   swapSim: route({
     method: 'POST',
     path: '/device/swap_sim',
-    area: 'deviceTabs',
+    area: 'deviceEdit',
     summary: 'Puts another SIM card into the device (audited: swap out, swap in)',
     body: swapSimBody,
     response: deviceDetailResponse,

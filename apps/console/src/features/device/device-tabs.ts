@@ -1,4 +1,4 @@
-import type { Area, RoleId } from '@tracker/contract';
+import { canAccess, type Area, type RoleId } from '@tracker/contract';
 
 /** The §2 children of /device/{idDevice}, in tab order, with the §6 area each one needs. */
 export const DEVICE_TABS = [
@@ -21,11 +21,9 @@ export const DEVICE_TABS = [
 export type DeviceTabKey = (typeof DEVICE_TABS)[number]['key'];
 
 /**
- * §6 "Role 9 has the permission check true (read-only style). Role 10 has it true on the settings pages": those
- * roles see the editing screens read-only (see docs/device-workspace.md).
+ * §6 "Role 9 has the permission check true (read-only style). Role 10 has it true on the settings pages": the
+ * contract's `deviceEdit` / `deviceSettingsEdit` areas, which the api enforces on the changing calls too.
  */
 export function canEdit(role: RoleId, what: 'device' | 'settings'): boolean {
-  if (role === 9) return false;
-  if (role === 10 && what === 'settings') return false;
-  return true;
+  return canAccess(role, what === 'settings' ? 'deviceSettingsEdit' : 'deviceEdit');
 }

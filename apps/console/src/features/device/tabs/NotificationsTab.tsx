@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { notificationErrorKey } from '@tracker/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
 import { useNotifications, useTestNotification } from '../api/activity';
+import { canEdit } from '../device-tabs';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
 import { QueryState } from '../components/QueryState';
@@ -14,20 +16,23 @@ export function NotificationsTab({ id }: { id: number }) {
   const day = useDay();
   const q = useNotifications({ id, date: day.date, tz: day.tz });
   const test = useTestNotification(id);
+  const mayTest = canEdit(useSession()!.role, 'device');
   return (
     <div>
       <div className="dw-toolbar">
         <h2>{t('device.tabs.notifications')}</h2>
         <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
         <ExportButton kind="device_notification" deviceId={id} date={day.date} tz={day.tz} />
-        <button
-          type="button"
-          className="btn"
-          disabled={test.isPending}
-          onClick={() => test.mutate(undefined, { onSuccess: () => successToast(t('device.notifications.testSent')) })}
-        >
-          {t('device.notifications.test')}
-        </button>
+        {mayTest ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={test.isPending}
+            onClick={() => test.mutate(undefined, { onSuccess: () => successToast(t('device.notifications.testSent')) })}
+          >
+            {t('device.notifications.test')}
+          </button>
+        ) : null}
       </div>
       <QueryState query={q} empty={q.data?.length === 0} emptyTitle={t('device.notifications.empty')}>
         <div className="table-wrap">
