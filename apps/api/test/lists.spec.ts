@@ -42,6 +42,14 @@ describe('reference lists (§7 Lists)', () => {
     expect(deviceList.some((d: { sms_commands: unknown[] }) => d.sms_commands.length > 0)).toBe(true);
   });
 
+  it('lists only imports that finished, not failed or running ones', async () => {
+    const { rows } = await api.pool.query<{ id: number; status: string }>('select id, status::text from import');
+    const finished = rows.filter((r) => r.status === 'FINISHED').map((r) => r.id).sort((a, b) => a - b);
+    expect(rows.some((r) => r.status === 'FAILED')).toBe(true);
+    const listed = (await api.get('/import/finished', admin)).body.model.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b);
+    expect(listed).toEqual(finished);
+  });
+
   it('narrows device types to the partner type', async () => {
     expect((await api.get('/device/types', partnerA)).body.model.map((t: { id: number }) => t.id)).toEqual([2]);
     expect((await api.get('/device/list', partnerBManager)).body.model.map((t: { id: number }) => t.id)).toEqual([3]);

@@ -90,7 +90,7 @@ export class ListsService {
   async finishedImports() {
     const rows = await this.rows<{ id: number; file_name: string; count: number; imported: number; created: Date }>(
       `SELECT id, file_name, count, imported, created FROM import
-        WHERE finished_at IS NOT NULL ORDER BY created DESC LIMIT 200`,
+        WHERE status = 'FINISHED' ORDER BY created DESC LIMIT 200`,
     );
     return rows.map((r) => ({ ...r, created: iso(r.created) }));
   }
