@@ -70,7 +70,7 @@ export type ImportColumn = {
   ref?: RefTable;
   /** unique in the target table (duplicates in the file and against the database are errors) */
   unique?: boolean;
-  /** what the template's example row holds */
+  /** an example value, shown beside the column on the import screen (and as the form field's placeholder) */
   example: string;
   /** one line for docs and the help panel */
   description: string;
@@ -129,9 +129,12 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
 };
 
 /** The downloadable template of a kind: the header row and one example row. */
+/**
+ * The CSV template of a kind: the header line only. An example row would be imported as a real record when a user
+ * forgets to delete it, so the examples are shown beside the columns on the screen instead.
+ */
 export function importTemplate(kind: ImportKind): string {
-  const cols = IMPORT_COLUMNS[kind];
-  return `${cols.map((c) => c.name).join(',')}\r\n${cols.map((c) => c.example).join(',')}\r\n`;
+  return `${IMPORT_COLUMNS[kind].map((c) => c.name).join(',')}\r\n`;
 }
 
 // ---------------------------------------------------------------------------------------------- single records

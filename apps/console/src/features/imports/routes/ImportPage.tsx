@@ -42,6 +42,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 <th scope="col">{t('imports.columns.name')}</th>
                 <th scope="col">{t('imports.columns.required')}</th>
                 <th scope="col">{t('imports.columns.meaning')}</th>
+                <th scope="col">{t('imports.columns.example')}</th>
               </tr>
             </thead>
             <tbody>
@@ -50,6 +51,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                   <td className="mono">{c.name}</td>
                   <td>{c.required ? t('imports.columns.yes') : ''}</td>
                   <td>{t(`imports.columnHelp.${kind}.${c.name}`, helpValues)}</td>
+                  <td className="mono">{c.example}</td>
                 </tr>
               ))}
             </tbody>
