@@ -1,10 +1,10 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportRunner } from '@tracker/server';
+import { ImportJobsWorker, ImportRunner } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 import { errorsOf, uniqueDigits, uploadCsv, uploadDir, waitDone, csvForm } from './imports-helpers.js';
@@ -347,6 +347,24 @@ describe('single records', () => {
     expect([unknownType.status, unknownType.body.errors[0]]).toEqual([400, { field: 'device_type_id', message: 'Unknown device type' }]);
     const ds = await api.post('/import/deviceAndSim', { imei: uniqueDigits('86006'), imsi: uniqueDigits('31041'), device_type_id: 1 }, admin);
     expect(ds.status).toBe(200);
+  });
+});
+
+describe('upload retention', () => {
+  it('deletes the file of an import that ended longer ago than UPLOAD_RETENTION_DAYS, keeping the import', async () => {
+    const recent = await runUpload(`imsi\n${uniqueDigits('26201')}\n`, { kind: 'SIM' });
+    const old = await runUpload(`imsi\n${uniqueDigits('26201')}\n`, { kind: 'SIM' });
+    await api.pool.query(`UPDATE import SET finished_at = now() - interval '91 days' WHERE id = $1`, [old.id]);
+    const path = (id: number) => api.pool.query(`SELECT file_path FROM import WHERE id = $1`, [id]).then((r) => r.rows[0].file_path as string | null);
+    const oldFile = join(uploads, (await path(old.id))!);
+    expect(existsSync(oldFile)).toBe(true);
+
+    expect(await worker.get(ImportJobsWorker).expireFiles()).toBe(1);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(await path(old.id)).toBeNull();
+    expect(await path(recent.id)).not.toBeNull();
+    const listed = await api.get(`/import/list?page=0&id=${old.id}`, admin);
+    expect(listed.body.model.items[0]).toMatchObject({ id: old.id, status: 'FINISHED', imported: 1, has_file: false });
   });
 });
 

@@ -26,8 +26,10 @@ const configSchema = z.object({
   QUEUE_PREFIX: z.string().optional(),
   /** prefix of this deployment's Redis keys other than queues (throttling counters) */
   REDIS_KEY_PREFIX: z.string().default('tracker:'),
-  /** folder where uploaded import files are kept until their import is deleted (created when missing) */
+  /** folder where uploaded import files are kept (created when missing) */
   UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** days an ended import keeps its uploaded file (its error report is built from it); then the worker deletes it */
+  UPLOAD_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** largest accepted import upload in bytes (larger: 413) */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   /** import jobs run at once per worker process */

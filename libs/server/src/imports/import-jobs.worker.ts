@@ -6,6 +6,7 @@ import { LOGGER } from '../core/tokens.js';
 import { ImportQueue } from './import-queue.service.js';
 import { ImportRunner } from './import-runner.service.js';
 import { ImportsRepository } from './imports.repository.js';
+import { UploadStore } from './upload-store.js';
 import { JOB_OPTIONS, JOB_PAYLOADS, JOB_QUEUE, JobName, QueueName, queueConnection, queuePrefix } from './jobs.js';
 
 const SWEEP_MS = 60_000;
@@ -26,6 +27,7 @@ export class ImportJobsWorker implements OnApplicationBootstrap, OnApplicationSh
     private readonly runner: ImportRunner,
     private readonly queue: ImportQueue,
     private readonly repo: ImportsRepository,
+    private readonly store: UploadStore,
     @Inject(LOGGER) private readonly log: Logger,
   ) {
     this.handlers = {
@@ -50,7 +52,8 @@ export class ImportJobsWorker implements OnApplicationBootstrap, OnApplicationSh
     this.worker.on('error', (err) => this.log.error({ err }, 'imports worker error'));
     await this.worker.waitUntilReady();
     await this.sweep();
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    await this.expireFiles();
+    this.sweepTimer = setInterval(() => void this.sweep().then(() => this.expireFiles()), SWEEP_MS);
     this.sweepTimer.unref();
   }
 
@@ -84,6 +87,26 @@ export class ImportJobsWorker implements OnApplicationBootstrap, OnApplicationSh
       if (n) this.log.info({ queued: n }, 'import sweep re-enqueued open imports');
     } catch (err) {
       this.log.warn({ err }, 'import sweep failed');
+    }
+    return n;
+  }
+
+  /**
+   * Deletes the uploaded files of imports that ended more than UPLOAD_RETENTION_DAYS ago (the import row, its counts
+   * and error rows stay; only the report download goes). Files are found through this database's imports only, as
+   * several databases may share the folder. Returns how many it deleted.
+   */
+  async expireFiles(): Promise<number> {
+    let n = 0;
+    try {
+      for (const f of await this.repo.filesEndedBefore(this.config.get('UPLOAD_RETENTION_DAYS'))) {
+        await this.repo.clearFile(f.id);
+        await this.store.remove(this.store.resolve(f.file_path));
+        n++;
+      }
+      if (n) this.log.info({ deleted: n }, 'import sweep deleted expired upload files');
+    } catch (err) {
+      this.log.warn({ err }, 'expiring upload files failed');
     }
     return n;
   }

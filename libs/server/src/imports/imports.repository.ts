@@ -92,6 +92,22 @@ export class ImportsRepository {
     return r.rows.map((x) => x.id);
   }
 
+  /** Ended imports whose uploaded file is older than `days`: their files may go. */
+  async filesEndedBefore(days: number): Promise<{ id: number; file_path: string }[]> {
+    const r = await this.pool.query<{ id: number; file_path: string }>(
+      `SELECT id, file_path FROM import
+        WHERE status IN ('FINISHED', 'FAILED') AND file_path IS NOT NULL AND finished_at < now() - make_interval(days => $1)
+        ORDER BY id LIMIT 500`,
+      [days],
+    );
+    return r.rows;
+  }
+
+  /** Forgets an ended import's file (the list then offers no report download for it). */
+  async clearFile(id: number): Promise<void> {
+    await this.pool.query(`UPDATE import SET file_path = NULL WHERE id = $1 AND status IN ('FINISHED', 'FAILED')`, [id]);
+  }
+
   async exists(table: 'device_type' | 'operator' | 'white_label_deployment' | 'ftp_server' | 'voip_central', id: number) {
     const r = await this.pool.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
     return (r.rowCount ?? 0) > 0;
