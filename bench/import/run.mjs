@@ -6,17 +6,14 @@
 //
 // Uses a fresh database `tracker_bench_import` in the local stack (seeded with the default small fleet);
 // needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdirSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { generate } from 'otplib';
-import { ensureStack, ROOT } from '../../scripts/lib/stack.mjs';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
+import { adminToken, benchDatabase, freePort, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -29,20 +26,7 @@ const { values: opts } = parseArgs({
 const ROWS = Number(opts.rows);
 const BAD_EVERY = Number(opts['bad-every']);
 
-process.env.DATABASE_URL = '';
-const stack = await ensureStack('dev');
-const url = new URL(stack.databaseUrl);
-const adminUrl = new URL(url);
-adminUrl.pathname = '/postgres';
-url.pathname = '/tracker_bench_import';
-const databaseUrl = url.toString();
-{
-  const a = new pg.Client({ connectionString: adminUrl.toString() });
-  await a.connect();
-  await a.query(`drop database if exists tracker_bench_import with (force)`);
-  await a.query(`create database tracker_bench_import template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`);
-  await a.end();
-}
+const { stack, databaseUrl } = await benchDatabase('tracker_bench_import', { fresh: true });
 await migrate(databaseUrl);
 seed(databaseUrl, ['--quiet']);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -91,15 +75,8 @@ await pool.query(`VACUUM ANALYZE sim_card`);
 rmSync(good);
 
 // ---- the real path: api + worker
-const port = await new Promise((res) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => res(p));
-  });
-});
+const port = await freePort();
 const env = {
-  ...process.env,
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
   REDIS_URL: stack.redisUrl,
@@ -108,28 +85,20 @@ const env = {
   REDIS_KEY_PREFIX: `bench-import-${port}:`,
   UPLOAD_DIR: `${out}/uploads`,
 };
-const api = spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
-const worker = spawn('node', ['apps/worker/dist/main.js'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: {
+const api = startApp('api', env);
+const worker = startApp(
+  'worker',
+  {
     ...env,
     LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? 'warn',
     ...(opts['worker-heap-mb'] ? { NODE_OPTIONS: `--max-old-space-size=${opts['worker-heap-mb']}` } : {}),
   },
-});
+  'inherit',
+);
 const base = `http://127.0.0.1:${port}/api`;
-for (let i = 0; i < 150; i++) {
-  try {
-    if ((await fetch(`${base}/docs/openapi.json`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
-const admin = JSON.parse(readFileSync(`${ROOT}/seed/dev-users.json`, 'utf8')).find((u) => u.username === 'admin');
+await waitForApi(base);
+const token = await adminToken(base, databaseUrl);
 const headers = { 'request-origin': 'backoffice-console' };
-const tokenRes = await fetch(`${base}/token`, {
-  method: 'POST',
-  headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'admin', password: admin.password, code: await generate({ secret: admin.totpSecret }) }),
-});
-const token = (await tokenRes.json()).model.token;
 
 // peak RSS of the worker: VmHWM of /proc/<pid>/status, sampled too (the kernel keeps the high-water mark)
 const rss = () => {

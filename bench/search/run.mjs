@@ -4,14 +4,10 @@
 //   node bench/search/run.mjs [--devices 1000000] [--requests 1000] [--concurrency 50]
 //
 // Uses (and on first run seeds) the database `tracker_bench` in the local stack; needs `npm run build` first.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { generate } from 'otplib';
-import { readFileSync } from 'node:fs';
-import { ensureStack, ROOT } from '../../scripts/lib/stack.mjs';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
+import { adminToken, benchDatabase, freePort, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -24,21 +20,7 @@ const DEVICES = Number(opts.devices);
 const REQUESTS = Number(opts.requests);
 const CONCURRENCY = Number(opts.concurrency);
 
-process.env.DATABASE_URL = '';
-const stack = await ensureStack('dev');
-const url = new URL(stack.databaseUrl);
-const adminUrl = new URL(url);
-adminUrl.pathname = '/postgres';
-url.pathname = '/tracker_bench';
-const databaseUrl = url.toString();
-
-{
-  const a = new pg.Client({ connectionString: adminUrl.toString() });
-  await a.connect();
-  const exists = (await a.query(`select 1 from pg_database where datname = 'tracker_bench'`)).rowCount;
-  if (!exists) await a.query(`create database tracker_bench template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`);
-  await a.end();
-}
+const { stack, databaseUrl } = await benchDatabase('tracker_bench');
 await migrate(databaseUrl);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
 const have = Number((await pool.query('select count(*) from device')).rows[0].count);
@@ -69,35 +51,20 @@ const direct = new DeviceSearchService(new DeviceSearchRepository(pool));
 const adminSession = { role: 1 };
 
 // ---- the api
-const port = await new Promise((res) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => res(p));
-  });
-});
-const api = spawn('node', ['apps/api/dist/main.js'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: stack.redisUrl, PORT: String(port), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONCURRENCY), REDIS_KEY_PREFIX: 'bench:' },
+const port = await freePort();
+const api = startApp('api', {
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: stack.redisUrl,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  DB_POOL_SIZE: String(CONCURRENCY),
+  REDIS_KEY_PREFIX: 'bench:',
 });
 const base = `http://127.0.0.1:${port}/api`;
-for (let i = 0; i < 150; i++) {
-  try {
-    if ((await fetch(`${base}/docs/openapi.json`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
-const users = JSON.parse(readFileSync(`${ROOT}/seed/dev-users.json`, 'utf8'));
-const admin = users.find((u) => u.username === 'admin');
-await pool.query(`update backoffice_user set totp_last_step = null where username = 'admin'`);
+await waitForApi(base);
+const token = await adminToken(base, databaseUrl);
 const headers = { 'content-type': 'application/json', 'request-origin': 'backoffice-console' };
-const tokenRes = await fetch(`${base}/token`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ username: 'admin', password: admin.password, code: await generate({ secret: admin.totpSecret }) }),
-});
-const token = (await tokenRes.json()).model.token;
 const authHeaders = { ...headers, authorization: `Bearer ${token}` };
 
 async function measure(fn) {

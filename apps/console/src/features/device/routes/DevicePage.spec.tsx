@@ -8,9 +8,9 @@ import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
 vi.mock('../components/MapView', () => {
-  const Stub = ({ children }: { children?: ReactNode }) => <div data-testid="map">{children}</div>;
+  const MapPlaceholder = ({ children }: { children?: ReactNode }) => <div data-testid="map">{children}</div>;
   const Nothing = () => null;
-  return { MapView: Stub, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };
+  return { MapView: MapPlaceholder, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };
 });
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });

@@ -1,0 +1,78 @@
+// What both benchmarks share: their database in the local dev stack, the built api (and worker) as child processes
+// on a free port, and a signed-in admin token.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { generate } from 'otplib';
+import { ensureStack, ROOT } from '../scripts/lib/stack.mjs';
+
+export { ROOT };
+
+/**
+ * The benchmark's own database in the local dev stack (`fresh`: dropped and created again; otherwise created only
+ * when missing). Returns the stack and the database URL.
+ */
+export async function benchDatabase(name, { fresh = false } = {}) {
+  process.env.DATABASE_URL = '';
+  const stack = await ensureStack('dev');
+  const url = new URL(stack.databaseUrl);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  url.pathname = `/${name}`;
+  const a = new pg.Client({ connectionString: adminUrl.toString() });
+  await a.connect();
+  try {
+    if (fresh) await a.query(`drop database if exists "${name}" with (force)`);
+    const exists = (await a.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await a.query(`create database "${name}" template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`);
+  } finally {
+    await a.end();
+  }
+  return { stack, databaseUrl: url.toString() };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
+export function startApp(app, env, stdout = 'ignore') {
+  return spawn('node', [`apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
+}
+
+/** Waits until the api at `base` (`http://host:port/api`) answers. */
+export async function waitForApi(base, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/docs/openapi.json`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${base} did not answer within ${ms} ms`);
+}
+
+/** Signs the seeded admin in through both steps and returns the session token. */
+export async function adminToken(base, databaseUrl) {
+  const admin = JSON.parse(readFileSync(`${ROOT}/seed/dev-users.json`, 'utf8')).find((u) => u.username === 'admin');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query(`update backoffice_user set totp_last_step = null where username = 'admin'`); // the replay guard
+  await c.end();
+  const res = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'request-origin': 'backoffice-console' },
+    body: JSON.stringify({ username: 'admin', password: admin.password, code: await generate({ secret: admin.totpSecret }) }),
+  });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).model.token;
+}
