@@ -106,9 +106,50 @@ describe('partner scope', () => {
   });
 
   it('applies the scope to owner searches too', async () => {
-    const r = await search(partnerB, 'email', '@');
+    const r = await search(partnerB, 'email', 'exa');
     expect(r.body.model.items.length).toBeGreaterThan(0);
     expect(r.body.model.items.every((i: { device_type: number }) => i.device_type === 3)).toBe(true);
+  });
+});
+
+describe('short parts (1-2 characters) match the start of a name or e-mail', () => {
+  it('a two-letter name part finds the names that start with it, whatever the case', async () => {
+    const { rows } = await api.pool.query<{ last_name: string }>('select last_name from owner where last_name is not null order by id limit 1');
+    const part = rows[0]!.last_name.slice(0, 2).toLowerCase();
+    const expected = await api.pool.query<{ id: number }>(
+      `select distinct o.id from owner o where lower(o.first_name) like $1 or lower(o.last_name) like $1`,
+      [`${part}%`],
+    );
+    const seen = new Set<number>();
+    for (let page = 0; page < 100; page++) {
+      const r = await search(admin, 'user_name', part.toUpperCase(), page);
+      expect(r.status).toBe(200);
+      for (const i of r.body.model.items) {
+        seen.add(i.owner_id);
+        const starts = [i.owner_first_name, i.owner_last_name].some((n: string | null) => n?.toLowerCase().startsWith(part));
+        expect(starts, `${i.owner_first_name} ${i.owner_last_name}`).toBe(true);
+      }
+      if (r.body.model.items.length < 25) break;
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual(expected.rows.map((x) => x.id).sort((a, b) => a - b));
+  });
+
+  it('a one-letter e-mail part finds e-mails that start with it', async () => {
+    const r = await search(admin, 'email', 'Z');
+    expect(r.status).toBe(200);
+    const expected = (await api.pool.query(`select count(*)::int as n from owner where email like 'z%'`)).rows[0].n;
+    expect(r.body.model.items.length).toBe(Math.min(25, expected));
+    for (const i of r.body.model.items) expect(i.owner_email.startsWith('z')).toBe(true);
+  });
+
+  it('a long part still matches anywhere in the name', async () => {
+    const { rows } = await api.pool.query<{ last_name: string }>("select last_name from owner where length(last_name) >= 5 order by id limit 1");
+    const inner = rows[0]!.last_name.slice(1, 4);
+    const r = await search(admin, 'user_name', inner);
+    expect(r.body.model.items.length).toBeGreaterThan(0);
+    for (const i of r.body.model.items) {
+      expect([i.owner_first_name, i.owner_last_name].some((n: string | null) => n?.toLowerCase().includes(inner.toLowerCase()))).toBe(true);
+    }
   });
 });
 
@@ -119,7 +160,7 @@ describe('owner searches page like the plain join', () => {
     api.pool.query<{ device_id: number | null; owner_id: number }>(
       `select d.id as device_id, o.id as owner_id from owner o
          ${scope === null ? 'left join device d on d.owner_id = o.id' : 'join device d on d.owner_id = o.id and d.device_type_id = $2'}
-        where o.email ilike '%e%' order by o.email, o.id, d.id limit 25 offset $1`,
+        where o.email ilike '%exa%' order by o.email, o.id, d.id limit 25 offset $1`,
       scope === null ? [offset] : [offset, scope],
     );
   const pick = (items: { device_id: number | null; owner_id: number | null }[]) =>
@@ -134,20 +175,20 @@ describe('owner searches page like the plain join', () => {
     );
     expect(added.status).toBe(200);
     const some = await api.pool.query(
-      `select (select count(*) from owner o where not exists (select 1 from device d where d.owner_id = o.id) and o.email ilike '%e%')::int as lonely,
+      `select (select count(*) from owner o where not exists (select 1 from device d where d.owner_id = o.id) and o.email ilike '%exa%')::int as lonely,
               (select count(*) from (select owner_id from device group by owner_id having count(*) > 1) x)::int as multi`,
     );
     expect(some.rows[0].lonely).toBeGreaterThan(0);
     expect(some.rows[0].multi).toBeGreaterThan(0);
     for (const page of [0, 1, 3]) {
-      const r = await search(admin, 'email', 'e', page);
+      const r = await search(admin, 'email', 'exa', page);
       expect(pick(r.body.model.items)).toEqual(pick((await plain(null, page * 25)).rows));
     }
   });
 
   it('for a partner (devices of its type only)', async () => {
     for (const page of [0, 2]) {
-      const r = await search(partnerB, 'email', 'e', page);
+      const r = await search(partnerB, 'email', 'exa', page);
       expect(pick(r.body.model.items)).toEqual(pick((await plain(3, page * 25)).rows));
     }
   });

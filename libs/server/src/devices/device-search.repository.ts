@@ -32,6 +32,40 @@ function fromClause(base: SearchCondition['base'], deviceTypeScope: number | nul
     LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
 }
 
+/**
+ * Parts of 1-2 characters have no trigram to look up, so `ILIKE '%x%'` would read every owner: they match the start
+ * of the e-mail or of a first or last name instead, through btree ranges (`col >= 'li' AND col < 'lj'`, byte order
+ * under the C collation), which is also what someone typing "Li" looks for.
+ */
+export const SHORT_PART = 3;
+const isShortPart = (w: string) => w.length > 0 && [...w].length < SHORT_PART;
+
+/** The spellings of a short part by letter case: 'li' -> li, lI, Li, LI (at most 4 for two letters). */
+export function caseVariants(word: string): string[] {
+  let out = [''];
+  for (const ch of word) {
+    const forms = [...new Set([ch.toLowerCase(), ch.toUpperCase()])].filter((f) => [...f].length === 1);
+    out = out.flatMap((p) => (forms.length ? forms : [ch]).map((f) => p + f));
+  }
+  return [...new Set(out)];
+}
+
+/** The first string after every string starting with `prefix` (its last code point plus one). */
+export function nextPrefix(prefix: string): string {
+  const cps = [...prefix];
+  const last = cps.pop()!.codePointAt(0)!;
+  return cps.join('') + String.fromCodePoint(last + 1);
+}
+
+/** `(col >= $a AND col < $b) OR ...` for each prefix, its parameters appended to `params`. */
+function prefixRanges(col: string, prefixes: string[], params: unknown[]): string {
+  const ranges = prefixes.map((p) => {
+    params.push(p, nextPrefix(p));
+    return `(${col} >= $${params.length - 1} AND ${col} < $${params.length})`;
+  });
+  return ranges.length === 1 ? ranges[0]! : `(${ranges.join(' OR ')})`;
+}
+
 /** Builds the condition for one §2 filter; `value` is already normalised by the service. */
 export function buildCondition(filter: SearchFilter, value: { exact?: string; from?: string; to?: string | null; words?: string[] }): SearchCondition {
   const rangeOn = (col: string): SearchCondition => {
@@ -51,21 +85,26 @@ export function buildCondition(filter: SearchFilter, value: { exact?: string; fr
       return rangeOn('d.imsi');
     case 'gsm_number':
       return rangeOn('d.gsm_number');
-    case 'email':
-      return {
-        base: 'owners',
-        where: [`o.email ILIKE $1`],
-        params: [`%${escapeLike(value.words?.[0] ?? '')}%`],
-        orderBy: 'o.email, o.id, d.id',
-      };
+    case 'email': {
+      const word = value.words?.[0] ?? '';
+      // e-mails are stored in lower case, so a short part is one btree range of the unique index
+      if (isShortPart(word)) {
+        const params: unknown[] = [];
+        return { base: 'owners', where: [prefixRanges('o.email', [word], params)], params, orderBy: 'o.email, o.id, d.id' };
+      }
+      return { base: 'owners', where: [`o.email ILIKE $1`], params: [`%${escapeLike(word)}%`], orderBy: 'o.email, o.id, d.id' };
+    }
     case 'user_name': {
-      const words = value.words ?? [];
-      return {
-        base: 'owners',
-        where: words.map((_, i) => `(o.first_name ILIKE $${i + 1} OR o.last_name ILIKE $${i + 1})`),
-        params: words.map((w) => `%${escapeLike(w)}%`),
-        orderBy: 'o.last_name, o.first_name, o.id, d.id',
-      };
+      const params: unknown[] = [];
+      const where = (value.words ?? []).map((w) => {
+        if (isShortPart(w)) {
+          const cases = caseVariants(w);
+          return `(${prefixRanges('o.first_name', cases, params)} OR ${prefixRanges('o.last_name', cases, params)})`;
+        }
+        params.push(`%${escapeLike(w)}%`);
+        return `(o.first_name ILIKE $${params.length} OR o.last_name ILIKE $${params.length})`;
+      });
+      return { base: 'owners', where, params, orderBy: 'o.last_name, o.first_name, o.id, d.id' };
     }
   }
 }
