@@ -13,6 +13,25 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
   async onModuleDestroy() {
     await this.end();
   }
+
+  /**
+   * Runs `fn` on one connection inside BEGIN ... COMMIT; any failure rolls back and is rethrown. A `fn` that finds
+   * nothing to do simply returns: committing a transaction that changed nothing is the same as rolling it back.
+   */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await fn(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
 }
 
 /** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes. */

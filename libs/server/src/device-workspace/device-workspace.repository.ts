@@ -56,19 +56,8 @@ export class DeviceWorkspaceRepository {
   }
 
   /** Runs `fn` in a transaction. */
-  async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.pool.transaction(fn);
   }
 
   async detail(id: number, q: Q = this.pool): Promise<DeviceDetail | null> {

@@ -159,13 +159,10 @@ export class ImportRunner {
 
   /** Marks an import FAILED for good (after its last attempt, or for a file it cannot read). */
   async fail(importId: number, e: ImportRejected | Error): Promise<void> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+    return this.pool.transaction(async (c) => {
       // a FINISHED import keeps its rows and errors (a late failure of another run must not touch them)
       const now = await c.query<{ status: string }>(`SELECT status::text AS status FROM import WHERE id = $1 FOR UPDATE`, [importId]);
       if (!now.rows[0] || now.rows[0].status === 'FINISHED') {
-        await c.query('ROLLBACK');
         return;
       }
       await c.query(`DELETE FROM import_error WHERE import_id = $1`, [importId]);
@@ -184,13 +181,7 @@ export class ImportRunner {
           WHERE id = $1`,
         [importId, e.message.slice(0, 1000), line === null ? 0 : 1],
       );
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
+    });
   }
 
   private async dropTables(importId: number) {
@@ -325,29 +316,19 @@ export class ImportRunner {
 
   /** Builds the check table (sorts for the in-file duplicates need memory) and indexes it by line for the chunks. */
   private async check(kind: ImportKind, importId: number, params: ImportParams) {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+    return this.pool.transaction(async (c) => {
       await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       await c.query('SET LOCAL jit = off');
       await c.query(checkSql(kind, importId, params));
       await c.query(`CREATE INDEX ON ${checkTable(importId)} (line)`);
       await c.query(`ANALYZE ${checkTable(importId)}`);
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    });
   }
 
   /** The checks against the database, the error rows, the new rows and FINISHED: one transaction. */
   private async commit(imp: ImportRow, params: ImportParams, count: number, ignored: string[]): Promise<boolean> {
     const id = imp.id;
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+    return this.pool.transaction(async (c) => {
       await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       await c.query('SET LOCAL jit = off');
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
@@ -355,7 +336,6 @@ export class ImportRunner {
       // serialised by the lock, and only the first one counts
       const now = await c.query<{ status: string }>(`SELECT status::text AS status FROM import WHERE id = $1`, [id]);
       if (now.rows[0]?.status !== 'RUNNING') {
-        await c.query('ROLLBACK');
         return false;
       }
       for (const sql of dbCheckSql(imp.kind, id)) await c.query(sql);
@@ -382,13 +362,7 @@ export class ImportRunner {
                 error = $6, finished_at = clock_timestamp() WHERE id = $1`,
         [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null, ignoredNote(ignored)],
       );
-      await c.query('COMMIT');
       return true;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    });
   }
 }

@@ -114,20 +114,11 @@ export class ImportsRepository {
   }
 
   /** Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions). */
-  private async locked<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+  private locked<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    return this.pool.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+      return fn(c);
+    });
   }
 
   /** The first of `checks` (column, SQL returning a row when taken) that finds the value taken, or null. */
