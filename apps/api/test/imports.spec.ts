@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportJobsWorker, ImportRunner } from '@tracker/server';
+import { ImportRunner, ImportSweep } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 import { errorsOf, uniqueDigits, uploadCsv, uploadDir, waitDone, csvForm } from './imports-helpers.js';
@@ -359,7 +359,7 @@ describe('upload retention', () => {
     const oldFile = join(uploads, (await path(old.id))!);
     expect(existsSync(oldFile)).toBe(true);
 
-    expect(await worker.get(ImportJobsWorker).expireFiles()).toBe(1);
+    expect(await worker.get(ImportSweep).expireFiles()).toBe(1);
     expect(existsSync(oldFile)).toBe(false);
     expect(await path(old.id)).toBeNull();
     expect(await path(recent.id)).not.toBeNull();

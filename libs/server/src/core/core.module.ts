@@ -5,8 +5,9 @@ import { RedisService } from './redis.js';
 import { createLogger } from './logger.js';
 import { LOGGER } from './tokens.js';
 import { AuditService } from './audit.service.js';
+import { JobQueue } from './jobs/job-queue.service.js';
 
-/** Config, database, Redis, logger and audit: shared by api and worker. */
+/** Config, database, Redis, logger, audit and the job producer: shared by api and worker. */
 @Global()
 @Module({
   providers: [
@@ -16,7 +17,8 @@ import { AuditService } from './audit.service.js';
     PrismaService,
     RedisService,
     AuditService,
+    JobQueue,
   ],
-  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService],
+  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue],
 })
 export class CoreModule {}

@@ -1,6 +1,5 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { ImportQueue } from './import-queue.service.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsRepository } from './imports.repository.js';
 import { ImportsService } from './imports.service.js';
@@ -20,7 +19,7 @@ export function csvGenerateImportAlias(req: Request, _res: Response, next: NextF
 /** Bulk imports, api side (§7 Import): uploads, import rows, errors, help file. The worker side is ImportsWorkerModule. */
 @Module({
   controllers: [ImportsController],
-  providers: [ImportsService, ImportsRepository, ImportQueue, UploadStore, ImportFileInterceptor, HelpFileInterceptor],
+  providers: [ImportsService, ImportsRepository, UploadStore, ImportFileInterceptor, HelpFileInterceptor],
 })
 export class ImportsModule implements NestModule {
   configure(consumer: MiddlewareConsumer) {

@@ -24,7 +24,7 @@ import { DomainError } from '../core/errors.js';
 import { LOGGER } from '../core/tokens.js';
 import type { SessionUser } from '../access/session-user.js';
 import { csvField, detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
-import { ImportQueue } from './import-queue.service.js';
+import { JobName, JobQueue } from '../core/jobs/index.js';
 import { ImportsRepository } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
@@ -40,7 +40,7 @@ const invalid = (field: string, message: string) => new DomainError(ErrorCode.Va
 export class ImportsService {
   constructor(
     private readonly repo: ImportsRepository,
-    private readonly queue: ImportQueue,
+    private readonly jobs: JobQueue,
     private readonly store: UploadStore,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
@@ -109,7 +109,7 @@ export class ImportsService {
       }
       const id = await this.repo.create(kind, file.originalname || 'upload.csv', this.store.relative(file.path), file.size, params, s.userId);
       try {
-        await this.queue.enqueue(id);
+        await this.jobs.enqueue(JobName.ImportRun, { importId: id });
       } catch (e) {
         // Postgres holds the import: the worker's sweep queues it once Redis answers again
         this.log.warn({ err: e, importId: id }, 'import not queued now; the sweep will');

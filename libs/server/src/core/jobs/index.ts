@@ -1,0 +1,5 @@
+export * from './registry.js';
+export * from './job-queue.service.js';
+export * from './job-handler.decorator.js';
+export * from './job-worker.host.js';
+export * from './jobs.module.js';

@@ -1,0 +1,129 @@
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { Worker, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { AppConfig } from '../config.js';
+import { LOGGER } from '../tokens.js';
+import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
+import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
+
+/** Injection token for the registry the worker checks against; JOBS unless a test provides another. */
+export const JOB_REGISTRY = 'tracker:job-registry';
+
+type Handler = (payload: unknown) => Promise<unknown>;
+export interface FoundMethod {
+  job: string;
+  owner: string;
+}
+
+/**
+ * The boot check: every declared job has exactly one handler and every handler (or failure hook) names a declared
+ * job. Returns the problems, one sentence each; the worker refuses to start when there is any.
+ */
+export function checkHandlers(registry: JobRegistry, handlers: FoundMethod[], failureHooks: FoundMethod[] = []): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(registry)) {
+    const found = handlers.filter((h) => h.job === name);
+    if (!found.length) problems.push(`job ${name} has no handler (add a @JobHandler('${name}') method to a worker provider)`);
+    if (found.length > 1) problems.push(`job ${name} has ${found.length} handlers: ${found.map((h) => h.owner).join(', ')}`);
+  }
+  for (const h of [...handlers, ...failureHooks]) {
+    if (!(h.job in registry)) problems.push(`${h.owner} handles job ${h.job}, which the job registry does not declare`);
+  }
+  return problems;
+}
+
+/**
+ * The consumer side of every queue (worker process only): finds the `@JobHandler` methods of all providers, refuses
+ * to boot on a job without a handler or a handler without a job, and runs one BullMQ worker per queue. A job whose
+ * worker died is taken again once its lock expires (stalled check); on shutdown it waits for running jobs.
+ */
+@Injectable()
+export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly workers: Worker[] = [];
+  private readonly handlers = new Map<string, Handler>();
+  private readonly failureHooks = new Map<string, JobFailedHandler>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Optional() @Inject(JOB_REGISTRY) private readonly registry: JobRegistry = JOBS,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const handlers: FoundMethod[] = [];
+    const hooks: FoundMethod[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || wrapper.isAlias) continue;
+      const proto = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(proto)) {
+        const fn = instance[method];
+        if (typeof fn !== 'function') continue;
+        const owner = `${instance.constructor.name}.${method}`;
+        const job = this.reflector.get<string | undefined>(JOB_HANDLER, fn);
+        if (job) {
+          handlers.push({ job, owner });
+          this.handlers.set(job, (payload) => (fn as Handler).call(instance, payload));
+        }
+        const failed = this.reflector.get<string | undefined>(JOB_FAILED, fn);
+        if (failed) {
+          hooks.push({ job: failed, owner });
+          this.failureHooks.set(failed, (p, e, f) => (fn as JobFailedHandler).call(instance, p, e, f));
+        }
+      }
+    }
+    const problems = checkHandlers(this.registry, handlers, hooks);
+    if (problems.length) throw new Error(`the worker cannot start: ${problems.join('; ')}`);
+
+    const queues = new Set(Object.values(this.registry).map((d) => d.queue));
+    for (const queue of queues) this.workers.push(this.startWorker(queue));
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  private startWorker(queue: QueueName): Worker {
+    const def = QUEUES[queue];
+    const lock = def.lockMs(this.config);
+    const worker = new Worker(queue, (job: Job) => this.process(job), {
+      connection: queueConnection(this.config),
+      prefix: queuePrefix(this.config),
+      concurrency: def.concurrency(this.config),
+      lockDuration: lock,
+      stalledInterval: Math.max(500, Math.floor(lock / 2)),
+      maxStalledCount: 3,
+    });
+    worker.on('failed', (job, err) => void this.onFailed(job, err));
+    worker.on('error', (err) => this.log.error({ err, queue }, 'queue worker error'));
+    return worker;
+  }
+
+  private async process(job: Job) {
+    const def = this.registry[job.name];
+    const handler = this.handlers.get(job.name);
+    if (!def || !handler) throw new Error(`no handler for job ${job.name}`);
+    return handler(def.payload.parse(job.data));
+  }
+
+  private async onFailed(job: Job | undefined, err: Error) {
+    if (!job) return;
+    const attempts = job.opts.attempts ?? this.registry[job.name]?.options.attempts ?? 1;
+    // a job that kept killing its worker fails for good too (else a sweep would queue it again and again)
+    const final = job.attemptsMade >= attempts || /stalled more than allowable limit/.test(err.message);
+    this.log.warn({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade, final }, 'job attempt failed');
+    const hook = this.failureHooks.get(job.name);
+    if (!hook) return;
+    try {
+      await hook(job.data, err, final);
+    } catch (e) {
+      this.log.error({ err: e, job: job.name, jobId: job.id }, 'job failure hook failed');
+    }
+  }
+
+  /** Graceful shutdown: stop taking jobs and wait for the running ones (a killed worker is recovered anyway). */
+  async onApplicationShutdown() {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}

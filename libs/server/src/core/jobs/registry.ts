@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { JobsOptions } from 'bullmq';
+import type { AppConfig } from '../config.js';
+
+/**
+ * Every queue and job of the system, declared in one place (house rule "Jobs", docs/architecture.md). A feature that
+ * needs background work adds its queue and its jobs here, then a `@JobHandler(name)` method in a worker-side provider;
+ * the worker refuses to boot while a declared job has no handler or a handler names no declared job.
+ * Payloads carry ids only: handlers re-read Postgres, which holds each job's business state.
+ */
+export const QueueName = { Imports: 'imports' } as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const JobName = { ImportRun: 'import.run' } as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+/** How one queue's worker runs: how many jobs at once, and how long a job's lock lasts before it counts as stalled. */
+export interface QueueDefinition {
+  concurrency: (config: AppConfig) => number;
+  lockMs: (config: AppConfig) => number;
+}
+
+/** One job: its queue, its zod payload, its deterministic id, and its attempts, backoff and retention. */
+export interface JobDefinition<P extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  payload: P;
+  /** Deterministic: enqueueing the same work twice is a no-op while a job for it exists (no ':' allowed by BullMQ). */
+  id: (payload: z.infer<P>) => string;
+  options: JobsOptions;
+}
+
+const job = <P extends z.ZodType>(d: JobDefinition<P>) => d;
+
+export const QUEUES: Record<QueueName, QueueDefinition> = {
+  [QueueName.Imports]: {
+    concurrency: (c) => c.get('IMPORT_CONCURRENCY'),
+    lockMs: (c) => c.get('IMPORT_LOCK_MS'),
+  },
+};
+
+export const JOBS = {
+  [JobName.ImportRun]: job({
+    queue: QueueName.Imports,
+    payload: z.object({ importId: z.number().int().positive() }),
+    id: (p) => `import-${p.importId}`,
+    options: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 2000 },
+      // gone once done: Postgres keeps the outcome, and a sweep may enqueue the id again
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  }),
+} as const satisfies Record<JobName, JobDefinition>;
+
+export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
+
+/** The registry a worker checks its handlers against (a test may pass another). */
+export type JobRegistry = Record<string, JobDefinition>;
+
+/** Queue key prefix: QUEUE_PREFIX, or the deployment's Redis key prefix + 'bull'. */
+export function queuePrefix(config: AppConfig): string {
+  return config.get('QUEUE_PREFIX') ?? `${config.get('REDIS_KEY_PREFIX')}bull`;
+}
+
+/** A fresh connection description for BullMQ (it opens its own connections; workers need blocking ones). */
+export function queueConnection(config: AppConfig) {
+  const u = new URL(config.get('REDIS_URL'));
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  };
+}
