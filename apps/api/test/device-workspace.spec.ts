@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '@tracker/contract';
 import { startApi, type TestApi } from './harness.js';
@@ -10,7 +9,6 @@ let partnerA: string; // role 12: device type 2
 let partnerB: string; // role 15: device type 3
 let manager: string; // role 10
 let tier1: string; // role 9
-let redis: Redis;
 /** telemetry devices of each type with the last day that has fixes */
 let w1: { id: number; date: string; owner: number };
 let w2: { id: number; date: string; owner: number };
@@ -26,10 +24,8 @@ beforeAll(async () => {
   ]);
   w1 = await telemetryDevice(api, 1);
   w2 = await telemetryDevice(api, 2);
-  redis = new Redis(process.env.REDIS_URL!);
 });
 afterAll(async () => {
-  await redis?.quit();
   await api?.close();
 });
 
@@ -445,7 +441,7 @@ describe('contacts, sms, gaps, temperature, notifications, logs', () => {
     expect(v.status).toBe(200);
     expect(v.body.model.content).toContain(`# device ${w1.id}`);
     const d = await api.get(`/logs/device/file?name=${name}&download=true`, admin);
-    expect(d.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect(d.headers.get('content-disposition')).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
     expect((await api.get('/logs/device/file?name=nope.log', admin)).status).toBe(404);
     expect((await api.get(`/logs/device/file?name=${name}`, manager)).status).toBe(403);
   });
@@ -520,12 +516,12 @@ describe('exports', () => {
     );
     const g = await api.get(`/csv/generate?${q1(`&date=${day}`)}`, admin);
     expect(g.status).toBe(200);
-    expect(g.body.model.hash).toMatch(/^[a-f0-9]{40}$/);
+    expect(g.body.model.hash).toMatch(/^[a-f0-9]{48}$/);
     const r = await download('locations', g.body.model.hash);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="locations_${w1.id}_${day}.csv"`);
-    const lines = r.body.trim().split('\n');
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="locations_${w1.id}_${day}.csv"; filename*=UTF-8''locations_${w1.id}_${day}.csv`);
+    const lines = r.body.trim().split('\r\n');
     expect(lines[0]).toBe('id,time,latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
     expect(lines).toHaveLength(12_001);
     expect(lines[1]).toContain(',2020-02-02 00:00:00,52.5,13.4,10,');
@@ -552,18 +548,34 @@ describe('exports', () => {
     expect(r.body).toContain(`'+CMD`);
     expect(r.body).toContain(`'\tSUM(A1)`);
     expect(r.body).toContain(`'@x`);
-    expect(r.body).toContain(`INBOUND,'-1,plain -1,`);
+    // a plain number is a value, not a formula: no apostrophe; the status is written as its label
+    expect(r.body).toContain(`INBOUND,-1,plain -1,received,`);
     expect(r.body).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
-  it('the hash expires (Redis TTL), and unknown, expired or foreign hashes are 404', async () => {
+  it('writes a phone number so that a spreadsheet shows it with its + and without an apostrophe', async () => {
+    const day = '2020-03-04';
+    await api.pool.query(
+      `INSERT INTO sms_message (device_id, message, command_key, direction, status, created, gsm_number) VALUES
+        ($1, 'hi', 'PING', 'OUTBOUND', 1, '2020-03-04T10:00:00Z', '+15550100')`,
+      [w1.id],
+    );
+    const g = await api.get(`/csv/generate?${q1(`&date=${day}`)}`, admin);
+    const r = await download('sms_per_device', g.body.model.hash);
+    expect(r.status).toBe(200);
+    expect(r.body).toContain(`,sent,`);
+    expect(r.body).toContain(`,"=""+15550100"""\r\n`);
+    expect(r.body).not.toContain(`'+15550100`);
+  });
+
+  it('the hash expires (export store, 600 s), and unknown, expired or foreign hashes are 404', async () => {
     const g = await api.get(`/csv/generate?${q1(`&date=${w1.date}`)}`, admin);
-    const key = `${process.env.REDIS_KEY_PREFIX}csv:${g.body.model.hash}`;
-    const ttl = await redis.ttl(key);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(600);
+    const row = (await api.pool.query(`SELECT kind, extract(epoch FROM expires_at - created) AS ttl FROM csv_export WHERE hash = $1`, [g.body.model.hash])).rows[0];
+    expect(row.kind).toBe('device');
+    expect(Number(row.ttl)).toBeGreaterThan(599);
+    expect(Number(row.ttl)).toBeLessThanOrEqual(601);
     expect((await download('locations', g.body.model.hash, tier1)).status).toBe(404);
-    await redis.del(key);
+    await api.pool.query(`UPDATE csv_export SET expires_at = now() - interval '1 second' WHERE hash = $1`, [g.body.model.hash]);
     const r = await download('locations', g.body.model.hash);
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ code: 'EXPORT_NOT_FOUND', error: 'The export link has expired. Generate it again.' });

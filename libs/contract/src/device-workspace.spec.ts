@@ -9,7 +9,6 @@ import {
   locationByIdQuery,
   settingEditBody,
   LOCATION_INTERVAL_CHOICES,
-  neutraliseCell,
   notificationErrorKey,
   simCardQuery,
   swapSimBody,
@@ -40,10 +39,6 @@ describe('device workspace contract', () => {
     expect(checkSettingValue('apn', 'anything')).toBeNull();
   });
 
-  it('neutralises cells that start with = + - @ tab or CR', () => {
-    for (const v of ['=1+1', '+49', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
-    for (const v of ['plain', '', '49', ' =x']) expect(neutraliseCell(v)).toBe(v);
-  });
 
   it('§4 notification error codes per platform', () => {
     expect(notificationErrorKey('IOS', 0)).toBe('none');

@@ -75,11 +75,6 @@ export type DeviceExportKind = (typeof DEVICE_EXPORT_KINDS)[number];
 /** Seconds an export hash stays valid. */
 export const EXPORT_HASH_TTL_SECONDS = 600;
 
-/** Cell values starting with one of these are prefixed with ' in exports (spreadsheet formula injection). */
-export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
-export function neutraliseCell(v: string): string {
-  return v.length > 0 && (FORMULA_PREFIXES as readonly string[]).includes(v[0]!) ? `'${v}` : v;
-}
 
 // ---------------------------------------------------------------------------------------------- inputs
 

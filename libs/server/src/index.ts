@@ -26,5 +26,6 @@ export * from './imports/imports-worker.module.js';
 export * from './imports/import-sweep.service.js';
 export * from './imports/import-runner.service.js';
 export * from './core/jobs/index.js';
+export * from './core/exports/index.js';
 export * from './imports/csv-lines.js';
 export * from './device-workspace/device-scope.service.js';

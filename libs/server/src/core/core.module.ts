@@ -6,8 +6,9 @@ import { createLogger } from './logger.js';
 import { LOGGER } from './tokens.js';
 import { AuditService } from './audit.service.js';
 import { JobQueue } from './jobs/job-queue.service.js';
+import { ExportStore } from './exports/export-store.js';
 
-/** Config, database, Redis, logger, audit and the job producer: shared by api and worker. */
+/** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
 @Global()
 @Module({
   providers: [
@@ -18,7 +19,8 @@ import { JobQueue } from './jobs/job-queue.service.js';
     RedisService,
     AuditService,
     JobQueue,
+    ExportStore,
   ],
-  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue],
+  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore],
 })
 export class CoreModule {}

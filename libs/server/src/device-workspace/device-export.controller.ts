@@ -2,6 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ROUTES, type DeviceDayQuery, type DeviceExportKind } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
+import { sendAsAttachment } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceExportService } from './device-export.service.js';
 
@@ -18,10 +19,7 @@ export class DeviceExportController {
 
   private async download(kind: DeviceExportKind, s: SessionUser, q: HashQuery, res: Response) {
     const p = await this.exports.resolve(s, q.hash);
-    res.status(200);
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="${this.exports.fileName(kind, p)}"`);
-    res.setHeader('cache-control', 'no-store');
+    sendAsAttachment(res, this.exports.fileName(kind, p), 'text/csv; charset=utf-8');
     try {
       await this.exports.stream(kind, p, res);
     } catch (e) {

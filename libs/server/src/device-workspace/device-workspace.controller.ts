@@ -2,6 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ROUTES, type DeviceDayQuery, type DeviceIdQuery, type DeviceUpdateBody, type LocationListQuery, type SettingEditBody, type SwapSimBody } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
+import { sendAsAttachment } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceWorkspaceService } from './device-workspace.service.js';
 
@@ -145,9 +146,8 @@ export class DeviceWorkspaceController {
   async logFile(@Session() s: SessionUser, @Input('query') q: { name: string; download?: 'true' | 'false' }, @Res() res: Response) {
     const f = await this.ws.logFile(s, q.name);
     if (q.download === 'true') {
-      res.setHeader('content-type', 'text/plain; charset=utf-8');
-      res.setHeader('content-disposition', `attachment; filename="${f.name}"`);
-      res.status(200).send(f.content);
+      sendAsAttachment(res, f.name, 'text/plain; charset=utf-8');
+      res.send(f.content);
       return;
     }
     res.status(200).json({ model: { name: f.name, content: f.content.toString('utf8') } });

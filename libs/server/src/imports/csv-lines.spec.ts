@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvField, detectDelimiter, isBareMassList, lineBatches, neutraliseCell, sniffFile, splitCsvLine } from './csv-lines.js';
+import { detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
 
 async function lines(chunks: (string | Buffer)[], max = 20) {
   const out = [];
@@ -58,14 +58,6 @@ describe('delimiter and output cells', () => {
     expect(detectDelimiter('"a;b;c",d')).toBe(',');
   });
 
-  it('neutralises formula-like cells and quotes what needs it', () => {
-    expect(neutraliseCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(neutraliseCell('@x')).toBe("'@x");
-    expect(neutraliseCell('+49151')).toBe("'+49151");
-    expect(neutraliseCell('plain')).toBe('plain');
-    expect(csvField('a,"b"')).toBe('"a,""b"""');
-    expect(csvField(null)).toBe('');
-  });
 });
 
 describe('sniffFile', () => {

@@ -169,14 +169,3 @@ export async function sniffFile(path: string): Promise<Sniff> {
 export function isBareMassList(firstLineFields: readonly string[]): boolean {
   return firstLineFields.length === 1 && firstLineFields[0]!.trim().toLowerCase() !== 'imei';
 }
-
-/** Spreadsheet formula triggers: a cell starting with one of these is prefixed with ' in exported CSV. */
-export function neutraliseCell(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
-/** One CSV output field (RFC 4180 quoting), formula-like cells neutralised. */
-export function csvField(v: string | null | undefined): string {
-  const s = neutraliseCell(v ?? '');
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}

@@ -13,18 +13,9 @@ import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { ImportsService, type MemoryFile, type UploadedFile } from './imports.service.js';
 import { HelpFileInterceptor, ImportFileInterceptor } from './upload.interceptor.js';
+import { attachment } from '../core/exports/index.js';
 
 type FileRequest<F> = Request & { file?: F };
-
-/**
- * Content-Disposition of a download: an ASCII `filename` for old clients and the UTF-8 name as `filename*` (RFC 6266),
- * so a help file called "Hilfe – Import.pdf" downloads under its name instead of failing the header.
- */
-const attachment = (name: string) => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const utf8 = encodeURIComponent(name.replace(/[\r\n]/g, '_')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-};
 
 /** §7 Import: single records, uploads, the import list, errors, the report CSV and the help file. */
 @Controller()

@@ -216,23 +216,6 @@ export class ImportsRepository {
       return { id: row.rows[0]!.id } as const;
     });
   }
-
-  async createExport(hash: string, importId: number, userId: number, expires: Date) {
-    await this.pool.query(
-      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at) VALUES ($1, 'import', $2, $3, $4)`,
-      [hash, JSON.stringify({ import_id: importId }), userId, expires],
-    );
-  }
-
-  /** The import of an unexpired report hash, for the user who generated it only (a hash passed on is worthless). */
-  async findExport(hash: string, userId: number): Promise<{ import_id: number } | null> {
-    const r = await this.pool.query<{ params: { import_id: number } }>(
-      `SELECT params FROM csv_export WHERE hash = $1 AND kind = 'import' AND expires_at > now() AND created_by = $2`,
-      [hash, userId],
-    );
-    return r.rows[0]?.params ?? null;
-  }
-
   /** Errors of an import in line order, for the report (streamed by the caller in pages). */
   async errorsFrom(importId: number, afterLine: number, limit: number) {
     const r = await this.pool.query<{ line: number; reason: string; column: string | null }>(

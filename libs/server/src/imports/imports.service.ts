@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -23,15 +21,18 @@ import type { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import { LOGGER } from '../core/tokens.js';
 import type { SessionUser } from '../access/session-user.js';
-import { csvField, detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
+import { detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
+import { ExportStore, writeCsv } from '../core/exports/index.js';
 import { ImportsRepository } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
 export type UploadedFile = { path: string; originalname: string; size: number };
 export type MemoryFile = { buffer: Buffer; originalname: string; mimetype: string; size: number };
 
-const EXPORT_TTL_MS = 60 * 60 * 1000;
+/** Seconds an import report hash stays valid. */
+const REPORT_TTL_SECONDS = 60 * 60;
+const REPORT_KIND = 'import';
 
 const invalid = (field: string, message: string) => new DomainError(ErrorCode.ValidationFailed, [{ field, message }]);
 
@@ -41,6 +42,7 @@ export class ImportsService {
   constructor(
     private readonly repo: ImportsRepository,
     private readonly jobs: JobQueue,
+    private readonly exports: ExportStore,
     private readonly store: UploadStore,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
@@ -167,19 +169,15 @@ export class ImportsService {
 
   async generateReport(s: SessionUser, importId: number) {
     await this.mustGet(importId);
-    const hash = randomBytes(24).toString('hex');
-    const expires = new Date(Date.now() + EXPORT_TTL_MS);
-    await this.repo.createExport(hash, importId, s.userId, expires);
-    return { model: { hash, expires_at: expires.toISOString() } };
+    return { model: await this.exports.create(s.userId, REPORT_KIND, { import_id: importId }, REPORT_TTL_SECONDS) };
   }
 
   /**
    * The import's file name and a writer of its CSV: every line as uploaded plus an `error` column. The hash is
-   * good for the user who generated it, until it expires (EXPORT_TTL_MS); otherwise 404.
+   * good for the user who generated it, until it expires (REPORT_TTL_SECONDS); otherwise 404.
    */
   async report(s: SessionUser, hash: string) {
-    const exp = await this.repo.findExport(hash, s.userId);
-    if (!exp) throw new DomainError(ErrorCode.NotFound);
+    const exp = await this.exports.resolve<{ import_id: number }>(s.userId, REPORT_KIND, hash, ErrorCode.NotFound);
     const imp = await this.mustGet(exp.import_id);
     const path = imp.file_path ? this.store.resolve(imp.file_path) : null;
     if (path) {
@@ -190,10 +188,9 @@ export class ImportsService {
       }
     }
     const name = `${imp.file_name.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_')}-report.csv`;
-    const write = async (out: Writable) => {
-      const send = async (s: string) => {
-        if (!out.write(s)) await once(out, 'drain');
-      };
+    const repo = this.repo;
+    /** The report's rows: every line of the file as uploaded, with its reasons in a last `error` column. */
+    async function* rows(): AsyncGenerator<string[]> {
       let pending: { line: number; reason: string }[] = [];
       let lastLine = 0;
       let exhausted = false;
@@ -203,7 +200,7 @@ export class ImportsService {
           while (pending.length && pending[0]!.line < line) pending.shift();
           while (pending.length && pending[0]!.line === line) reasons.push(pending.shift()!.reason);
           if (pending.length || exhausted) break;
-          const next = await this.repo.errorsFrom(imp.id, lastLine, 5000);
+          const next = await repo.errorsFrom(imp.id, lastLine, 5000);
           if (next.length === 0) exhausted = true;
           else lastLine = next[next.length - 1]!.line;
           pending = next;
@@ -211,11 +208,11 @@ export class ImportsService {
         return reasons.length ? reasons.join('; ') : null;
       };
       if (!path) {
-        await send('line,error\r\n');
+        yield ['line', 'error'];
         for (;;) {
-          const next = await this.repo.errorsFrom(imp.id, lastLine, 5000);
+          const next = await repo.errorsFrom(imp.id, lastLine, 5000);
           if (!next.length) break;
-          for (const e of next) await send(`${e.line},${csvField(e.reason)}\r\n`);
+          for (const e of next) yield [String(e.line), e.reason];
           lastLine = next[next.length - 1]!.line;
         }
         return;
@@ -224,7 +221,6 @@ export class ImportsService {
       let headerDone = false;
       let width = 1;
       for await (const batch of lineBatches(createReadStream(path, { highWaterMark: 1 << 20 }), IMPORT_MAX_LINE_CHARS * 4)) {
-        let chunk = '';
         for (const l of batch) {
           if (l.text.trim() === '') continue;
           const split = splitCsvLine(l.text, (delimiter ??= detectDelimiter(l.text)));
@@ -237,19 +233,19 @@ export class ImportsService {
             if (!bareImei) {
               // the header row; a file that failed as a whole has its reason here
               width = fields.length;
-              chunk += `${[...fields, 'error'].map(csvField).join(',')}\r\n`;
-              if (err) chunk += `${[...fields.map(() => ''), err].map(csvField).join(',')}\r\n`;
+              yield [...fields, 'error'];
+              if (err) yield [...fields.map(() => ''), err];
               continue;
             }
-            chunk += 'imei,error\r\n';
+            yield ['imei', 'error'];
           }
           // short lines are padded so that the reason stays in the error column
           const pad = fields.length < width ? Array<string>(width - fields.length).fill('') : [];
-          chunk += `${[...fields, ...pad, err ?? ''].map(csvField).join(',')}\r\n`;
+          yield [...fields, ...pad, err ?? ''];
         }
-        if (chunk) await send(chunk);
       }
-    };
+    }
+    const write = (out: Writable) => writeCsv(rows(), out);
     return { name, write };
   }
 

@@ -1,0 +1,21 @@
+import type { Response } from 'express';
+
+/**
+ * Content-Disposition of every download: an ASCII `filename` for old clients (anything else, quotes, backslashes and
+ * control characters replaced by '_') and the exact UTF-8 name as `filename*` (RFC 6266 / 5987). A stored name (an
+ * uploaded file's, a log file's) can therefore never break or inject into the header.
+ */
+export function attachment(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_') || 'download';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
+  const utf8 = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/** Headers of a file download: type, attachment name, and no caching (exports hold personal data). */
+export function sendAsAttachment(res: Response, name: string, contentType: string) {
+  res.status(200);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Disposition', attachment(name));
+  res.setHeader('Cache-Control', 'no-store');
+}

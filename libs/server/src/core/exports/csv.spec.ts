@@ -1,0 +1,55 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { guardCell, writeCsv } from './csv.js';
+import { attachment } from './attachment.js';
+
+async function csv(rows: Parameters<typeof writeCsv>[0], columns?: Parameters<typeof writeCsv>[2]) {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await writeCsv(rows, out, columns);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('the export CSV writer', () => {
+  it('neutralises formula cells with an apostrophe', () => {
+    for (const v of ['=1+1', '+49 x', '-x', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")', '+1+2']) expect(guardCell(v)).toBe(`'${v}`);
+    for (const v of ['plain', '', '49', ' =x']) expect(guardCell(v)).toBe(v);
+  });
+
+  it('keeps plain numbers and writes phone numbers so a spreadsheet shows them with their + and no apostrophe', () => {
+    expect(guardCell('-12.5')).toBe('-12.5');
+    expect(guardCell('-3')).toBe('-3');
+    expect(guardCell('+15550100')).toBe('="+15550100"');
+    expect(guardCell('+491511234567')).toBe('="+491511234567"');
+  });
+
+  it('quotes per RFC 4180 (and ;), CRLF lines, header from the columns, coded columns as their labels', async () => {
+    const text = await csv(
+      [
+        { a: 'x,y', b: 'say "hi"', s: 2 },
+        { a: 'a;b', b: null, s: 9 },
+      ],
+      ['a', 'b', { key: 's', header: 'status', label: (v) => ({ 2: 'received' })[Number(v)] }],
+    );
+    expect(text).toBe('a,b,status\r\n"x,y","say ""hi""",received\r\n"a;b",,9\r\n');
+  });
+
+  it('writes array rows as they are, guarded, from an async generator', async () => {
+    async function* rows() {
+      yield ['imei', 'error'];
+      yield ['=cmd', 'line 2: bad'];
+    }
+    expect(await csv(rows())).toBe("imei,error\r\n'=cmd,line 2: bad\r\n");
+  });
+});
+
+describe('attachment()', () => {
+  it('gives an ASCII filename and the exact UTF-8 name, and nothing in a stored name can break the header', () => {
+    expect(attachment('report.csv')).toBe(`attachment; filename="report.csv"; filename*=UTF-8''report.csv`);
+    expect(attachment('Müller – Hilfe.pdf')).toBe(`attachment; filename="M_ller _ Hilfe.pdf"; filename*=UTF-8''M%C3%BCller%20%E2%80%93%20Hilfe.pdf`);
+    const evil = attachment('log"\r\nSet-Cookie: x=1;.txt');
+    expect(evil).not.toMatch(/[\r\n]/);
+    expect(evil.split('filename*=')[0]).toBe('attachment; filename="log___Set-Cookie: x=1_.txt"; ');
+  });
+});

@@ -1,0 +1,80 @@
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+
+/** Spreadsheet formula triggers (§ security): a text cell starting with one of these must not reach a sheet as is. */
+export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const PHONE = /^\+\d{4,15}$/;
+
+/**
+ * The formula guard of every exported cell. A plain number ('-12.5', a longitude) is a value, not a formula, and stays
+ * as it is. A phone number in international form ('+15550100') is written as the text formula `="+15550100"`, so a
+ * spreadsheet shows '+15550100' (no apostrophe, the '+' kept) and saves it back the same; it holds digits only, so it
+ * can do nothing else. Any other cell starting with = + - @ tab or CR gets a leading apostrophe.
+ */
+export function guardCell(v: string): string {
+  if (!v || !(FORMULA_PREFIXES as readonly string[]).includes(v[0]!)) return v;
+  if (PLAIN_NUMBER.test(v)) return v;
+  if (PHONE.test(v)) return `="${v}"`;
+  return `'${v}`;
+}
+
+export type CsvRow = Record<string, unknown> | unknown[];
+/** A column: its key in the row (or its index for array rows), its header, and an optional label for coded values. */
+export interface CsvColumn {
+  key: string;
+  header?: string;
+  /** Turns a stored code (a reason, a source, a status) into its label; unknown codes stay as they are. */
+  label?: (v: unknown) => string | null | undefined;
+}
+
+/**
+ * The one CSV writer of the system: a csv-stringify transform (RFC 4180 quoting, CRLF) with the formula guard on every
+ * text cell. Objects are read by column key; arrays are written as they are (no header unless columns are given).
+ */
+export function csvWriter(columns?: readonly (CsvColumn | string)[]) {
+  const cols = columns?.map((c) => (typeof c === 'string' ? { key: c } : c));
+  return stringify({
+    header: !!cols,
+    columns: cols?.map((c) => ({ key: c.key, header: c.header ?? c.key })),
+    record_delimiter: 'windows',
+    // a ';' is quoted too: spreadsheets in many locales split on it
+    quoted_match: ';',
+    cast: {
+      string: (v) => guardCell(v),
+      boolean: (v) => (v ? 'true' : 'false'),
+      date: (v) => v.toISOString(),
+    },
+  });
+}
+
+async function* labelled(rows: AsyncIterable<CsvRow> | Iterable<CsvRow>, columns: CsvColumn[]) {
+  for await (const row of rows) {
+    if (Array.isArray(row)) {
+      yield row;
+      continue;
+    }
+    const out: Record<string, unknown> = { ...row };
+    for (const c of columns) {
+      const v = out[c.key];
+      if (v !== null && v !== undefined) out[c.key] = c.label!(v) ?? v;
+    }
+    yield out;
+  }
+}
+
+/**
+ * Streams `rows` (a pg cursor, an async generator, an array) as CSV into `out`, coded columns written as their labels:
+ * constant memory whatever the row count.
+ */
+export async function writeCsv(
+  rows: AsyncIterable<CsvRow> | Iterable<CsvRow>,
+  out: Writable,
+  columns?: readonly (CsvColumn | string)[],
+): Promise<void> {
+  const coded = (columns ?? []).filter((c): c is CsvColumn => typeof c !== 'string' && !!c.label);
+  const source = Readable.from(coded.length ? labelled(rows, coded) : rows, { objectMode: true });
+  await pipeline(source, csvWriter(columns), out);
+}

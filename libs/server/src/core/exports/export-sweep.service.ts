@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { LOGGER } from '../tokens.js';
+import { ExportStore } from './export-store.js';
+
+/** Periodic sweep (worker): deletes export hashes that expired more than a day ago. */
+@Injectable()
+export class ExportSweep {
+  constructor(
+    private readonly store: ExportStore,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  @Interval(60 * 60 * 1000)
+  async sweep(): Promise<number> {
+    const n = await this.store.sweep().catch((err) => {
+      this.log.warn({ err }, 'export sweep failed');
+      return 0;
+    });
+    if (n) this.log.info({ deleted: n }, 'swept expired export hashes');
+    return n;
+  }
+}

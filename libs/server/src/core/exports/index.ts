@@ -1,0 +1,4 @@
+export * from './csv.js';
+export * from './attachment.js';
+export * from './export-store.js';
+export * from './export-sweep.service.js';
