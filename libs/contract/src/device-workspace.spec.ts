@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkSettingValue,
-  dayParam,
   DEVICE_ROUTES,
   deviceIdQuery,
   deviceUpdateBody,
-  INT4_MAX,
   locationByIdQuery,
   settingEditBody,
   LOCATION_INTERVAL_CHOICES,
   notificationErrorKey,
   simCardQuery,
   swapSimBody,
-  tzParam,
 } from './device-workspace.js';
+import { dayParam, INT4_MAX, tzParam } from './params.js';
 import { AREA_ROLES } from './access.js';
 
 describe('device workspace contract', () => {

@@ -1,6 +1,7 @@
 // Device workspace (§2 Device: /device/{idDevice} and its tabs, §7 Device/Location/Setting/... calls, device exports):
 // request and response schemas and the routes. Merged into ROUTES by routes.ts.
 import { z } from 'zod';
+import { countParam, dayParam, INT4_MAX, pageParam, positiveId, tzParam, wholeNumber } from './params.js';
 import { IMSI_LENGTH, PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
 import { envelope, listResponse, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
@@ -78,65 +79,8 @@ export const EXPORT_HASH_TTL_SECONDS = 600;
 
 // ---------------------------------------------------------------------------------------------- inputs
 
-/** The largest value of a PostgreSQL `integer` column (device, SIM, factory, owner ids, setting numbers). */
-export const INT4_MAX = 2_147_483_647;
-
-/**
- * A positive whole id, as a JSON number or as decimal digits in a query string (no hex, exponent or sign: `0x10`
- * and `1e3` are refused, not read as 16 and 1000). Bounded by the column (int4 unless said otherwise), so an id
- * too large for the database is a 400, not a database error.
- */
-const positiveId = (name: string, max: number = INT4_MAX) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, `${name} is required (a positive whole number)`)], {
-      error: `${name} is required (a positive whole number)`,
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int(`${name} must be a whole number`)
-        .positive(`${name} is required (a positive whole number)`)
-        .max(max, `${name} is too large`),
-    );
-
-function isRealDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  // year 0000 passes the JavaScript check but is not a date for PostgreSQL
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && Number(s.slice(0, 4)) >= 1;
-}
-function isTimeZone(s: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: s });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `YYYY-MM-DD` (§9), a real calendar day. */
-export const dayParam = z
-  .string({ error: 'date is required (YYYY-MM-DD)' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine(isRealDate, 'date is not a real calendar day');
-/** The user's IANA time zone; a day runs from its midnight to the next (default UTC, §9). */
-export const tzParam = z.string().max(64).refine(isTimeZone, 'tz is not a known time zone').default('UTC');
-
 const deviceQuery = z.object({ device_id: positiveId('device_id') });
 const deviceDayQuery = deviceQuery.extend({ date: dayParam, tz: tzParam });
-const pageParam = z.coerce
-  .number({ error: 'page must be a number' })
-  .int('page must be a whole number')
-  .nonnegative('page must be 0 or more')
-  .max(100_000, 'page must be at most 100000')
-  .default(0);
-const countParam = (def: number) =>
-  z.coerce
-    .number({ error: 'count must be a number from 1 to 100' })
-    .int('count must be a number from 1 to 100')
-    .min(1, 'count must be a number from 1 to 100')
-    .max(100, 'count must be a number from 1 to 100')
-    .default(def);
 
 /** Free text stored in PostgreSQL: no control characters (a NUL byte cannot be stored at all). */
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -197,25 +141,20 @@ export const deviceUpdateBody = z.object({
 export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 export const tracesQuery = deviceQuery.extend({
-  page: pageParam,
+  page: pageParam(),
   count: countParam(20),
 });
 export const locationListQuery = deviceDayQuery.extend({
-  page: pageParam,
+  page: pageParam(),
   count: countParam(PAGE_SIZE.trackingList),
 });
 export type LocationListQuery = z.infer<typeof locationListQuery>;
 /** location ids are bigint: any safe integer. */
-export const locationByIdQuery = deviceQuery.extend({ location_id: positiveId('location_id', Number.MAX_SAFE_INTEGER) });
+export const locationByIdQuery = deviceQuery.extend({ location_id: positiveId('location_id', { max: Number.MAX_SAFE_INTEGER }) });
 
 export const settingPushQuery = deviceQuery.extend({ setting_no: positiveId('setting_no') });
 export const settingLoadDefaultQuery = deviceQuery.extend({
-  type: z.coerce
-    .number({ error: 'type must be a number (0 = all)' })
-    .int('type must be a whole number (0 = all)')
-    .nonnegative('type must be 0 or more (0 = all)')
-    .max(INT4_MAX, 'type is too large')
-    .default(0),
+  type: wholeNumber('type must be a whole number (0 = all)').default(0),
 });
 export const settingEditBody = z.object({
   settings: z

@@ -1,6 +1,7 @@
 // Bulk imports (§2 Admin import screens, §3 imports, §7 Import): request and response schemas, CSV columns per
 // import kind, and the routes. Merged into ROUTES by routes.ts.
 import { z } from 'zod';
+import { dayParam, pageParam, positiveId, wholeNumber } from './params.js';
 import { route, type RouteDef } from './route-def.js';
 import { envelope } from './schemas.js';
 import { CARRIER_SIM_STATUSES } from './enums.js';
@@ -145,8 +146,9 @@ const rule = (name: ValueRuleName) => {
 };
 /** An optional text field: '' means absent. */
 const optional = <T extends z.ZodType>(t: T) => z.union([z.literal('').transform(() => undefined), t]).optional();
-const int = (max: number, message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(max, message);
-const positiveId = (what: string) => z.coerce.number({ error: `${what} is required` }).int().positive(`${what} is required`);
+const int = (max: number, message: string) => wholeNumber(message, { max });
+/** An id of a form field; the import forms say only that it is required (the console translates that sentence). */
+const formId = (what: string) => positiveId(what, { required: `${what} is required` });
 const phone = rule('phone').transform((p) => (p.startsWith('+') ? p : `+${p}`));
 
 /** POST /import/sim (simData) */
@@ -156,14 +158,14 @@ export const simRecord = z.object({
   gsm_number: optional(phone),
   status: int(2, VALUE_RULES.simStatus.message).default(0),
   carrier_status: z.enum(CARRIER_SIM_STATUSES).default('INACTIVE'),
-  operator_id: optional(positiveId('operator_id')),
+  operator_id: optional(formId('operator_id')),
 });
 export type SimRecord = z.infer<typeof simRecord>;
 
 /** POST /import/device (deviceData: the old-device import) */
 export const deviceRecord = z.object({
   imei: rule('imei'),
-  device_type_id: positiveId('device_type_id'),
+  device_type_id: formId('device_type_id'),
   imsi: optional(rule('imsi')),
   gsm_number: optional(phone),
   device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
@@ -179,7 +181,7 @@ export const deviceAndSimRecord = z.object({
   imsi: rule('imsi'),
   iccid: optional(rule('iccid')),
   gsm_number: optional(phone),
-  device_type_id: positiveId('device_type_id'),
+  device_type_id: formId('device_type_id'),
   device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
   sim_status: int(2, VALUE_RULES.simStatus.message).default(0),
   carrier_status: z.enum(CARRIER_SIM_STATUSES).default('INACTIVE'),
@@ -193,10 +195,10 @@ export const factoryDeviceRecord = z.object({
   iccid: optional(rule('iccid')),
   activation_code: optional(rule('activationCode')),
   serial_number: optional(rule('text50')),
-  device_type_id: optional(positiveId('device_type_id')),
+  device_type_id: optional(formId('device_type_id')),
   firmware: optional(rule('text50')),
   status: int(3, VALUE_RULES.importDeviceStatus.message).default(FACTORY_DEVICE_DEFAULTS.status),
-  white_label_deployment_id: positiveId('white_label_deployment_id').default(FACTORY_DEVICE_DEFAULTS.white_label_deployment_id),
+  white_label_deployment_id: formId('white_label_deployment_id').default(FACTORY_DEVICE_DEFAULTS.white_label_deployment_id),
 });
 export type FactoryDeviceRecord = z.infer<typeof factoryDeviceRecord>;
 
@@ -210,16 +212,16 @@ export const createdResponse = envelope(z.object({ id: z.number().int() }));
  */
 export const importUploadForm = z.object({
   kind: z.enum(['SIM', 'DEVICE', 'DEVICE_AND_SIM', 'FACTORY_DEVICE'], { error: 'kind must be SIM, DEVICE, DEVICE_AND_SIM or FACTORY_DEVICE' }),
-  device_type_id: optional(positiveId('device_type_id')),
-  white_label_deployment_id: optional(positiveId('white_label_deployment_id')),
-  server_id: optional(positiveId('server_id')),
-  voip_central_id: optional(positiveId('voip_central_id')),
+  device_type_id: optional(formId('device_type_id')),
+  white_label_deployment_id: optional(formId('white_label_deployment_id')),
+  server_id: optional(formId('server_id')),
+  voip_central_id: optional(formId('voip_central_id')),
 });
 export type ImportUploadForm = z.infer<typeof importUploadForm>;
 
 /** Form fields of POST /import/upload/mass: the IMEIs become devices of this type and status. */
 export const massUploadForm = z.object({
-  device_type_id: positiveId('device_type_id'),
+  device_type_id: formId('device_type_id'),
   device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
 });
 export type MassUploadForm = z.infer<typeof massUploadForm>;
@@ -238,17 +240,12 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 // ---------------------------------------------------------------------------------------------- list, errors
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'date must be YYYY-MM-DD');
-
 export const importListQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: pageParam(),
   /** only imports created on this day (UTC) */
-  date: optional(dateParam),
+  date: optional(dayParam),
   /** only this import (a screen following the file it just uploaded, wherever the list has moved it) */
-  id: z.coerce.number().int().positive().optional(),
+  id: positiveId('id').optional(),
 });
 export type ImportListQuery = z.infer<typeof importListQuery>;
 
@@ -280,8 +277,8 @@ export const importListResponse = envelope(
 );
 export type ImportListResponse = z.infer<typeof importListResponse>;
 
-export const importIdQuery = z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id is required') });
-export const importErrorsQuery = importIdQuery.extend({ page: z.coerce.number().int().min(0).max(1_000_000).default(0) });
+export const importIdQuery = z.object({ id: positiveId('id', { required: 'id is required' }) });
+export const importErrorsQuery = importIdQuery.extend({ page: pageParam(1_000_000) });
 
 export const importErrorItem = z.object({
   line: z.number().int(),
@@ -305,7 +302,7 @@ export const importTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS) });
 // ---------------------------------------------------------------------------------------------- report CSV
 
 export const importCsvGenerateQuery = z.object({
-  import_id: z.coerce.number({ error: 'import_id is required' }).int().positive('import_id is required'),
+  import_id: positiveId('import_id', { required: 'import_id is required' }),
 });
 export const importCsvGenerateResponse = envelope(z.object({ hash: z.string(), expires_at: z.string() }));
 export const importCsvDownloadQuery = z.object({

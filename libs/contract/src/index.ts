@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './validation.js';
+export * from './params.js';
 export * from './schemas.js';
 export * from './routes.js';
 export * from './route-def.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countParam, pageParam, positiveId } from './params.js';
 import { LANGUAGES } from './errors.js';
 import { PAGE_SIZE, PASSWORD_MAX } from './constants.js';
 import { SEARCH_FILTERS } from './enums.js';
@@ -19,7 +20,6 @@ export const page = <T extends z.ZodType>(item: T) =>
   );
 
 const roleId = z.union(ALL_ROLES.map((r) => z.literal(r)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
-const intFromQuery = (def: number) => z.coerce.number().int().nonnegative().default(def);
 
 // ---------------------------------------------------------------------------------------------- auth
 
@@ -98,8 +98,8 @@ export const uuidParam = z.object({ uuid: z.string().uuid() });
 export const deviceSearchQuery = z.object({
   query: z.string().trim().min(1, 'Enter something to search for').max(100),
   filter: z.enum(SEARCH_FILTERS),
-  count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.deviceSearch),
-  page: intFromQuery(0).pipe(z.number().max(10_000)),
+  count: countParam(PAGE_SIZE.deviceSearch),
+  page: pageParam(10_000),
 });
 export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
 
@@ -136,7 +136,7 @@ export const newUser = z.object({
     .regex(/^\+?\d{8,15}$/, 'Phone must have 8 to 15 digits')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  white_label_vendor_id: z.coerce.number().int().positive(),
+  white_label_vendor_id: positiveId('white_label_vendor_id'),
   language: z.enum(LANGUAGES).default('en'),
   is_test: z.boolean().default(false),
 });

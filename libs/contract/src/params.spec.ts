@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { countParam, dayParam, INT4_MAX, pageParam, positiveId, wholeNumber } from './params.js';
+
+const ok = (r: { success: boolean }) => r.success;
+
+describe('the shared parameter schemas', () => {
+  it('ids: decimal digits or numbers within int4, never hex, exponent, sign, blank or a list', () => {
+    const id = positiveId('id');
+    expect(id.parse('42')).toBe(42);
+    expect(id.parse(42)).toBe(42);
+    expect(id.parse(String(INT4_MAX))).toBe(INT4_MAX);
+    for (const v of ['0x10', '1e3', '-1', '0', '1.5', '', ' ', String(INT4_MAX + 1), '99999999999', ['1'], null, true]) {
+      expect(ok(id.safeParse(v)), JSON.stringify(v)).toBe(false);
+    }
+    expect(id.safeParse('99999999999').error?.issues[0]?.message).toBe('id is too large');
+    expect(positiveId('import_id', { required: 'import_id is required' }).safeParse('x').error?.issues[0]?.message).toBe('import_id is required');
+  });
+
+  it('pages and counts default, and refuse what a coercion would have read', () => {
+    expect(pageParam().parse(undefined)).toBe(0);
+    expect(pageParam().parse('3')).toBe(3);
+    expect(countParam(25).parse(undefined)).toBe(25);
+    for (const v of ['1e3', '0x10', '', '-1', '100001']) expect(ok(pageParam().safeParse(v)), v).toBe(false);
+    for (const v of ['0', '101', '1e1']) expect(ok(countParam(25).safeParse(v)), v).toBe(false);
+    expect(wholeNumber('n', { max: 3 }).safeParse('4').error?.issues[0]?.message).toBe('n');
+  });
+
+  it('days are real calendar days', () => {
+    expect(dayParam.parse('2024-02-29')).toBe('2024-02-29');
+    for (const v of ['2026-02-30', '2026-13-01', '0000-01-01', '20260101', '2026-1-1']) expect(ok(dayParam.safeParse(v)), v).toBe(false);
+  });
+});
