@@ -1,7 +1,7 @@
 // Device workspace (§2 Device: /device/{idDevice} and its tabs, §7 Device/Location/Setting/... calls, device exports):
 // request and response schemas and the routes. Merged into ROUTES by routes.ts.
 import { z } from 'zod';
-import { countParam, dayParam, INT4_MAX, pageParam, positiveId, tzParam, wholeNumber } from './params.js';
+import { countParam, dayParam, pageParam, positiveId, tzParam, wholeNumber } from './params.js';
 import { IMSI_LENGTH, PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
 import { envelope, listResponse, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
