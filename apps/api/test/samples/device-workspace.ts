@@ -76,7 +76,12 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   deviceDetails: byDevice('deviceDetails'),
   deviceInfoImsi: byDevice('deviceInfoImsi'),
   deviceInfoImei: byDevice('deviceInfoImei'),
-  factoryDetails: withDevice((d) => `/device/factory_details?id=${d.id}`),
+  // the factory record the role's device links (the seed links the telemetry devices)
+  factoryDetails: async (ctx) => {
+    const d = await telemetryDevice(ctx.api, typeOf(ctx));
+    const f = await ctx.api.pool.query<{ factory_device_id: number }>('SELECT factory_device_id FROM device WHERE id = $1', [d.id]);
+    return { path: `/device/factory_details?id=${f.rows[0]!.factory_device_id}` };
+  },
   deviceUpdate: withDevice((d) => ({ path: `/device/update?device_id=${d.id}`, body: { height: 120, weight: 25, gender: 1 } })),
   deviceInitialized: byDevice('deviceInitialized'),
   deviceRemove: async (ctx) => ({ path: `/device/remove?device_id=${await spareDevice(ctx.api, typeOf(ctx), 0)}` }),
