@@ -254,6 +254,15 @@ export const DEFAULT_SETTINGS: [number, string, string, boolean][] = [
   [14, 'server_port', '5088', false],
 ];
 
+/**
+ * Default profiles (`default_setting.types`, the `type` of GET /setting/loadDefault): the profiles a default belongs
+ * to by setting_no; a setting not listed belongs to every profile.
+ */
+export const DEFAULT_SETTING_PROFILES: Record<number, number[]> = {
+  1: [1], 2: [1], 8: [1], 11: [1], 12: [1],
+  5: [2], 9: [2], 10: [2],
+};
+
 /** §9 location interval options, in seconds (2-60 minutes) plus Stand by */
 export const LOCATION_INTERVALS = [120, 300, 600, 900, 1800, 3600, 65000];
 

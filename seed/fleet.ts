@@ -278,6 +278,14 @@ export function simData(id: number, operator: number): SimData {
 }
 
 export const deviceImei = (id: number) => `35${IMEI.of(id)}`;
+
+/**
+ * Devices linked to the factory record they left the factory as (`device.factory_device_id`, §7 factory_details):
+ * the first device of each owner among the first `settingDevices` ids (so the device pages show real factory data,
+ * and other devices show "not linked"). The record's id is `factoryDevices + device id`, after the unsold ones.
+ */
+export const linkedFactoryId = (plan: Plan, s: Slot): number | null =>
+  s.ownerStart && s.hasSim && s.id <= plan.settingDevices ? plan.factoryDevices + s.id : null;
 export const factoryImei = (i: number) => `86${IMEI.of(i)}`;
 export const deviceActivationCode = (id: number) => `AC${ACTIVATION.of(id)}`;
 export const factoryActivationCode = (i: number) => `FC${ACTIVATION.of(i)}`;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import bcrypt from 'bcrypt';
 import type pg from 'pg';
 import {
-  COUNTRIES, DEFAULT_SETTINGS, DEPLOYMENTS, DEVICE_TYPES, HELP_TEXTS, LANGUAGES, OPERATORS, SMS_COMMANDS, TIME_ZONES,
+  COUNTRIES, DEFAULT_SETTING_PROFILES, DEFAULT_SETTINGS, DEPLOYMENTS, DEVICE_TYPES, HELP_TEXTS, LANGUAGES, OPERATORS, SMS_COMMANDS, TIME_ZONES,
   TRANSLATIONS, WHITE_LABELS, offsetMinutes,
 } from './catalog.js';
 import { insertRows, type Row } from './copy.js';
@@ -102,7 +102,8 @@ export async function seedReference(client: pg.ClientBase, plan: Plan): Promise<
   for (const t of DEVICE_TYPES) {
     for (const [no, name, value, editable] of DEFAULT_SETTINGS) {
       // bands (type 3) have no speaker: volume is fixed
-      defaults.push([t.id, no, name, t.id === 3 && no === 5 ? '0' : value, true, t.id === 3 && no === 5 ? false : editable, []]);
+      const profiles = DEFAULT_SETTING_PROFILES[no] ?? [];
+      defaults.push([t.id, no, name, t.id === 3 && no === 5 ? '0' : value, true, t.id === 3 && no === 5 ? false : editable, profiles]);
     }
   }
   n.default_setting = await insertRows(client, 'default_setting',

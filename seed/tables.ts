@@ -6,7 +6,7 @@ import {
 import type { Row } from './copy.js';
 import {
   DAY, MINUTE, type OwnerProfile, type Plan, type Slot, asciiName, deviceActivationCode, deviceData, deviceImei,
-  factoryActivationCode, factoryImei, ownerProfile, phoneFor, simData, walk, wifiMac, wifiPosition,
+  factoryActivationCode, factoryImei, linkedFactoryId, ownerProfile, phoneFor, simData, walk, wifiMac, wifiPosition,
 } from './fleet.js';
 import { Stream, rngFor } from './prng.js';
 
@@ -93,12 +93,26 @@ export function* factoryRows(plan: Plan): Generator<Row> {
       type.id, type.firmware[type.firmware.length - 1], 0, deployment, iso(plan.anchor - r.int(1, 120) * DAY),
     ];
   }
+  // the records of devices that left the factory: status 2 (paired), same IMEI, SIM and activation code as the device
+  for (const s of walk(plan)) {
+    if (s.id > plan.settingDevices) break;
+    const id = linkedFactoryId(plan, s);
+    if (id === null) continue;
+    const type = DEVICE_TYPES[s.type - 1];
+    const sim = simData(s.id, s.operator);
+    const d = deviceData(plan, s, ownerProfile(plan, s.ownerId, s.type, s.operator));
+    const deployment = type.id === 1 ? (sim.operator === 3 ? 2 : 1) : type.id === 2 ? 4 : 5;
+    yield [
+      id, deviceImei(s.id), sim.imsi, sim.iccid, deviceActivationCode(s.id), `SN${type.short}${String(id).padStart(8, '0')}`,
+      type.id, type.firmware[0], 2, deployment, iso(d.created - 30 * DAY),
+    ];
+  }
 }
 
 export const DEVICE_COLUMNS = [
   'id', 'imei', 'imsi', 'device_type_id', 'gsm_number', 'first_name', 'last_name', 'birth_date', 'height', 'weight',
   'gender', 'initialized', 'device_status', 'enabled', 'is_test', 'owner_id', 'sim_id', 'firmware', 'created',
-  'activation_code', 'last_seen_at', 'battery', 'updated_at',
+  'activation_code', 'last_seen_at', 'battery', 'updated_at', 'factory_device_id',
 ];
 export function* deviceRows(plan: Plan): Generator<Row> {
   for (const [s, owner] of withOwners(plan)) {
@@ -108,6 +122,7 @@ export function* deviceRows(plan: Plan): Generator<Row> {
       s.id, deviceImei(s.id), sim?.imsi ?? null, s.type, sim?.gsm ?? null, d.firstName, d.lastName, d.birthDate, d.height,
       d.weight, d.gender, d.initialized, s.status, s.enabled, d.isTest, s.ownerId || null, sim ? s.id : null, d.firmware,
       iso(d.created), deviceActivationCode(s.id), d.lastSeen === null ? null : iso(d.lastSeen), d.battery, iso(d.created),
+      linkedFactoryId(plan, s),
     ];
   }
 }

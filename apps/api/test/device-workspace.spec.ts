@@ -67,11 +67,27 @@ describe('header and information', () => {
     expect((await api.get(`/device/device_details?${q1()}`, tier1)).status).toBe(403);
   });
 
-  it('factory details: the factory record, or null', async () => {
-    const r = await api.get(`/device/factory_details?id=${w1.id}`, admin);
+  it('factory details: the factory record by its own id (§7), scoped by its type; unknown is 404', async () => {
+    // the seed links the first device of each owner to the record it left the factory as
+    const dev = (await api.pool.query('SELECT imei, factory_device_id FROM device WHERE id = $1', [w1.id])).rows[0];
+    expect(dev.factory_device_id).not.toBeNull();
+    expect(dev.factory_device_id).not.toBe(w1.id);
+    const r = await api.get(`/device/factory_details?id=${dev.factory_device_id}`, admin);
     expect(r.status).toBe(200);
-    if (r.body.model) expect(r.body.model.imei).toBeTypeOf('string');
-    expect((await api.get('/device/factory_details?id=99999999', admin)).status).toBe(404);
+    expect(r.body.model).toMatchObject({ id: dev.factory_device_id, imei: dev.imei, device_type_id: 1, status: 2 });
+    // the id is the factory record's, not a device's: the record with the device's id is another one
+    const byDeviceId = await api.get(`/device/factory_details?id=${w1.id}`, admin);
+    if (byDeviceId.status === 200) expect(byDeviceId.body.model.id).toBe(w1.id);
+    const unknown = await api.get('/device/factory_details?id=99999999', admin);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0]).toMatchObject({ field: 'id', message: 'No factory device with this id' });
+    // a partner reads the records of its own type only
+    expect((await api.get(`/device/factory_details?id=${dev.factory_device_id}`, partnerA)).status).toBe(403);
+    const own = (await api.pool.query('SELECT factory_device_id FROM device WHERE id = $1', [w2.id])).rows[0].factory_device_id;
+    const a = await api.get(`/device/factory_details?id=${own}`, partnerA);
+    expect(a.status).toBe(200);
+    expect(a.body.model.device_type_id).toBe(2);
+    expect((await api.get(`/device/factory_details?id=${own}`, partnerB)).status).toBe(403);
   });
 });
 
@@ -220,9 +236,30 @@ describe('general settings, reinitialize, remove', () => {
     const link = await api.post(`/device/update?device_id=${w2.id}&factory_id=${foreign}`, { height: 120 }, partnerA);
     expect(link.status).toBe(400);
     expect(link.body.errors[0]).toMatchObject({ field: 'factory_id', message: 'The factory device is of another device type' });
-    expect((await api.get(`/device/factory_details?id=${w2.id}`, partnerA)).body.model?.device_type_id ?? 2).toBe(2);
     const own = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 1 ORDER BY id LIMIT 1')).rows[0]!.id;
     expect((await api.post(`/device/update?${q1(`&factory_id=${own}`)}`, { height: 120 }, admin)).status).toBe(200);
+  });
+
+  it('enables and disables a device (audit status 4, then 3) and links a factory record', async () => {
+    const off = await api.post(`/device/update?${q1()}`, { enabled: false }, admin);
+    expect(off.status).toBe(200);
+    expect(off.body.model.enabled).toBe(false);
+    let t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ action: 'device.update', status: 4, before: { enabled: true }, after: { enabled: false } });
+    const on = await api.post(`/device/update?${q1()}`, { enabled: true }, admin);
+    expect(on.body.model.enabled).toBe(true);
+    t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ status: 3, after: { enabled: true } });
+    // a factory record of the device's type: linked, then readable by its id
+    const before = (await api.pool.query('SELECT factory_device_id FROM device WHERE id = $1', [w1.id])).rows[0].factory_device_id;
+    const rec = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 1 AND id <> $1 ORDER BY id DESC LIMIT 1', [before])).rows[0]!.id;
+    const link = await api.post(`/device/update?${q1(`&factory_id=${rec}`)}`, {}, admin);
+    expect(link.status).toBe(200);
+    expect(link.body.model.factory_device_id).toBe(rec);
+    t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ before: { factory_device_id: before }, after: { factory_device_id: rec } });
+    expect((await api.get(`/device/factory_details?id=${rec}`, admin)).body.model.id).toBe(rec);
+    await api.post(`/device/update?${q1(`&factory_id=${before}`)}`, {}, admin);
   });
 
   it('reinitialize sets initialized false and device_status 1 (audit status 2)', async () => {
@@ -381,6 +418,46 @@ describe('settings', () => {
     expect(t.body.model.items[0]).toMatchObject({ action: 'setting.push', actor_name: 'admin', after: { 1: '65000', sms_id: r.body.model.sms_id } });
   });
 
+  it('the location interval takes every whole minute from 2 to 60 (seconds), not only the common ones', async () => {
+    const edit = (value: string) => api.post(`/setting/edit?${q1()}`, { settings: [{ setting_no: 1, value }] }, admin);
+    for (const v of ['180', '1500', '2460', '3540']) {
+      const r = await edit(v);
+      expect(r.status, v).toBe(200);
+      expect(r.body.model.find((x: { setting_no: number }) => x.setting_no === 1).value).toBe(v);
+    }
+    for (const v of ['60', '150', '3660', '1500.0']) {
+      const r = await edit(v);
+      expect(r.status, v).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ field: 'settings.0.value', message: expect.stringMatching(/^Location interval must be a whole number of minutes from 2 to 60/) });
+    }
+  });
+
+  it('loadDefault: a profile of the type sets only its settings; an unknown profile is a 400 on type', async () => {
+    const all = await api.get(`/setting/all?${q1()}`, admin);
+    const profiles = [...new Set(all.body.model.flatMap((x: { profiles: number[] }) => x.profiles))].sort();
+    expect(profiles).toEqual([1, 2]);
+    for (const type of ['3', '99', '-1', 'x']) {
+      const r = await api.get(`/setting/loadDefault?${q1(`&type=${type}`)}`, admin);
+      expect(r.status, type).toBe(400);
+      expect(r.body.errors[0].field, type).toBe('type');
+    }
+    const unknown = await api.get(`/setting/loadDefault?${q1('&type=3')}`, admin);
+    expect(unknown.body.errors[0].message).toBe('type is not a default profile of this device type: use 0 (all) or one of 1, 2');
+    // interval (profile 1) and volume (profile 2) both differ from their defaults; profile 1 resets only the interval
+    const edited = await api.post(`/setting/edit?${q1()}`, { settings: [{ setting_no: 1, value: '1500' }, { setting_no: 5, value: '1' }] }, admin);
+    expect(edited.status).toBe(200);
+    const r = await api.get(`/setting/loadDefault?${q1('&type=1')}`, admin);
+    expect(r.status).toBe(200);
+    const byNo = new Map(r.body.model.map((x: { setting_no: number }) => [x.setting_no, x]));
+    expect(byNo.get(1)).toMatchObject({ value: '300', default_value: '300', profiles: [1] });
+    expect(byNo.get(5)).toMatchObject({ value: '1', profiles: [2] });
+    const t = await api.get(`/device/traces?${q1()}`, admin);
+    expect(t.body.model.items[0]).toMatchObject({ action: 'setting.load_default', before: { 1: '1500' }, after: { type: 1, changed: { 1: '300' } } });
+    // a band (type 3) has the same profiles; partner B may load them on its own device
+    const band = await telemetryDevice(api, 3);
+    expect((await api.get(`/setting/loadDefault?device_id=${band.id}&type=2`, partnerB)).status).toBe(200);
+  });
+
   it('push_all queues every editable setting; loadDefault restores the defaults of the type', async () => {
     const p = await api.get(`/setting/push_all?${q1()}`, admin);
     expect(p.status).toBe(200);
@@ -502,6 +579,78 @@ describe('swap SIM', () => {
     expect(swapOut).toMatchObject({ status: 7, before: { imsi: before.imsi } });
     expect(swapIn).toMatchObject({ status: 8, after: { imsi: sim.imsi } });
   });
+});
+
+describe('partner SIM scope (§6): a partner reads and takes only SIMs of its own operators', () => {
+  const PARTNERS = [
+    { user: 'partnera-manager', type: 2, operators: [1, 2, 4] },
+    { user: 'partnera-tier1', type: 2, operators: [1, 2, 4] },
+    { user: 'partnerb-manager', type: 3, operators: [1, 3, 4] },
+    { user: 'partnerb-tier1', type: 3, operators: [1, 3, 4] },
+  ];
+  /** A SIM no device holds, of an operator outside the list. */
+  const foreignFreeSim = async (operators: number[]) =>
+    (
+      await api.pool.query<{ id: number; imsi: string; iccid: string; gsm_number: string }>(
+        `SELECT s.id, s.imsi, s.iccid, s.gsm_number FROM sim_card s WHERE NOT EXISTS (SELECT 1 FROM device d WHERE d.sim_id = s.id)
+           AND s.operator_id IS NOT NULL AND s.operator_id <> ALL($1::int[]) ORDER BY s.id LIMIT 1`,
+        [operators],
+      )
+    ).rows[0]!;
+  const simOf = async (device: number) => (await api.pool.query('SELECT sim_id FROM device WHERE id = $1', [device])).rows[0].sim_id as number | null;
+
+  for (const p of PARTNERS) {
+    it(`${p.user}: free and in-use SIMs of other operators are 403 to read and to swap; its own are not`, async () => {
+      const token = await api.signIn(p.user);
+      expect((await api.get('/local/role', token)).body.model.operators).toEqual(p.operators);
+      const [mine, other] = (
+        await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id = $1 AND sim_id IS NOT NULL ORDER BY id DESC OFFSET 3 LIMIT 2', [p.type])
+      ).rows.map((r) => r.id) as [number, number];
+      const swap = (device: number, sim: number) => api.post('/device/swap_sim', { device_id: device, sim_card_id: sim, gsm_number: '+4915100000077' }, token);
+
+      // a free SIM of another operator: neither its data nor the SIM itself
+      const foreign = await foreignFreeSim(p.operators);
+      const read = await api.get(`/device/sim_card?imsi=${foreign.imsi}`, token);
+      expect(read.status).toBe(403);
+      expect(JSON.stringify(read.body)).not.toContain(foreign.iccid);
+      const before = await simOf(mine);
+      expect((await swap(mine, foreign.id)).status).toBe(403);
+      expect(await simOf(mine)).toBe(before);
+      expect((await api.pool.query('SELECT count(*)::int AS n FROM device WHERE sim_id = $1', [foreign.id])).rows[0].n).toBe(0);
+      // the administrator still reads it
+      expect((await api.get(`/device/sim_card?imsi=${foreign.imsi}`, admin)).body.model).toMatchObject({ id: foreign.id, device_id: null });
+
+      // a SIM of another operator in use, even in one of the partner's own devices
+      const otherSim = await simOf(other);
+      await api.pool.query('UPDATE device SET sim_id = $2 WHERE id = $1', [other, foreign.id]);
+      try {
+        expect((await api.get(`/device/sim_card?imsi=${foreign.imsi}`, token)).status).toBe(403);
+        expect((await swap(mine, foreign.id)).status).toBe(403);
+      } finally {
+        await api.pool.query('UPDATE device SET sim_id = $2 WHERE id = $1', [other, otherSim]);
+      }
+      // in use in another partner's device: 403 to read (the device is not theirs)
+      const elsewhere = (
+        await api.pool.query<{ imsi: string }>(
+          'SELECT s.imsi FROM sim_card s JOIN device d ON d.sim_id = s.id WHERE d.device_type_id <> $1 AND s.operator_id <> ALL($2::int[]) ORDER BY s.id LIMIT 1',
+          [p.type, p.operators],
+        )
+      ).rows[0]!;
+      expect((await api.get(`/device/sim_card?imsi=${elsewhere.imsi}`, token)).status).toBe(403);
+
+      // a free SIM of its own operators: read and swapped in
+      const own = await freeSim(api, p.operators);
+      const look = await api.get(`/device/sim_card?imsi=${own.imsi}`, token);
+      expect(look.status).toBe(200);
+      expect(look.body.model).toMatchObject({ id: own.id, device_id: null });
+      expect(p.operators).toContain(look.body.model.operator_id);
+      const done = await swap(mine, own.id);
+      expect(done.status).toBe(200);
+      expect(done.body.model).toMatchObject({ sim_id: own.id, imsi: own.imsi });
+      // and a SIM of its own operator that is in use elsewhere is only "in use"
+      expect((await swap(other, own.id)).status).toBe(409);
+    });
+  }
 });
 
 describe('exports', () => {

@@ -6,6 +6,7 @@ import {
   deviceUpdateBody,
   locationByIdQuery,
   settingEditBody,
+  LOCATION_INTERVAL_ALL,
   LOCATION_INTERVAL_CHOICES,
   notificationErrorKey,
   simCardQuery,
@@ -15,18 +16,20 @@ import { dayParam, INT4_MAX, tzParam } from './params.js';
 import { AREA_ROLES } from './access.js';
 
 describe('device workspace contract', () => {
-  it('§9 location interval: 2 to 60 minutes in seconds, plus Stand by 65000', () => {
+  it('§9 location interval: every whole minute from 2 to 60 in seconds, plus Stand by 65000', () => {
     expect(LOCATION_INTERVAL_CHOICES[0]).toBe(120);
     expect(LOCATION_INTERVAL_CHOICES).toContain(3600);
     expect(LOCATION_INTERVAL_CHOICES.at(-1)).toBe(65000);
-    expect(checkSettingValue('location_interval', '600')).toBeNull();
+    expect(LOCATION_INTERVAL_ALL).toHaveLength(60);
+    for (let m = 2; m <= 60; m++) expect(checkSettingValue('location_interval', String(m * 60)), `${m} min`).toBeNull();
     expect(checkSettingValue('location_interval', '65000')).toBeNull();
-    expect(checkSettingValue('location_interval', '60')).toMatch(/Location interval/);
-    expect(checkSettingValue('location_interval', '600.0')).toMatch(/Location interval/);
-    // the message names the choices: 25 minutes is "2 to 60 minutes" but not one of them
-    expect(checkSettingValue('location_interval', '1500')).toBe(
-      'Location interval must be one of 2, 3, 5, 10, 15, 20, 30, 45, 60 minutes (in seconds: 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600) or Stand by (65000)',
-    );
+    // 25 minutes is not a common choice but §9 allows it
+    expect(checkSettingValue('location_interval', '1500')).toBeNull();
+    for (const v of ['60', '3660', '150', '0', '600.0', '-120', '65001', '']) {
+      expect(checkSettingValue('location_interval', v), v).toBe(
+        'Location interval must be a whole number of minutes from 2 to 60 in seconds (120, 180, ... 3600) or Stand by (65000)',
+      );
+    }
   });
 
   it('§9 operational time 1-24; other settings are free text', () => {

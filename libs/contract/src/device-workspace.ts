@@ -8,13 +8,29 @@ import { route, type RouteDef } from './route-def.js';
 
 // ---------------------------------------------------------------------------------------------- constants
 
-/** §9 location interval choices: 2 to 60 minutes held in seconds, plus "Stand by" (65000). */
+/**
+ * §9 location interval: any whole minute from 2 to 60, held in seconds (120, 180, ..., 3600), plus "Stand by"
+ * (65000). LOCATION_INTERVAL_MINUTES are the common choices the console offers first.
+ */
+export const LOCATION_INTERVAL_MIN_MINUTES = 2;
+export const LOCATION_INTERVAL_MAX_MINUTES = 60;
 export const LOCATION_INTERVAL_MINUTES = [2, 3, 5, 10, 15, 20, 30, 45, 60] as const;
 export const LOCATION_INTERVAL_STANDBY = 65000;
+/** The common choices in seconds, Stand by last. */
 export const LOCATION_INTERVAL_CHOICES: readonly number[] = [
   ...LOCATION_INTERVAL_MINUTES.map((m) => m * 60),
   LOCATION_INTERVAL_STANDBY,
 ];
+/** Every value §9 allows, in seconds: each whole minute from 2 to 60, then Stand by. */
+export const LOCATION_INTERVAL_ALL: readonly number[] = [
+  ...Array.from({ length: LOCATION_INTERVAL_MAX_MINUTES - LOCATION_INTERVAL_MIN_MINUTES + 1 }, (_, i) => (i + LOCATION_INTERVAL_MIN_MINUTES) * 60),
+  LOCATION_INTERVAL_STANDBY,
+];
+/** Whether a location interval (seconds) is one §9 allows. */
+export function isLocationInterval(seconds: number): boolean {
+  if (seconds === LOCATION_INTERVAL_STANDBY) return true;
+  return Number.isInteger(seconds) && seconds % 60 === 0 && seconds >= LOCATION_INTERVAL_MIN_MINUTES * 60 && seconds <= LOCATION_INTERVAL_MAX_MINUTES * 60;
+}
 /** §9 operational time: 1 to 24 (hours a day the tracker is on). */
 export const OPERATIONAL_TIME_MIN = 1;
 export const OPERATIONAL_TIME_MAX = 24;
@@ -25,9 +41,9 @@ export const SETTING_OPERATIONAL_TIME = 'operational_time';
 /** Checks a setting value against the §9 rules; returns a message or null. */
 export function checkSettingValue(name: string | null | undefined, value: string): string | null {
   if (name === SETTING_LOCATION_INTERVAL) {
-    return LOCATION_INTERVAL_CHOICES.includes(Number(value)) && /^\d+$/.test(value)
+    return /^\d+$/.test(value) && isLocationInterval(Number(value))
       ? null
-      : `Location interval must be one of ${LOCATION_INTERVAL_MINUTES.join(', ')} minutes (in seconds: ${LOCATION_INTERVAL_MINUTES.map((m) => m * 60).join(', ')}) or Stand by (${LOCATION_INTERVAL_STANDBY})`;
+      : `Location interval must be a whole number of minutes from ${LOCATION_INTERVAL_MIN_MINUTES} to ${LOCATION_INTERVAL_MAX_MINUTES} in seconds (${LOCATION_INTERVAL_MIN_MINUTES * 60}, ${LOCATION_INTERVAL_MIN_MINUTES * 60 + 60}, ... ${LOCATION_INTERVAL_MAX_MINUTES * 60}) or Stand by (${LOCATION_INTERVAL_STANDBY})`;
   }
   if (name === SETTING_OPERATIONAL_TIME) {
     const n = Number(value);
@@ -266,7 +282,7 @@ export const factoryDetail = z.object({
   created: iso,
 });
 export type FactoryDetail = z.infer<typeof factoryDetail>;
-export const factoryDetailResponse = envelope(factoryDetail.nullable());
+export const factoryDetailResponse = envelope(factoryDetail);
 
 export const traceItem = z.object({
   id: int,
@@ -353,6 +369,8 @@ export const settingItem = z.object({
   updated_at: isoOrNull,
   /** the last push of this setting (an SMS queued for the pipeline) */
   last_push: z.object({ sms_id: int, status: int, created: iso }).nullable(),
+  /** the default profiles (`type` of /setting/loadDefault) this setting's default belongs to; empty: every profile */
+  profiles: z.array(int),
 });
 export type SettingItem = z.infer<typeof settingItem>;
 export const settingPushResult = z.object({ setting_no: int, sms_id: int, message: z.string(), status: int, pending: z.literal(true) });
@@ -500,7 +518,7 @@ export const DEVICE_ROUTES = {
     method: 'GET',
     path: '/device/factory_details',
     area: 'deviceTabs',
-    summary: 'Factory record of a device (id = device id); model null when the device has none',
+    summary: 'A factory record by its id (§7; a device links one in factory_device_id); 404 when there is none, 403 for another partner type',
     query: factoryDetailsQuery,
     response: factoryDetailResponse,
   }),
@@ -622,7 +640,8 @@ export const DEVICE_ROUTES = {
     method: 'GET',
     path: '/setting/loadDefault',
     area: 'deviceSettingsEdit',
-    summary: "Replaces the device's settings with the defaults of its type (profile `type`, 0 = all)",
+    summary:
+      "Loads the defaults of the device's type: `type` 0 replaces every setting, a profile of the type (the `profiles` of /setting/all) only that profile's settings; another type is a 400",
     query: settingLoadDefaultQuery,
     response: listResponse(settingItem),
     mutating: true,

@@ -63,9 +63,9 @@ export const LOCATION_SOURCES: Record<number, string> = {
   3: 'SKYHOOK',
   4: 'OPENCELLID',
   5: 'UNWIRED',
-  6: 'WIFI',
+  6: 'provider6',
   7: 'phone',
-  8: 'CELL',
+  8: 'provider8',
 };
 
 /** The dashboard search filters of §2 (the value sent as `filter`). */

@@ -34,12 +34,20 @@ async function spareDevice(api: TestApi, type: number, offset: number): Promise<
   return r.rows[0]!.id;
 }
 
-/** A SIM card no device holds. */
-export async function freeSim(api: TestApi): Promise<{ id: number; imsi: string }> {
+/** A SIM card no device holds, of one of `operators` when given (a partner sees only its operators' SIMs). */
+export async function freeSim(api: TestApi, operators?: number[]): Promise<{ id: number; imsi: string }> {
   const r = await api.pool.query<{ id: number; imsi: string }>(
-    'SELECT s.id, s.imsi FROM sim_card s WHERE NOT EXISTS (SELECT 1 FROM device d WHERE d.sim_id = s.id) ORDER BY s.id LIMIT 1',
+    `SELECT s.id, s.imsi FROM sim_card s WHERE NOT EXISTS (SELECT 1 FROM device d WHERE d.sim_id = s.id)
+       AND ($1::int[] IS NULL OR s.operator_id = ANY($1::int[])) ORDER BY s.id LIMIT 1`,
+    [operators ?? null],
   );
   return r.rows[0]!;
+}
+
+/** A free SIM the signed-in role may see: of one of its operators (any for the administrator). */
+async function freeSimFor(ctx: SampleContext) {
+  const me = await ctx.api.get('/local/role', ctx.token);
+  return freeSim(ctx.api, ctx.role === 1 ? undefined : (me.body.model.operators as number[]));
 }
 
 const withDevice =
@@ -68,7 +76,12 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   deviceDetails: byDevice('deviceDetails'),
   deviceInfoImsi: byDevice('deviceInfoImsi'),
   deviceInfoImei: byDevice('deviceInfoImei'),
-  factoryDetails: withDevice((d) => `/device/factory_details?id=${d.id}`),
+  // the factory record the role's device links (the seed links the telemetry devices)
+  factoryDetails: async (ctx) => {
+    const d = await telemetryDevice(ctx.api, typeOf(ctx));
+    const f = await ctx.api.pool.query<{ factory_device_id: number }>('SELECT factory_device_id FROM device WHERE id = $1', [d.id]);
+    return { path: `/device/factory_details?id=${f.rows[0]!.factory_device_id}` };
+  },
   deviceUpdate: withDevice((d) => ({ path: `/device/update?device_id=${d.id}`, body: { height: 120, weight: 25, gender: 1 } })),
   deviceInitialized: byDevice('deviceInitialized'),
   deviceRemove: async (ctx) => ({ path: `/device/remove?device_id=${await spareDevice(ctx.api, typeOf(ctx), 0)}` }),
@@ -100,9 +113,9 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
     const f = await ctx.api.pool.query<{ file_name: string }>('SELECT file_name FROM device_log WHERE device_id = $1 ORDER BY id LIMIT 1', [d.id]);
     return { path: `/logs/device/file?name=${f.rows[0]!.file_name}` };
   },
-  simCard: async (ctx) => ({ path: `/device/sim_card?imsi=${(await freeSim(ctx.api)).imsi}` }),
+  simCard: async (ctx) => ({ path: `/device/sim_card?imsi=${(await freeSimFor(ctx)).imsi}` }),
   swapSim: async (ctx) => {
-    const sim = await freeSim(ctx.api);
+    const sim = await freeSimFor(ctx);
     const device = await spareDevice(ctx.api, typeOf(ctx), 1);
     return { path: '/device/swap_sim', body: { device_id: device, sim_card_id: sim.id, gsm_number: '+4915100000001' } };
   },

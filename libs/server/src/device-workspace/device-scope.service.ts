@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { deviceTypeScope, ErrorCode } from '@tracker/contract';
+import { deviceTypeScope, ErrorCode, Role } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
@@ -13,6 +13,24 @@ export function typeAllowed(s: SessionUser, typeId: number): boolean {
   if (scope !== null && scope !== typeId) return false;
   if (s.types.length > 0 && !s.types.includes(-1) && !s.types.includes(typeId)) return false;
   return true;
+}
+
+/**
+ * Whether the user may see a factory record of a type: as a device of that type; a record that names no type only
+ * by users who see every type (not a partner, `types` [-1]).
+ */
+export function factoryTypeAllowed(s: SessionUser, typeId: number | null): boolean {
+  if (typeId !== null) return typeAllowed(s, typeId);
+  return deviceTypeScope(s.role) === null && (s.types.length === 0 || s.types.includes(-1));
+}
+
+/**
+ * The operators whose SIM cards a user may see and take: null (all) for the administrator, else the user's own
+ * operators (partner A's 1, 2, 4; §6 partner scope, as `/operator/list`). A SIM without an operator is nobody's
+ * but the administrator's. The repository applies it in SQL.
+ */
+export function simOperatorScope(s: SessionUser): number[] | null {
+  return s.role === Role.Administrator ? null : s.operators;
 }
 
 /** Loads a device for a user: 404 when it does not exist, 403 when it is another partner's (also for guessed ids). */

@@ -64,17 +64,14 @@ export class DeviceWorkspaceRepository {
     return (await this.rows<DeviceDetail>(DEVICE_DETAIL_SQL, [id], q))[0] ?? null;
   }
 
-  async factoryOf(deviceId: number): Promise<FactoryDetail | null> {
+  async factory(id: number): Promise<FactoryDetail | null> {
     const r = await this.rows<FactoryDetail>(
       `SELECT f.id, f.imei, f.imsi, f.iccid, f.activation_code, f.serial_number, f.device_type_id, f.firmware, f.status,
          f.white_label_deployment_id, dep.name AS deployment_name, f.created
-       FROM device d
-       JOIN factory_device f ON f.id = d.factory_device_id OR (d.factory_device_id IS NULL AND f.imei = d.imei)
+       FROM factory_device f
        LEFT JOIN white_label_deployment dep ON dep.id = f.white_label_deployment_id
-       WHERE d.id = $1
-       ORDER BY (f.id = d.factory_device_id) DESC NULLS LAST
-       LIMIT 1`,
-      [deviceId],
+       WHERE f.id = $1`,
+      [id],
     );
     return r[0] ?? null;
   }
@@ -174,13 +171,13 @@ export class DeviceWorkspaceRepository {
   async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
     type Row = Omit<SettingItem, 'last_push'> & { push_id: number | null; push_status: number | null; push_created: string | null };
     const rows = await this.rows<Row>(
-      `WITH def AS (SELECT setting_no, name, value, editable FROM default_setting WHERE device_type_id = $2),
+      `WITH def AS (SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $2),
             dev AS (SELECT setting_no, value, synced, updated_at FROM device_setting WHERE device_id = $1),
             push AS (SELECT DISTINCT ON (command_key) command_key, id, status, created FROM sms_message
                      WHERE device_id = $1 AND command_key LIKE 'SETTING\\_%' ORDER BY command_key, created DESC, id DESC)
        SELECT COALESCE(def.setting_no, dev.setting_no) AS setting_no, def.name, dev.value, def.value AS default_value,
          COALESCE(def.editable, false) AS editable, COALESCE(dev.synced, true) AS synced, dev.updated_at,
-         p.id AS push_id, p.status AS push_status, p.created AS push_created
+         p.id AS push_id, p.status AS push_status, p.created AS push_created, COALESCE(def.types, '{}') AS profiles
        FROM def FULL JOIN dev ON dev.setting_no = def.setting_no
        LEFT JOIN push p ON p.command_key = 'SETTING_' || COALESCE(def.setting_no, dev.setting_no)
        ORDER BY 1`,
@@ -310,13 +307,28 @@ export class DeviceWorkspaceRepository {
     ))[0]!;
   }
 
-  async simByImsi(imsi: string): Promise<SimCardItem | null> {
-    return (await this.rows<SimCardItem>(
+  /**
+   * A SIM by IMSI among the SIMs of `operators` (null: every SIM): `undefined` when there is no such IMSI at all,
+   * `null` when the SIM exists but is of another operator (so the caller can answer 403 like a foreign device).
+   */
+  async simByImsi(imsi: string, operators: number[] | null): Promise<SimCardItem | null | undefined> {
+    const r = await this.rows<SimCardItem & { in_scope: boolean }>(
       `SELECT s.id, s.imsi, s.iccid, s.gsm_number, s.status, s.carrier_status::text AS carrier_status, s.operator_id,
-         op.name AS operator_name, (SELECT d.id FROM device d WHERE d.sim_id = s.id ORDER BY d.id LIMIT 1) AS device_id
-       FROM sim_card s LEFT JOIN operator op ON op.id = s.operator_id WHERE s.imsi = $1`,
-      [imsi],
-    ))[0] ?? null;
+         op.name AS operator_name, (SELECT d.id FROM device d WHERE d.sim_id = s.id ORDER BY d.id LIMIT 1) AS device_id,
+         true AS in_scope
+       FROM sim_card s LEFT JOIN operator op ON op.id = s.operator_id
+       WHERE s.imsi = $1 AND ($2::int[] IS NULL OR s.operator_id = ANY($2::int[]))
+       UNION ALL
+       -- outside the scope only the existence is read, never a column of the SIM
+       SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false
+       FROM sim_card s WHERE s.imsi = $1 AND $2::int[] IS NOT NULL AND (s.operator_id IS NULL OR s.operator_id <> ALL($2::int[]))`,
+      [imsi, operators],
+    );
+    const row = r[0];
+    if (!row) return undefined;
+    if (!row.in_scope) return null;
+    const { in_scope: _, ...sim } = row;
+    return sim;
   }
 
   /**
@@ -325,11 +337,20 @@ export class DeviceWorkspaceRepository {
    * that held the lock (two concurrent swaps would both put the SIM in their device); the second statement starts
    * after the lock is ours and sees that swap.
    */
-  async simForUpdate(id: number, q: Q) {
-    const sim = (await this.rows<{ id: number; imsi: string }>('SELECT id, imsi FROM sim_card WHERE id = $1 FOR UPDATE', [id], q))[0];
+  async simForUpdate(id: number, operators: number[] | null, q: Q): Promise<{ id: number; imsi: string; in_scope: boolean; device_id: number | null } | null> {
+    // `in_scope`: the SIM is of one of the user's operators (null: any); one outside is locked but never changed
+    const sim = (
+      await this.rows<{ id: number; imsi: string; in_scope: boolean }>(
+        `SELECT id, imsi, ($2::int[] IS NULL OR operator_id = ANY($2::int[])) IS TRUE AS in_scope
+         FROM sim_card WHERE id = $1 FOR UPDATE`,
+        [id, operators],
+        q,
+      )
+    )[0];
     if (!sim) return null;
+    if (!sim.in_scope) return { id: sim.id, imsi: sim.imsi, in_scope: false, device_id: null };
     const holder = await this.rows<{ id: number }>('SELECT id FROM device WHERE sim_id = $1 ORDER BY id LIMIT 1', [id], q);
-    return { ...sim, device_id: holder[0]?.id ?? null };
+    return { id: sim.id, imsi: sim.imsi, in_scope: true, device_id: holder[0]?.id ?? null };
   }
 
   async deviceLogs(deviceId: number): Promise<DeviceLogItem[]> {

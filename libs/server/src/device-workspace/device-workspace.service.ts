@@ -16,7 +16,7 @@ import {
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { DeviceScopeService, typeAllowed } from './device-scope.service.js';
+import { DeviceScopeService, factoryTypeAllowed, simOperatorScope, typeAllowed } from './device-scope.service.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
 
 /** Columns the general settings may change. */
@@ -64,9 +64,12 @@ export class DeviceWorkspaceService {
     return this.detailOf(id);
   }
 
+  /** §7 `factory_details?id`: the factory record by its own id (404 unknown, 403 of a type the user may not see). */
   async factory(s: SessionUser, id: number) {
-    await this.scope.device(s, id);
-    return this.repo.factoryOf(id);
+    const f = await this.repo.factory(id);
+    if (!f) throw new DomainError(ErrorCode.NotFound, [{ field: 'id', message: 'No factory device with this id' }]);
+    if (!factoryTypeAllowed(s, f.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
+    return f;
   }
 
   async update(s: SessionUser, id: number, factoryId: number | undefined, body: DeviceUpdateBody) {
@@ -85,7 +88,7 @@ export class DeviceWorkspaceService {
         }
         // a factory record of another type would also hand its IMEI, IMSI, ICCID and activation code to whoever may
         // read this device (another partner's, through /device/factory_details)
-        if (type !== null && type !== d.device_type_id) {
+        if ((type !== null && type !== d.device_type_id) || !factoryTypeAllowed(s, type)) {
           throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'The factory device is of another device type' }]);
         }
       }
@@ -242,17 +245,36 @@ export class DeviceWorkspaceService {
     });
   }
 
-  /** Replaces the device's settings with its type's defaults of profile `type` (0: every default). */
+  /**
+   * Loads the type's defaults: profile 0 replaces every setting (values of settings the type has no default for are
+   * dropped); a profile of the type (`default_setting.types`) sets only the defaults of that profile (a default with
+   * no profiles belongs to every profile) and leaves the other settings as they are. Any other profile is a 400.
+   */
   async loadDefaults(s: SessionUser, id: number, type: number) {
     const d = await this.scope.device(s, id);
-    const defaults = (await this.repo.defaultSettings(d.device_type_id)).filter(
-      (x) => type === 0 || x.types.length === 0 || x.types.includes(type),
-    );
+    const all = await this.repo.defaultSettings(d.device_type_id);
+    const profiles = [...new Set(all.flatMap((x) => x.types))].sort((a, b) => a - b);
+    if (type !== 0 && !profiles.includes(type)) {
+      const known = profiles.length ? `0 (all) or one of ${profiles.join(', ')}` : '0 (all)';
+      throw new DomainError(ErrorCode.ValidationFailed, [
+        { field: 'type', message: `type is not a default profile of this device type: use ${known}` },
+      ]);
+    }
+    const defaults = all.filter((x) => type === 0 || x.types.length === 0 || x.types.includes(type));
+    const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));
     await this.repo.tx(async (c) => {
-      await c.query('DELETE FROM device_setting WHERE device_id = $1', [id]);
+      if (type === 0) await c.query('DELETE FROM device_setting WHERE device_id = $1', [id]);
       for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
     });
-    await this.deviceAudit(s, id, 'setting.load_default', null, null, { type, count: defaults.length });
+    const changed = defaults.filter((x) => before.get(x.setting_no) !== x.value);
+    await this.deviceAudit(
+      s,
+      id,
+      'setting.load_default',
+      null,
+      Object.fromEntries(changed.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+      { type, count: defaults.length, changed: Object.fromEntries(changed.map((x) => [x.setting_no, x.value])) },
+    );
     return this.repo.settings(id, d.device_type_id);
   }
 
@@ -343,12 +365,14 @@ export class DeviceWorkspaceService {
   // ------------------------------------------------------------------ swap SIM
 
   /**
-   * A SIM by IMSI. A SIM that sits in a device the user may not see (another partner's) is refused like that
-   * device (403): its number, ICCID and device id are that partner's data.
+   * A SIM by IMSI. A SIM of an operator outside the user's (a partner's stock of another operator), and a SIM that
+   * sits in a device the user may not see (another partner's), are refused like a foreign device (403): its number,
+   * ICCID and device id are not theirs to read.
    */
   async simCard(s: SessionUser, imsi: string) {
-    const sim = await this.repo.simByImsi(imsi);
-    if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'imsi', message: ErrorCode.SimNotFound }]);
+    const sim = await this.repo.simByImsi(imsi, simOperatorScope(s));
+    if (sim === undefined) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'imsi', message: ErrorCode.SimNotFound }]);
+    if (sim === null) throw new DomainError(ErrorCode.Forbidden);
     if (sim.device_id !== null) await this.scope.device(s, sim.device_id);
     return sim;
   }
@@ -363,8 +387,10 @@ export class DeviceWorkspaceService {
           [body.device_id],
         )
       ).rows[0]!;
-      const sim = await this.repo.simForUpdate(body.sim_card_id, c);
+      const sim = await this.repo.simForUpdate(body.sim_card_id, simOperatorScope(s), c);
       if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
+      // a SIM of another operator is not the user's to take (another partner's stock)
+      if (!sim.in_scope) throw new DomainError(ErrorCode.Forbidden);
       if (sim.device_id === body.device_id) {
         throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
       }

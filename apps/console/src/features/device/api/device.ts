@@ -26,11 +26,18 @@ export function useDeviceDetails(id: number, route: 'deviceDetails' | 'deviceInf
   return useQuery(deviceDetailsOptions(id, route));
 }
 
-export function useFactoryDetails(id: number) {
+/** The factory record a device links (§7 `factory_details?id` takes the record's id); off while none is linked. */
+export function useFactoryDetails(deviceId: number, factoryId: number | null) {
   return useQuery({
-    queryKey: [...deviceKey(id), 'factory'],
-    queryFn: () => apiCall('factoryDetails', { query: { id } }),
+    queryKey: [...deviceKey(deviceId), 'factory', factoryId],
+    queryFn: () => apiCall('factoryDetails', { query: { id: factoryId! } }),
+    enabled: factoryId !== null,
   });
+}
+
+/** Looks a factory record up by its id before it is linked (the caller shows a 404 or 403 at the field). */
+export function useFactoryLookup() {
+  return useMutation({ mutationFn: (factoryId: number) => apiCall('factoryDetails', { query: { id: factoryId }, toast: false }) });
 }
 
 /** Every mutation of the device refreshes everything cached about it (header, tabs, trail). */
@@ -43,6 +50,15 @@ export function useUpdateDevice(id: number) {
   const invalidate = useInvalidateDevice(id);
   return useMutation({
     mutationFn: (body: DeviceUpdateBody) => apiCall('deviceUpdate', { query: { device_id: id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Links a factory record to the device (`/device/update?factory_id`, nothing else changes). */
+export function useLinkFactory(id: number) {
+  const invalidate = useInvalidateDevice(id);
+  return useMutation({
+    mutationFn: (factoryId: number) => apiCall('deviceUpdate', { query: { device_id: id, factory_id: factoryId }, body: {} }),
     onSuccess: invalidate,
   });
 }

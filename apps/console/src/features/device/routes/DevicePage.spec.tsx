@@ -62,6 +62,7 @@ const setting = (over: Partial<SettingItem>): SettingItem => ({
   synced: true,
   updated_at: null,
   last_push: null,
+  profiles: [],
   ...over,
 });
 
@@ -228,7 +229,7 @@ describe('device enumerations and swap details', () => {
     mockFetch({
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
-      'GET /api/device/information/imsi': ok(device({ sim_status: 2 })),
+      'GET /api/device/information/imsi': ok(device({ sim_status: 2, factory_device_id: 5 })),
       'GET /api/device/factory_details': ok({
         id: 5, imei: '359775587552620', imsi: null, iccid: null, activation_code: null, serial_number: null, device_type_id: 1,
         firmware: null, status: 2, white_label_deployment_id: 1, deployment_name: 'EU', created: '2026-01-01T10:00:00.000Z',

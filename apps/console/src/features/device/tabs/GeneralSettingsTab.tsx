@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail } from '@tracker/contract';
+import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type FactoryDetail } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useDeviceDetails, useUpdateDevice } from '../api/device';
+import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
 import { QueryState } from '../components/QueryState';
 import { canEdit } from '../device-tabs';
 import { cmToInch, inchToCm, kgToPound, poundToKg, today } from '../format';
@@ -20,7 +21,15 @@ export function GeneralSettingsTab({ id }: { id: number }) {
   return (
     <div>
       <h2>{t('device.tabs.generalSettings')}</h2>
-      <QueryState query={q}>{q.data ? <GeneralForm key={q.data.id} id={id} d={q.data} /> : null}</QueryState>
+      <QueryState query={q}>
+        {q.data ? (
+          <>
+            <GeneralForm key={q.data.id} id={id} d={q.data} />
+            <EnabledSection id={id} d={q.data} />
+            <FactoryLinkSection id={id} d={q.data} />
+          </>
+        ) : null}
+      </QueryState>
     </div>
   );
 }
@@ -123,5 +132,174 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
         <p className="muted">{t('device.common.readOnly')}</p>
       )}
     </form>
+  );
+}
+
+/** Enable or disable the device (audit status 3 enabled / 4 disabled), after a confirmation. */
+function EnabledSection({ id, d }: { id: number; d: DeviceDetail }) {
+  const { t } = useTranslation();
+  const editable = canEdit(useSession()!.role, 'device');
+  const save = useUpdateDevice(id);
+  const [confirm, setConfirm] = useState(false);
+  const next = !d.enabled;
+  const run = () =>
+    save.mutate(
+      { enabled: next },
+      {
+        onSuccess: () => {
+          successToast(t(next ? 'device.general.enabledDone' : 'device.general.disabledDone'));
+          setConfirm(false);
+        },
+      },
+    );
+  return (
+    <section className="dw-section" data-testid="device-enabled">
+      <h3>{t('device.general.statusTitle')}</h3>
+      <p>
+        <span className={`status ${d.enabled ? 'status--active' : 'status--inactive'}`}>
+          {t(d.enabled ? 'device.general.isEnabled' : 'device.general.isDisabled')}
+        </span>
+      </p>
+      {editable ? (
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={() => setConfirm(true)}>
+            {t(next ? 'device.general.enable' : 'device.general.disable')}
+          </button>
+        </div>
+      ) : null}
+      <Modal
+        open={confirm}
+        title={t(next ? 'device.general.enable' : 'device.general.disable')}
+        description={t(next ? 'device.general.enableConfirm' : 'device.general.disableConfirm')}
+        onClose={() => setConfirm(false)}
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => setConfirm(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn--primary" disabled={save.isPending} onClick={run}>
+              {t('device.common.confirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('device.info.confirmDevice', { id })}</p>
+      </Modal>
+    </section>
+  );
+}
+
+/**
+ * Link a factory record (`/device/update?factory_id`): the id is looked up first (§7 factory_details), the record
+ * is shown in a confirmation, and only then linked. Another partner's record is refused by the api (403 / 400).
+ */
+function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
+  const { t } = useTranslation();
+  const editable = canEdit(useSession()!.role, 'device');
+  const lookup = useFactoryLookup();
+  const link = useLinkFactory(id);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [found, setFound] = useState<FactoryDetail | null>(null);
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    setFound(null);
+    const v = value.trim();
+    if (!/^\d+$/.test(v) || Number(v) < 1) return setError(t('device.general.factoryIdFormat'));
+    if (Number(v) === d.factory_device_id) return setError(t('device.general.factoryAlready'));
+    setError(undefined);
+    lookup.mutate(Number(v), {
+      onSuccess: (f) => setFound(f),
+      onError: (err) =>
+        setError(
+          err instanceof ApiError && err.status === 404
+            ? t('device.general.factoryNotFound')
+            : err instanceof ApiError && err.status === 403
+              ? t('device.general.factoryForbidden')
+              : err.message,
+        ),
+    });
+  };
+
+  const run = () => {
+    if (!found) return;
+    link.mutate(found.id, {
+      onSuccess: () => {
+        successToast(t('device.general.factoryLinked'));
+        setFound(null);
+        setValue('');
+      },
+      onError: (err) => {
+        setFound(null);
+        setError(err instanceof ApiError ? (err.fieldErrors().factory_id ?? err.message) : err.message);
+      },
+    });
+  };
+
+  return (
+    <section className="dw-section" data-testid="factory-link">
+      <h3>{t('device.general.factoryTitle')}</h3>
+      <p>
+        {d.factory_device_id === null
+          ? t('device.general.factoryNone')
+          : t('device.general.factoryCurrent', { factory: d.factory_device_id })}
+      </p>
+      {editable ? (
+        <form className="dw-form" onSubmit={check} noValidate>
+          <TextField
+            label={t('device.general.factoryId')}
+            inputMode="numeric"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            aria-invalid={error ? true : undefined}
+          />
+          <div className="form-actions">
+            <button type="submit" className="btn" disabled={lookup.isPending}>
+              {t('device.general.factoryCheck')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <Modal
+        open={found !== null}
+        title={t('device.general.factoryLink')}
+        description={found ? t('device.general.factoryLinkConfirm', { factory: found.id, id }) : undefined}
+        onClose={() => setFound(null)}
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => setFound(null)}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn--primary" disabled={link.isPending} onClick={run}>
+              {t('device.common.confirm')}
+            </button>
+          </>
+        }
+      >
+        {found ? (
+          <>
+            <dl className="facts dw-facts" data-testid="factory-found">
+              {(
+                [
+                  [t('device.info.imei'), found.imei],
+                  [t('device.info.factory.serial'), found.serial_number],
+                  [t('device.info.imsi'), found.imsi],
+                  [t('device.info.factory.status'), t(`device.factoryStatus.${found.status}`, { defaultValue: String(found.status) })],
+                  [t('device.info.factory.deployment'), found.deployment_name ?? String(found.white_label_deployment_id)],
+                ] as [string, string | null][]
+              ).map(([k, v]) => (
+                <div key={k} className="dw-facts__row">
+                  <dt>{k}</dt>
+                  <dd className="mono">{v ?? t('common.none')}</dd>
+                </div>
+              ))}
+            </dl>
+            {found.imei !== d.imei ? <p className="field__error">{t('device.general.factoryImeiDiffers', { imei: d.imei })}</p> : null}
+          </>
+        ) : null}
+      </Modal>
+    </section>
   );
 }

@@ -65,14 +65,18 @@ export function OverviewTab({ id }: { id: number }) {
   );
 }
 
-function FactoryDetails({ id }: { id: number }) {
+/** The factory record the device links (`factory_device_id`), read by the record's id (§7). */
+export function FactoryDetails({ id, factoryId }: { id: number; factoryId: number | null }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const q = useFactoryDetails(id);
+  const q = useFactoryDetails(id, factoryId);
   const f = q.data;
   return (
-    <section className="dw-section">
+    <section className="dw-section" data-testid="factory-details">
       <h3>{t('device.info.factory.title')}</h3>
+      {factoryId === null ? (
+        <p className="muted">{t('device.info.factory.none')}</p>
+      ) : (
       <QueryState query={q} empty={!f} emptyTitle={t('device.info.factory.none')}>
         {f ? (
           <dl className="facts dw-facts">
@@ -97,6 +101,7 @@ function FactoryDetails({ id }: { id: number }) {
           </dl>
         ) : null}
       </QueryState>
+      )}
     </section>
   );
 }
@@ -149,7 +154,7 @@ export function InformationTab({ id, variant }: { id: number; variant: 'imsi' | 
           </>
         ) : null}
       </QueryState>
-      <FactoryDetails id={id} />
+      {q.data ? <FactoryDetails id={id} factoryId={q.data.factory_device_id} /> : null}
       <Modal
         open={confirm !== null}
         title={t(confirm === 'remove' ? 'device.info.remove' : 'device.info.reinit')}

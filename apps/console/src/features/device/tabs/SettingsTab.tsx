@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   checkSettingValue,
+  LOCATION_INTERVAL_ALL,
   LOCATION_INTERVAL_CHOICES,
   LOCATION_INTERVAL_STANDBY,
   OPERATIONAL_TIME_MAX,
@@ -17,8 +18,23 @@ import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useEditSettings, useLoadDefaults, usePushAll, usePushSetting, useSettings } from '../api/settings';
+import { SelectField } from '../../../components/Field';
+import { Modal } from '../../../components/Modal';
 import { QueryState } from '../components/QueryState';
 import { canEdit } from '../device-tabs';
+
+/** The settings a load of default profile `type` (0 = all) would change: [setting, current value, default]. */
+export function defaultsChanges(list: readonly SettingItem[], type: number): [SettingItem, string | null, string | null][] {
+  const out: [SettingItem, string | null, string | null][] = [];
+  for (const s of list) {
+    const inProfile = type === 0 || s.profiles.length === 0 || s.profiles.includes(type);
+    if (!inProfile) continue;
+    const current = s.value ?? s.default_value;
+    // profile 0 also drops values of settings the type has no default for
+    if (s.default_value === null ? type === 0 && s.value !== null : current !== s.default_value) out.push([s, current, s.default_value]);
+  }
+  return out;
+}
 
 /** settings: the per-device list; edit, push one, push all, load defaults. A push shows as pending until confirmed. */
 export function SettingsTab({ id }: { id: number }) {
@@ -33,6 +49,7 @@ export function SettingsTab({ id }: { id: number }) {
   const loadDefaults = useLoadDefaults(id);
   const [draft, setDraft] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
+  const [defaultsOpen, setDefaultsOpen] = useState(false);
   const busy = edit.isPending || push.isPending || pushAll.isPending || loadDefaults.isPending;
   const changed = useMemo(() => {
     const list = q.data ?? [];
@@ -88,7 +105,7 @@ export function SettingsTab({ id }: { id: number }) {
             >
               {t('device.settings.pushAll')}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => loadDefaults.mutate(0, { onSuccess: () => { setDraft({}); successToast(t('device.settings.defaultsLoaded')); } })}>
+            <button type="button" className="btn" disabled={busy || !q.data} onClick={() => setDefaultsOpen(true)}>
               {t('device.settings.loadDefaults')}
             </button>
           </>
@@ -156,7 +173,96 @@ export function SettingsTab({ id }: { id: number }) {
           </table>
         </div>
       </QueryState>
+      {defaultsOpen && q.data ? (
+        <LoadDefaultsDialog
+          list={q.data}
+          pending={loadDefaults.isPending}
+          unsaved={changed.length}
+          onClose={() => setDefaultsOpen(false)}
+          onConfirm={(type) =>
+            loadDefaults.mutate(type, {
+              onSuccess: () => {
+                setDraft({});
+                setDefaultsOpen(false);
+                successToast(t('device.settings.defaultsLoaded'));
+              },
+            })
+          }
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** Load defaults: pick the profile (0 = every default, or one of the type's profiles), see what changes, confirm. */
+function LoadDefaultsDialog({
+  list,
+  pending,
+  unsaved,
+  onClose,
+  onConfirm,
+}: {
+  list: readonly SettingItem[];
+  pending: boolean;
+  unsaved: number;
+  onClose: () => void;
+  onConfirm: (type: number) => void;
+}) {
+  const { t } = useTranslation();
+  const profiles = useMemo(() => [...new Set(list.flatMap((s) => s.profiles))].sort((a, b) => a - b), [list]);
+  const [type, setType] = useState(0);
+  const changes = defaultsChanges(list, type);
+  const name = (s: SettingItem) => (s.name ? t(`device.settingName.${s.name}`, { defaultValue: s.name }) : String(s.setting_no));
+  return (
+    <Modal
+      open
+      size="wide"
+      title={t('device.settings.loadDefaults')}
+      description={t('device.settings.defaultsIntro')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn--primary" disabled={pending || changes.length === 0} onClick={() => onConfirm(type)}>
+            {t('device.settings.defaultsConfirm', { n: changes.length })}
+          </button>
+        </>
+      }
+    >
+      <SelectField label={t('device.settings.profile')} value={String(type)} onChange={(e) => setType(Number(e.target.value))}>
+        <option value="0">{t('device.settings.profileAll')}</option>
+        {profiles.map((p) => (
+          <option key={p} value={String(p)}>
+            {t('device.settings.profileN', { n: p })}
+          </option>
+        ))}
+      </SelectField>
+      {unsaved > 0 ? <p className="field__error">{t('device.settings.defaultsUnsaved', { n: unsaved })}</p> : null}
+      {changes.length === 0 ? (
+        <p data-testid="defaults-nochange">{t('device.settings.defaultsNone')}</p>
+      ) : (
+        <table className="table dw-table" data-testid="defaults-changes">
+          <thead>
+            <tr>
+              <th scope="col">{t('device.settings.name')}</th>
+              <th scope="col">{t('device.settings.value')}</th>
+              <th scope="col">{t('device.settings.default')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map(([s, from, to]) => (
+              <tr key={s.setting_no} data-testid={`defaults-change-${s.name ?? s.setting_no}`}>
+                <td>{name(s)}</td>
+                <td>{formatSetting(s.name, from, t)}</td>
+                <td>{to === null ? t('device.settings.defaultsDropped') : formatSetting(s.name, to, t)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Modal>
   );
 }
 
@@ -182,15 +288,26 @@ function SettingInput({ s, value, disabled, error, onChange }: { s: SettingItem;
   } as const;
   let input;
   if (s.name === SETTING_LOCATION_INTERVAL) {
-    const known = LOCATION_INTERVAL_CHOICES.includes(Number(value));
+    // §9: every whole minute from 2 to 60 (and Stand by); the common choices come first
+    const known = LOCATION_INTERVAL_ALL.includes(Number(value)) && /^\d+$/.test(value);
+    const others = LOCATION_INTERVAL_ALL.filter((c) => !LOCATION_INTERVAL_CHOICES.includes(c));
     input = (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
         {known ? null : <option value={value}>{value}</option>}
-        {LOCATION_INTERVAL_CHOICES.map((c) => (
-          <option key={c} value={String(c)}>
-            {formatSetting(s.name, String(c), t)}
-          </option>
-        ))}
+        <optgroup label={t('device.settings.intervalCommon')}>
+          {LOCATION_INTERVAL_CHOICES.map((c) => (
+            <option key={c} value={String(c)}>
+              {formatSetting(s.name, String(c), t)}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t('device.settings.intervalOther')}>
+          {others.map((c) => (
+            <option key={c} value={String(c)}>
+              {formatSetting(s.name, String(c), t)}
+            </option>
+          ))}
+        </optgroup>
       </select>
     );
   } else if (s.name === SETTING_OPERATIONAL_TIME) {

@@ -38,7 +38,15 @@ export function SwapTab({ id }: { id: number }) {
         if (s.device_id === id) setErrors({ imsi: t('device.swap.alreadyHere') });
         else if (s.device_id !== null) setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
       },
-      onError: (err) => setErrors({ imsi: err instanceof ApiError && err.status === 404 ? t('device.swap.notFound') : err.message }),
+      onError: (err) =>
+        setErrors({
+          imsi:
+            err instanceof ApiError && err.status === 404
+              ? t('device.swap.notFound')
+              : err instanceof ApiError && err.status === 403
+                ? t('device.swap.forbidden')
+                : err.message,
+        }),
     });
   };
 
@@ -56,7 +64,11 @@ export function SwapTab({ id }: { id: number }) {
           setImsi('');
           setGsm('+');
         },
-        onError: (err) => err instanceof ApiError && setErrors({ imsi: err.fieldErrors().sim_card_id, gsm: err.fieldErrors().gsm_number }),
+        onError: (err) =>
+          err instanceof ApiError &&
+          setErrors(
+            err.status === 403 ? { imsi: t('device.swap.forbidden') } : { imsi: err.fieldErrors().sim_card_id, gsm: err.fieldErrors().gsm_number },
+          ),
       },
     );
   };
