@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { PgPool } from './db.js';
+import { PgPool, type Queryable } from './db.js';
 import { redactSecrets } from './redact.js';
 
 export type AuditRecord = {
@@ -25,15 +25,18 @@ export type AuditRecord = {
  */
 export const auditCall = new AsyncLocalStorage<{ recorded: boolean }>();
 
-/** Appends to the audit trail. Secrets in input and result are redacted before they are stored. */
+/**
+ * Appends to the audit trail. Secrets in input and result are redacted before they are stored. A service that changes
+ * data passes its transaction's connection, so the record commits with the change or not at all (house rule "Audit").
+ */
 @Injectable()
 export class AuditService {
   constructor(private readonly pool: PgPool) {}
 
-  async record(r: AuditRecord): Promise<void> {
+  async record(r: AuditRecord, c: Queryable = this.pool): Promise<void> {
     const call = auditCall.getStore();
     if (call) call.recorded = true;
-    await this.pool.query(
+    await c.query(
       `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [

@@ -4,6 +4,9 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { AppConfig } from './config.js';
 
+/** Something that runs a query: the pool, or one connection inside a transaction (`PgPool.transaction`). */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
 /** Raw `pg` pool for search and bulk paths (COPY, cursors). */
 @Injectable()
 export class PgPool extends pg.Pool implements OnModuleDestroy {

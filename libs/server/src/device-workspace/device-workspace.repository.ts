@@ -298,12 +298,13 @@ export class DeviceWorkspaceRepository {
     message: string;
     status: number;
     errorCode: number;
-  }): Promise<NotificationItem> {
+  }, q: Q = this.pool): Promise<NotificationItem> {
     return (await this.rows<NotificationItem>(
       `INSERT INTO notification (device_id, user_id, platform, type, title, message, status, error_code)
        VALUES ($1, $2, $3::push_platform, 'TEST', 'Test notification', $4, $5, $6)
        RETURNING id, created, sent_at, platform::text AS platform, type, title, message, status, error_code`,
       [r.deviceId, r.userId, r.platform, r.message, r.status, r.errorCode],
+      q,
     ))[0]!;
   }
 
@@ -351,6 +352,33 @@ export class DeviceWorkspaceRepository {
     if (!sim.in_scope) return { id: sim.id, imsi: sim.imsi, in_scope: false, device_id: null };
     const holder = await this.rows<{ id: number }>('SELECT id FROM device WHERE sim_id = $1 ORDER BY id LIMIT 1', [id], q);
     return { id: sim.id, imsi: sim.imsi, in_scope: true, device_id: holder[0]?.id ?? null };
+  }
+
+  /** The device's SIM, IMSI and number, the row locked until the transaction ends (a swap). */
+  async deviceSimForUpdate(deviceId: number, q: Q): Promise<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }> {
+    return (await this.rows<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }>(
+      'SELECT sim_id, imsi, gsm_number FROM device WHERE id = $1 FOR UPDATE',
+      [deviceId],
+      q,
+    ))[0]!;
+  }
+
+  /** Puts `sim` into the device with `gsmNumber`; the SIM it held (if any) goes back to stock, inactive. */
+  async swapSim(deviceId: number, oldSimId: number | null, sim: { id: number; imsi: string }, gsmNumber: string, q: Q): Promise<void> {
+    if (oldSimId !== null) await q.query('UPDATE sim_card SET status = 0, updated_at = now() WHERE id = $1', [oldSimId]);
+    await q.query('UPDATE sim_card SET status = 1, gsm_number = $2, updated_at = now() WHERE id = $1', [sim.id, gsmNumber]);
+    await q.query('UPDATE device SET sim_id = $2, imsi = $3, gsm_number = $4, updated_at = now() WHERE id = $1', [deviceId, sim.id, sim.imsi, gsmNumber]);
+  }
+
+  /** A device leaving its account keeps no contact or safe zone links. */
+  async unlinkContactsAndZones(deviceId: number, q: Q): Promise<void> {
+    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
+    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
+  }
+
+  /** Drops every setting value of the device (its type's defaults apply again). */
+  async clearSettings(deviceId: number, q: Q): Promise<void> {
+    await q.query('DELETE FROM device_setting WHERE device_id = $1', [deviceId]);
   }
 
   async deviceLogs(deviceId: number): Promise<DeviceLogItem[]> {

@@ -14,6 +14,7 @@ import {
   type SwapSimBody,
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
+import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, factoryTypeAllowed, simOperatorScope, typeAllowed } from './device-scope.service.js';
@@ -42,19 +43,23 @@ export class DeviceWorkspaceService {
     return d;
   }
 
-  private deviceAudit(s: SessionUser, deviceId: number, action: string, status: number | null, before: unknown, after: unknown) {
-    return this.audit.record({
-      actorId: s.userId,
-      actorName: s.username,
-      action,
-      area: 'device',
-      entity: 'device',
-      entityId: deviceId,
-      deviceId,
-      status,
-      input: before,
-      result: after,
-    });
+  /** A device event of the audit trail, written by `c`: in the transaction of the change it records. */
+  private deviceAudit(c: Queryable, s: SessionUser, deviceId: number, action: string, status: number | null, before: unknown, after: unknown) {
+    return this.audit.record(
+      {
+        actorId: s.userId,
+        actorName: s.username,
+        action,
+        area: 'device',
+        entity: 'device',
+        entityId: deviceId,
+        deviceId,
+        status,
+        input: before,
+        result: after,
+      },
+      c,
+    );
   }
 
   // ------------------------------------------------------------------ header, information, general settings
@@ -80,7 +85,7 @@ export class DeviceWorkspaceService {
     if (Object.keys(values).length === 0) {
       throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'body', message: 'Nothing to save' }]);
     }
-    const before = await this.repo.tx(async (c) => {
+    await this.repo.tx(async (c) => {
       if (factoryId !== undefined) {
         const type = await this.repo.factoryType(factoryId, c);
         if (type === undefined) {
@@ -92,12 +97,12 @@ export class DeviceWorkspaceService {
           throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'The factory device is of another device type' }]);
         }
       }
-      return this.repo.updateDevice(id, values, c);
-    });
-    const changed = Object.keys(values).filter((k) => before[k] !== values[k]);
-    if (changed.length > 0) {
+      const before = await this.repo.updateDevice(id, values, c);
+      const changed = Object.keys(values).filter((k) => before[k] !== values[k]);
+      if (changed.length === 0) return;
       const enabledChanged = values.enabled !== undefined && before.enabled !== values.enabled;
       await this.deviceAudit(
+        c,
         s,
         id,
         'device.update',
@@ -105,17 +110,17 @@ export class DeviceWorkspaceService {
         Object.fromEntries(changed.map((k) => [k, before[k]])),
         Object.fromEntries(changed.map((k) => [k, values[k]])),
       );
-    }
+    });
     return this.detailOf(id);
   }
 
   /** §4: reinitialize sets initialized false and device_status 1. */
   async reinitialize(s: SessionUser, id: number) {
     await this.scope.device(s, id);
-    const before = await this.repo.tx((c) => this.repo.updateDevice(id, { initialized: false, device_status: DeviceStatus.Inactive }, c));
-    await this.deviceAudit(s, id, 'device.reinitialize', AuditStatus.NotInitialized, before, {
-      initialized: false,
-      device_status: DeviceStatus.Inactive,
+    const after = { initialized: false, device_status: DeviceStatus.Inactive };
+    await this.repo.tx(async (c) => {
+      const before = await this.repo.updateDevice(id, after, c);
+      await this.deviceAudit(c, s, id, 'device.reinitialize', AuditStatus.NotInitialized, before, after);
     });
     return this.detailOf(id);
   }
@@ -126,10 +131,9 @@ export class DeviceWorkspaceService {
     if (d.owner_id !== null) {
       await this.repo.tx(async (c) => {
         await this.repo.updateDevice(id, { owner_id: null, device_status: DeviceStatus.Unassigned, initialized: false }, c);
-        await c.query('DELETE FROM contact_device WHERE device_id = $1', [id]);
-        await c.query('DELETE FROM safe_zone_device WHERE device_id = $1', [id]);
+        await this.repo.unlinkContactsAndZones(id, c);
+        await this.deviceAudit(c, s, id, 'device.remove', AuditStatus.RemovedFromAccount, { owner_id: d.owner_id }, { owner_id: null });
       });
-      await this.deviceAudit(s, id, 'device.remove', AuditStatus.RemovedFromAccount, { owner_id: d.owner_id }, { owner_id: null });
     }
     return this.detailOf(id);
   }
@@ -194,15 +198,16 @@ export class DeviceWorkspaceService {
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value]));
     await this.repo.tx(async (c) => {
       for (const x of body.settings) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      await this.deviceAudit(
+        c,
+        s,
+        id,
+        'setting.edit',
+        null,
+        Object.fromEntries(body.settings.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+        Object.fromEntries(body.settings.map((x) => [x.setting_no, x.value])),
+      );
     });
-    await this.deviceAudit(
-      s,
-      id,
-      'setting.edit',
-      null,
-      Object.fromEntries(body.settings.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
-      Object.fromEntries(body.settings.map((x) => [x.setting_no, x.value])),
-    );
     return this.repo.settings(id, d.device_type_id);
   }
 
@@ -216,14 +221,13 @@ export class DeviceWorkspaceService {
       throw new DomainError(ErrorCode.SettingNotEditable, [{ field: 'setting_no', message: ErrorCode.SettingNotEditable }]);
     }
     const value = current.value ?? current.default_value ?? '';
-    const out = await this.repo.tx(async (c) => {
+    return this.repo.tx(async (c) => {
       await this.repo.upsertSetting(id, settingNo, value, c);
       const sms = settingSms(settingNo, value);
       const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+      await this.deviceAudit(c, s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: m.id });
       return { setting_no: settingNo, sms_id: m.id, message: sms.message, status: m.status, pending: true as const };
     });
-    await this.deviceAudit(s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: out.sms_id });
-    return out;
   }
 
   async pushAll(s: SessionUser, id: number): Promise<SettingPushResult[]> {
@@ -238,9 +242,7 @@ export class DeviceWorkspaceService {
         const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
         out.push({ setting_no: x.setting_no, sms_id: m.id, message: sms.message, status: m.status, pending: true });
       }
-      return out;
-    }).then(async (out) => {
-      await this.deviceAudit(s, id, 'setting.push_all', null, null, { count: out.length });
+      await this.deviceAudit(c, s, id, 'setting.push_all', null, null, { count: out.length });
       return out;
     });
   }
@@ -262,19 +264,20 @@ export class DeviceWorkspaceService {
     }
     const defaults = all.filter((x) => type === 0 || x.types.length === 0 || x.types.includes(type));
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));
-    await this.repo.tx(async (c) => {
-      if (type === 0) await c.query('DELETE FROM device_setting WHERE device_id = $1', [id]);
-      for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
-    });
     const changed = defaults.filter((x) => before.get(x.setting_no) !== x.value);
-    await this.deviceAudit(
-      s,
-      id,
-      'setting.load_default',
-      null,
-      Object.fromEntries(changed.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
-      { type, count: defaults.length, changed: Object.fromEntries(changed.map((x) => [x.setting_no, x.value])) },
-    );
+    await this.repo.tx(async (c) => {
+      if (type === 0) await this.repo.clearSettings(id, c);
+      for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      await this.deviceAudit(
+        c,
+        s,
+        id,
+        'setting.load_default',
+        null,
+        Object.fromEntries(changed.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+        { type, count: defaults.length, changed: Object.fromEntries(changed.map((x) => [x.setting_no, x.value])) },
+      );
+    });
     return this.repo.settings(id, d.device_type_id);
   }
 
@@ -338,16 +341,22 @@ export class DeviceWorkspaceService {
     const owner = await this.repo.owner(d.owner_id);
     const platform = owner?.apn_token ? 'IOS' : owner?.gcm_token ? 'ANDROID' : 'IOS';
     const hasToken = Boolean(owner?.apn_token || owner?.gcm_token);
-    const n = await this.repo.insertNotification({
-      deviceId: id,
-      userId: d.owner_id,
-      platform,
-      message: `Test notification${d.first_name ? `: ${d.first_name}` : ''}`,
-      status: hasToken ? 0 : 3,
-      errorCode: hasToken ? 0 : 2,
+    const ownerId = d.owner_id;
+    return this.repo.tx(async (c) => {
+      const n = await this.repo.insertNotification(
+        {
+          deviceId: id,
+          userId: ownerId,
+          platform,
+          message: `Test notification${d.first_name ? `: ${d.first_name}` : ''}`,
+          status: hasToken ? 0 : 3,
+          errorCode: hasToken ? 0 : 2,
+        },
+        c,
+      );
+      await this.deviceAudit(c, s, id, 'device.test_notification', null, null, { notification_id: n.id, platform: n.platform, status: n.status });
+      return n;
     });
-    await this.deviceAudit(s, id, 'device.test_notification', null, null, { notification_id: n.id, platform: n.platform, status: n.status });
-    return n;
   }
 
   async logs(s: SessionUser, id: number) {
@@ -380,13 +389,8 @@ export class DeviceWorkspaceService {
   /** Puts another SIM into the device; the old one goes back to stock (inactive). Audited as swap out + swap in. */
   async swapSim(s: SessionUser, body: SwapSimBody) {
     await this.scope.device(s, body.device_id);
-    const { oldSim, newImsi, oldImsi, oldGsm } = await this.repo.tx(async (c) => {
-      const dev = (
-        await c.query<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }>(
-          'SELECT sim_id, imsi, gsm_number FROM device WHERE id = $1 FOR UPDATE',
-          [body.device_id],
-        )
-      ).rows[0]!;
+    await this.repo.tx(async (c) => {
+      const dev = await this.repo.deviceSimForUpdate(body.device_id, c);
       const sim = await this.repo.simForUpdate(body.sim_card_id, simOperatorScope(s), c);
       if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
       // a SIM of another operator is not the user's to take (another partner's stock)
@@ -395,21 +399,14 @@ export class DeviceWorkspaceService {
         throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
       }
       if (sim.device_id !== null) throw new DomainError(ErrorCode.SimInUse, [{ field: 'sim_card_id', message: ErrorCode.SimInUse }]);
-      if (dev.sim_id !== null) await c.query('UPDATE sim_card SET status = 0, updated_at = now() WHERE id = $1', [dev.sim_id]);
-      await c.query('UPDATE sim_card SET status = 1, gsm_number = $2, updated_at = now() WHERE id = $1', [sim.id, body.gsm_number]);
-      await c.query('UPDATE device SET sim_id = $2, imsi = $3, gsm_number = $4, updated_at = now() WHERE id = $1', [
-        body.device_id,
-        sim.id,
-        sim.imsi,
-        body.gsm_number,
-      ]);
-      return { oldSim: dev.sim_id, oldImsi: dev.imsi, oldGsm: dev.gsm_number, newImsi: sim.imsi };
-    });
-    await this.deviceAudit(s, body.device_id, 'device.swap_out', AuditStatus.SwapOut, { sim_id: oldSim, imsi: oldImsi, gsm_number: oldGsm }, null);
-    await this.deviceAudit(s, body.device_id, 'device.swap_in', AuditStatus.SwapIn, null, {
-      sim_id: body.sim_card_id,
-      imsi: newImsi,
-      gsm_number: body.gsm_number,
+      await this.repo.swapSim(body.device_id, dev.sim_id, { id: sim.id, imsi: sim.imsi }, body.gsm_number, c);
+      const out = { sim_id: dev.sim_id, imsi: dev.imsi, gsm_number: dev.gsm_number };
+      await this.deviceAudit(c, s, body.device_id, 'device.swap_out', AuditStatus.SwapOut, out, null);
+      await this.deviceAudit(c, s, body.device_id, 'device.swap_in', AuditStatus.SwapIn, null, {
+        sim_id: body.sim_card_id,
+        imsi: sim.imsi,
+        gsm_number: body.gsm_number,
+      });
     });
     return this.detailOf(body.device_id);
   }
