@@ -7,7 +7,27 @@ import { AppConfig } from './config.js';
 /** Something that runs a query: the pool, or one connection inside a transaction (`PgPool.transaction`). */
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
-/** Raw `pg` pool for search and bulk paths (COPY, cursors). */
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+
+/**
+ * The type parsers of `PgPool.rows` (per query: the pool's global parsers, which Prisma's adapter relies on, stay
+ * untouched): bigint ids as numbers (ids stay far below 2^53), timestamptz as ISO strings (the contract's form of
+ * every time), dates as `YYYY-MM-DD` text. One way of turning database values into api values.
+ */
+export const PG_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+    if (oid === pg.types.builtins.TIMESTAMPTZ) return (v: string) => (parseTimestamp(v) as Date).toISOString();
+    if (oid === pg.types.builtins.DATE) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/**
+ * The one connection pool of a process (house rule "Data access", docs/architecture.md). Raw SQL goes through `rows`
+ * (typed rows, PG_TYPES) or `transaction`, inside repositories only, for search, bulk, COPY, streaming and set-based
+ * statements; Prisma (`PrismaService`, over this same pool) serves ordinary reads and writes of records and short lists.
+ */
 @Injectable()
 export class PgPool extends pg.Pool implements OnModuleDestroy {
   constructor(config: AppConfig) {
@@ -15,6 +35,12 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
   }
   async onModuleDestroy() {
     await this.end();
+  }
+
+  /** The rows of a query as `T`, values parsed by PG_TYPES; `q` is a transaction's connection when given. */
+  async rows<T>(text: string, values: unknown[] = [], q: Queryable = this): Promise<T[]> {
+    const r = await q.query({ text, values, types: PG_TYPES });
+    return r.rows as T[];
   }
 
   /**
@@ -37,11 +63,11 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
   }
 }
 
-/** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes. */
+/** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes, on the one pool. */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
-  constructor(config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.get('DATABASE_URL'), max: 10 }) });
+  constructor(pool: PgPool) {
+    super({ adapter: new PrismaPg(pool) });
   }
   async onModuleDestroy() {
     await this.$disconnect();

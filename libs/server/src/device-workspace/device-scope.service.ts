@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { deviceTypeScope, ErrorCode, Role } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 
@@ -36,14 +36,10 @@ export function simOperatorScope(s: SessionUser): number[] | null {
 /** Loads a device for a user: 404 when it does not exist, 403 when it is another partner's (also for guessed ids). */
 @Injectable()
 export class DeviceScopeService {
-  constructor(private readonly pool: PgPool) {}
+  constructor(private readonly repo: DeviceWorkspaceRepository) {}
 
   async device(s: SessionUser, id: number): Promise<ScopedDevice> {
-    const r = await this.pool.query<ScopedDevice>(
-      'SELECT id, device_type_id, owner_id, gsm_number, first_name FROM device WHERE id = $1',
-      [id],
-    );
-    const d = r.rows[0];
+    const d = await this.repo.scoped(id);
     if (!d) throw new DomainError(ErrorCode.DeviceNotFound);
     if (!typeAllowed(s, d.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
     return d;

@@ -17,8 +17,9 @@ import type {
   TemperatureItem,
   TraceItem,
 } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
-import { dayRange, rethrowUnknownTimeZone, WORKSPACE_TYPES } from './pg-types.js';
+import { PG_TYPES, PgPool } from '../core/db.js';
+import { dayRange, rethrowUnknownTimeZone } from './pg-types.js';
+import type { ScopedDevice } from './device-scope.service.js';
 
 type Q = Pick<pg.PoolClient, 'query'>;
 
@@ -50,14 +51,18 @@ const macShown = (mac: string) => mac.match(/.{1,2}/g)?.join(':') ?? mac;
 export class DeviceWorkspaceRepository {
   constructor(private readonly pool: PgPool) {}
 
-  private async rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
-    const r = await q.query({ text, values, types: WORKSPACE_TYPES }).catch(rethrowUnknownTimeZone);
-    return r.rows as T[];
+  private rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
+    return this.pool.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
   }
 
   /** Runs `fn` in a transaction. */
   tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return this.pool.transaction(fn);
+  }
+
+  /** The few columns every device call needs to decide scope (DeviceScopeService). */
+  async scoped(id: number): Promise<ScopedDevice | null> {
+    return (await this.rows<ScopedDevice>('SELECT id, device_type_id, owner_id, gsm_number, first_name FROM device WHERE id = $1', [id]))[0] ?? null;
   }
 
   async detail(id: number, q: Q = this.pool): Promise<DeviceDetail | null> {
@@ -128,7 +133,7 @@ export class DeviceWorkspaceRepository {
              WHERE l.device_id = $1 AND ${dayRange('l.time', 2)} ORDER BY l.time, l.id`,
       values: [deviceId, date, tz],
       rowMode: 'array',
-      types: WORKSPACE_TYPES,
+      types: PG_TYPES,
     }).catch(rethrowUnknownTimeZone);
     return r.rows as [number, number, number, number][];
   }

@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { assignableRoles, deviceTypeScope, Role, ROLE_NAMES } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
 import type { SessionUser } from '../access/session-user.js';
+import { ListsRepository } from './lists.repository.js';
 
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** How many finished imports the list offers (newest first). */
+const FINISHED_IMPORTS = 200;
 
 /**
- * The reference lists of §7 "Lists", read from the database and narrowed to what the user may see:
- * partner roles their device type, non-admins their white labels and operators, managers their partner's users.
+ * The reference lists of §7 "Lists", narrowed to what the user may see: partner roles their device type, non-admins
+ * their white labels and operators, managers their partner's users. The rows come from ListsRepository.
  */
 @Injectable()
 export class ListsService {
-  constructor(private readonly pool: PgPool) {}
-
-  private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
-  }
+  constructor(private readonly repo: ListsRepository) {}
 
   /** Device type ids the user may see, or null for all. */
   private typeFilter(s: SessionUser): number[] | null {
@@ -26,107 +23,59 @@ export class ListsService {
   }
 
   deviceTypes(s: SessionUser) {
-    const types = this.typeFilter(s);
-    return this.rows<{ id: number; name: string }>(
-      `SELECT id, name FROM device_type WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY id`,
-      [types],
-    );
+    return this.repo.deviceTypes(this.typeFilter(s));
   }
 
   languages() {
-    return this.rows<{ language_code: string; name: string }>(
-      `SELECT language_code, name FROM language ORDER BY language_code`,
-    );
+    return this.repo.languages();
   }
 
   async deviceList(s: SessionUser) {
     const types = await this.deviceTypes(s);
-    const commands = await this.rows<{ device_type_id: number; command_key: string; name: string }>(
-      `SELECT device_type_id, command_key, name FROM sms_command ORDER BY device_type_id, command_key`,
-    );
+    const commands = await this.repo.smsCommands(types.map((t) => t.id));
     return types.map((t) => ({
       ...t,
-      sms_commands: commands
-        .filter((c) => c.device_type_id === t.id)
-        .map((c) => ({ command_key: c.command_key, name: c.name })),
+      sms_commands: commands.filter((c) => c.device_type_id === t.id).map((c) => ({ command_key: c.command_key, name: c.name })),
     }));
   }
 
-  async operators(s: SessionUser) {
-    const ids = s.role === Role.Administrator ? null : s.operators;
-    const rows = await this.rows<{
-      id: number; name: string; start: string; region: string; device_types: number[]; terms_key: string;
-      zones_limit: number; contacts_limit: number; alarms_limit: number; created: Date;
-    }>(
-      `SELECT id, name, start, region::text AS region, device_types, terms_key, zones_limit, contacts_limit,
-              alarms_limit, created
-         FROM operator WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY name`,
-      [ids],
-    );
-    return rows.map((r) => ({ ...r, created: iso(r.created) }));
+  operators(s: SessionUser) {
+    return this.repo.operators(s.role === Role.Administrator ? null : s.operators);
   }
 
-  async voipCentrals() {
-    const rows = await this.rows<{ id: number; name: string; phone: string; created: Date }>(
-      `SELECT id, name, phone, created FROM voip_central ORDER BY name`,
-    );
-    return rows.map((r) => ({ ...r, created: iso(r.created) }));
+  voipCentrals() {
+    return this.repo.voipCentrals();
   }
 
   smsGateways() {
-    return this.rows<{ id: number; name: string; allowed: string[]; command: string | null }>(
-      `SELECT id, name, allowed, command FROM sms_gateway ORDER BY name`,
-    );
+    return this.repo.smsGateways();
   }
 
   servers() {
-    return this.rows<{ id: number; name: string; host: string }>(`SELECT id, name, host FROM ftp_server ORDER BY name`);
+    return this.repo.servers();
   }
 
   roles(s: SessionUser) {
     return assignableRoles(s.role).map((id) => ({ id, name: ROLE_NAMES[id] }));
   }
 
-  async finishedImports() {
-    const rows = await this.rows<{ id: number; file_name: string; count: number; imported: number; created: Date }>(
-      `SELECT id, file_name, count, imported, created FROM import
-        WHERE status = 'FINISHED' ORDER BY created DESC LIMIT 200`,
-    );
-    return rows.map((r) => ({ ...r, created: iso(r.created) }));
+  finishedImports() {
+    return this.repo.finishedImports(FINISHED_IMPORTS);
   }
 
   whiteLabels(s: SessionUser) {
-    const ids = s.role === Role.Administrator ? null : s.whiteLabels;
-    return this.rows<{ id: number; name: string }>(
-      `SELECT id, name FROM white_label WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY name`,
-      [ids],
-    );
+    return this.repo.whiteLabels(s.role === Role.Administrator ? null : s.whiteLabels);
   }
 
   deployments(s: SessionUser) {
-    const ids = s.role === Role.Administrator ? null : s.whiteLabels;
-    return this.rows<{ id: number; name: string; white_label_id: number }>(
-      `SELECT id, name, white_label_id FROM white_label_deployment
-        WHERE $1::int[] IS NULL OR white_label_id = ANY($1) ORDER BY white_label_id, name`,
-      [ids],
-    );
+    return this.repo.deployments(s.role === Role.Administrator ? null : s.whiteLabels);
   }
 
-  async backofficeUsers(s: SessionUser) {
-    const roles = s.role === Role.Administrator ? null : [...assignableRoles(s.role)];
-    const rows = await this.rows<{
-      id: number; username: string; role: number; enabled: boolean; operators: number[]; types: number[]; created: Date;
-    }>(
-      `SELECT id, username, role_id AS role, enabled, operators, types, created FROM backoffice_user
-        WHERE $1::int[] IS NULL OR role_id = ANY($1) ORDER BY username`,
-      [roles],
-    );
-    return rows.map((r) => ({ ...r, created: iso(r.created) }));
+  backofficeUsers(s: SessionUser) {
+    return this.repo.backofficeUsers(s.role === Role.Administrator ? null : [...assignableRoles(s.role)]);
   }
 
   countries() {
-    return this.rows<{ code: string; name: string; phone_code: string }>(
-      `SELECT code, name, phone_code FROM country ORDER BY name`,
-    );
+    return this.repo.countries();
   }
 }
