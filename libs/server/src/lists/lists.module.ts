@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ConsoleConfigController } from './console-config.controller.js';
 import { ListsController } from './lists.controller.js';
 import { ListsService } from './lists.service.js';
 
-@Module({ controllers: [ListsController], providers: [ListsService] })
+@Module({ controllers: [ListsController, ConsoleConfigController], providers: [ListsService] })
 export class ListsModule {}
