@@ -21,14 +21,17 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // no source maps in dist: the api serves dist publicly (docs/console.md, "Bundle budget")
+    sourcemap: false,
     rolldownOptions: {
       output: {
-        // long-lived vendor code in its own files so a console release does not bust the browser cache for it
+        // long-lived vendor code in its own files so a console release does not bust the browser cache for it;
+        // Leaflet and ECharts get their own chunks, loaded only by the map and chart components (import())
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!qrcode[\\/]|dijkstrajs[\\/])/ },
+            { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
           ],
         },
       },
