@@ -25,6 +25,9 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // modules run in import order across chunks: main.tsx's first import (lib/zod-jitless) must run before the
+        // contract's schemas, which end up in another chunk
+        strictExecutionOrder: true,
         // long-lived vendor code in its own files so a console release does not bust the browser cache for it;
         // Leaflet and ECharts get their own chunks, loaded only by the map and chart components (import())
         codeSplitting: {
