@@ -52,7 +52,8 @@ export async function waitForApi(base, ms = 30_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
-      if ((await fetch(`${base}/docs/openapi.json`)).ok) return;
+      // a public route: /api/docs is off in production (docs/access.md, "HTTP headers")
+      if ((await fetch(`${base}/console/config`, { headers: { 'request-origin': 'backoffice-console' } })).ok) return;
     } catch {
       /* not up yet */
     }

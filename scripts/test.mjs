@@ -56,6 +56,7 @@ check('type check tests', 'npx', ['tsc', '-p', 'tsconfig.spec.json']);
 check('lint (eslint, Nx module boundaries)', 'npm', ['run', '--silent', 'lint']);
 check('migrations match schema.prisma', 'node', ['scripts/db/diff.mjs', '--check']);
 const consoleBuilt = check('build console', 'npx', ['vite', 'build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']);
+if (consoleBuilt) check('console bundle budget (JS before /login renders)', 'node', ['scripts/check-bundle.mjs']);
 
 suite('unit', 'vitest.unit.config.ts', env);
 suite('console', 'apps/console/vitest.config.ts', env);

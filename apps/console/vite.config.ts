@@ -21,14 +21,20 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // no source maps in dist: the api serves dist publicly (docs/console.md, "Bundle budget")
+    sourcemap: false,
     rolldownOptions: {
       output: {
-        // long-lived vendor code in its own files so a console release does not bust the browser cache for it
+        // modules run in import order across chunks: main.tsx's first import (lib/zod-jitless) must run before the
+        // contract's schemas, which end up in another chunk
+        strictExecutionOrder: true,
+        // long-lived vendor code in its own files so a console release does not bust the browser cache for it;
+        // Leaflet and ECharts get their own chunks, loaded only by the map and chart components (import())
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!qrcode[\\/]|dijkstrajs[\\/])/ },
+            { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
           ],
         },
       },

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { AppConfig, buildOpenApi, LOGGER, openApiHtml } from '@tracker/server';
 import { AppModule } from './app.module.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Builds the api (not listening yet): /api routes, docs, and the built console with SPA fallback. */
 export async function createApi(): Promise<NestExpressApplication> {
@@ -16,6 +17,7 @@ export async function createApi(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api');
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(securityHeaders(config));
   app.useBodyParser('json', { limit: '1mb' });
   app.enableShutdownHooks();
 

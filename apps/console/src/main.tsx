@@ -1,3 +1,5 @@
+// first: no eval-compiled parsers under the CSP (must run before the contract's schemas are built)
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

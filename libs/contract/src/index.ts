@@ -10,3 +10,4 @@ export * from './routes.js';
 export * from './route-def.js';
 export * from './device-workspace.js';
 export * from './imports.js';
+export * from './console-config.js';

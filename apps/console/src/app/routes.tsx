@@ -1,36 +1,44 @@
-import type { ReactNode } from 'react';
-import { Navigate, useSearchParams, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { IMPORT_KIND_SLUG, MENU, RESET_PREFIX, type Area, type ImportKind, type MenuItem } from '@tracker/contract';
-import { EmailPage } from '../features/auth/routes/EmailPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
-import { ResetPasswordPage } from '../features/auth/routes/ResetPasswordPage';
-import { DevicePage } from '../features/device/routes/DevicePage';
-import { HelpUploadPage } from '../features/imports/routes/HelpUploadPage';
-import { ImportPage } from '../features/imports/routes/ImportPage';
-import { UploadListPage } from '../features/imports/routes/UploadListPage';
-import { OwnerPage } from '../features/owner/routes/OwnerPage';
-import { AddUserButton } from '../features/owners-add/components/AddUserButton';
-import { SearchPage } from '../features/search/routes/SearchPage';
-import { searchStateToParams } from '../features/search/search-params';
+import { Spinner } from '../components/Spinner';
 import { RequireArea, RequireSession } from './guards';
-import { MainLayout } from './MainLayout';
 import { menuLabelKey } from './MainMenu';
 import { NotFoundPage } from './NotFoundPage';
 import { PendingPage } from './PendingPage';
 import { PublicLayout } from './PublicLayout';
 
-/** The dashboard: the search page with the add-user button; a new owner is shown by searching their e-mail. */
-function DashboardSearch() {
-  const [, setParams] = useSearchParams();
-  return (
-    <SearchPage
-      actions={<AddUserButton onCreated={({ email }) => setParams(searchStateToParams({ filter: 'email', query: email, page: 0 }))} />}
-    />
-  );
+/**
+ * Only the sign-in page is in the first load (docs/console.md, "Bundle budget"): every other page is its own chunk,
+ * fetched when first opened, so the sign-in page does not wait for the device workspace (Leaflet, ECharts), the
+ * imports or the search. The layouts show a spinner while a chunk loads (Suspense around their Outlet).
+ */
+const pageLoaders: (() => Promise<unknown>)[] = [];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component, whatever its props
+function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  pageLoaders.push(load);
+  return lazy(async () => ({ default: (await load())[name] })) as unknown as M[K];
+}
+/** Fetches every lazily loaded page (specs call it once, so a page's first render does not wait for its chunk). */
+export const preloadPages = () => Promise.all(pageLoaders.map((load) => load()));
+const MainLayout = lazyNamed(() => import('./MainLayout'), 'MainLayout');
+const EmailPage = lazyNamed(() => import('../features/auth/routes/EmailPage'), 'EmailPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/routes/ResetPasswordPage'), 'ResetPasswordPage');
+const DevicePage = lazyNamed(() => import('../features/device/routes/DevicePage'), 'DevicePage');
+const HelpUploadPage = lazyNamed(() => import('../features/imports/routes/HelpUploadPage'), 'HelpUploadPage');
+const ImportPage = lazyNamed(() => import('../features/imports/routes/ImportPage'), 'ImportPage');
+const UploadListPage = lazyNamed(() => import('../features/imports/routes/UploadListPage'), 'UploadListPage');
+const OwnerPage = lazyNamed(() => import('../features/owner/routes/OwnerPage'), 'OwnerPage');
+const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardSearch');
+
+/** A lazily loaded page: a spinner until its chunk has arrived. */
+function loading(element: ReactNode) {
+  return <Suspense fallback={<Spinner />}>{element}</Suspense>;
 }
 
 function guarded(area: Area, element: ReactNode) {
-  return <RequireArea area={area}>{element}</RequireArea>;
+  return <RequireArea area={area}>{loading(element)}</RequireArea>;
 }
 
 /** Menu targets whose screens come with later issues (see docs/console.md, "Pending screens"). */
@@ -64,22 +72,22 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
-      { path: `/${RESET_PREFIX}/forgotpassword/:uuid`, element: <ResetPasswordPage /> },
-      { path: '/email/valid', element: <EmailPage kind="valid" /> },
-      { path: '/email/browser', element: <EmailPage kind="browser" /> },
-      { path: '/email/invalid', element: <EmailPage kind="invalid" /> },
+      { path: `/${RESET_PREFIX}/forgotpassword/:uuid`, element: loading(<ResetPasswordPage />) },
+      { path: '/email/valid', element: loading(<EmailPage kind="valid" />) },
+      { path: '/email/browser', element: loading(<EmailPage kind="browser" />) },
+      { path: '/email/invalid', element: loading(<EmailPage kind="invalid" />) },
     ],
   },
   {
     element: <RequireSession />,
     children: [
       {
-        element: <MainLayout />,
+        element: loading(<MainLayout />),
         children: [
           { path: '/dashboard', element: <Navigate to="/dashboard/search" replace /> },
           { path: '/dashboard/search', element: guarded('dashboardSearch', <DashboardSearch />) },
           // the device workspace guards itself: its tabs take other areas than the main page (docs/device-workspace.md)
-          { path: '/device/:id/*', element: <DevicePage /> },
+          { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
           ...IMPORT_ROUTES,
           ...PENDING_ROUTES.filter((p) => !IMPORT_ROUTES.some((r) => r.path === p.path)).map((p) => ({

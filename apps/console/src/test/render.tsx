@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { routes } from '../app/routes';
+import { preloadPages, routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { reloadSession, SESSION_KEY, type Session } from '../lib/session';
+
+// the pages are lazy chunks (app/routes.tsx): load them before the first render, as a warm browser cache would
+await preloadPages();
 
 export const testSession = (over: Partial<Session> = {}): Session => ({
   username: 'anna.admin',

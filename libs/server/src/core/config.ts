@@ -38,6 +38,15 @@ const configSchema = z.object({
   IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** pg pool size per process */
   DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  /** map tiles of the device workspace (Leaflet URL template); a company may run its own tile server; empty: no
+   *  tiles (the map draws its layers on a plain background). Its origin is allowed in the CSP's img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine((v) => v === '' || /^https?:\/\/[^/?#\s]+\/\S*$/.test(v), 'an http(s) URL template like https://tiles.example.com/{z}/{x}/{y}.png, or empty'),
+  MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
+  API_DOCS: z.enum(['0', '1']).optional(),
 });
 
 export type AppConfigValues = z.infer<typeof configSchema>;

@@ -1,31 +1,44 @@
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent, DataZoomComponent, LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
 
-echarts.use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
+export type ChartOption = EChartsCoreOption;
 
-export type ChartOption = echarts.EChartsCoreOption;
+type Echarts = typeof import('../../../lib/echarts').echarts;
+let echartsLoad: Promise<Echarts> | null = null;
+/** ECharts is its own chunk (lib/echarts.ts), fetched the first time a chart is shown (docs/console.md, "Bundle budget"). */
+function loadEcharts(): Promise<Echarts> {
+  echartsLoad ??= import('../../../lib/echarts').then((m) => m.echarts);
+  return echartsLoad;
+}
 
 /** An ECharts chart that follows its option and its box size, and is disposed with the component. */
 export function EChart({ option, label }: { option: ChartOption; label: string }) {
   const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const [chart, setChart] = useState<ReturnType<Echarts['init']> | null>(null);
   useEffect(() => {
     if (!el.current) return;
-    const c = echarts.init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const ro = new ResizeObserver(() => c.resize());
-    ro.observe(el.current);
+    const node = el.current;
+    let cancelled = false;
+    let cleanup = () => {};
+    void loadEcharts().then((echarts) => {
+      if (cancelled) return;
+      const c = echarts.init(node, undefined, { renderer: 'canvas' });
+      const ro = new ResizeObserver(() => c.resize());
+      ro.observe(node);
+      setChart(c);
+      cleanup = () => {
+        ro.disconnect();
+        c.dispose();
+      };
+    });
     return () => {
-      ro.disconnect();
-      c.dispose();
-      chart.current = null;
+      cancelled = true;
+      cleanup();
+      setChart(null);
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    chart?.setOption(option, { notMerge: true });
+  }, [chart, option]);
   return <div ref={el} className="dw-chart" role="img" aria-label={label} data-testid="device-chart" />;
 }

@@ -1,50 +1,97 @@
-import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import type * as Leaflet from 'leaflet';
 import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleConfig } from '../../../lib/console-config';
+import '../../../components/map.css';
+
+type L = typeof Leaflet;
+
+let leaflet: Promise<L> | null = null;
+/** Leaflet (and its CSS) is its own chunk, fetched the first time a map is shown (docs/console.md, "Bundle budget"). */
+function loadLeaflet(): Promise<L> {
+  leaflet ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([m]) => ((m as { default?: L }).default ?? m) as L);
+  return leaflet;
+}
+
+type MapState = { map: Leaflet.Map; L: L };
+const MapContext = createContext<MapState | null>(null);
+/** The Leaflet map of the enclosing MapView (null until it is ready). */
+export const useMap = () => use(MapContext)?.map ?? null;
+const useLeaflet = () => use(MapContext);
+
+/** A tooltip from plain text: Leaflet puts a string tooltip in as HTML, and zone names are typed by owners. */
+function textTooltip(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
+}
 
 /**
- * Tile URL: VITE_MAP_TILE_URL, 'none' for no tiles (the layers still draw on a plain background, e.g. offline).
+ * A Leaflet map (canvas renderer: thousands of fixes stay smooth); its layers are child components. Tiles come from
+ * the deployment's tile server (MAP_TILE_URL, read through GET /console/config). When there is none, or its tiles
+ * fail (no internet), a note says so over the map and the layers draw on a plain background.
  */
-const TILE_URL: string = import.meta.env.VITE_MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
-const MapContext = createContext<L.Map | null>(null);
-export const useMap = () => use(MapContext);
-
-/** A Leaflet map (canvas renderer: thousands of fixes stay smooth); its layers are child components. */
 export function MapView({ children, label }: { children?: ReactNode; label: string }) {
   const { t } = useTranslation();
+  const config = useConsoleConfig();
   const el = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<L.Map | null>(null);
+  const [state, setState] = useState<MapState | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const tileUrl = config.data?.mapTileUrl;
+  const attribution = config.data?.mapAttribution ?? '';
   useEffect(() => {
-    if (!el.current) return;
-    const m = L.map(el.current, { preferCanvas: true, zoomControl: true, attributionControl: TILE_URL !== 'none' }).setView([50, 10], 4);
-    if (TILE_URL !== 'none') {
-      L.tileLayer(TILE_URL, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(m);
-    }
-    setMap(m);
-    const ro = new ResizeObserver(() => m.invalidateSize());
-    ro.observe(el.current);
+    if (!el.current || tileUrl === undefined) return;
+    const node = el.current;
+    let cancelled = false;
+    let cleanup = () => {};
+    void loadLeaflet().then((L) => {
+      if (cancelled) return;
+      const m = L.map(node, { preferCanvas: true, zoomControl: true, attributionControl: tileUrl !== '' }).setView([50, 10], 4);
+      if (tileUrl !== '') {
+        const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: '' });
+        // a tile that fails shows the note; one that loads (the connection is back) hides it
+        tiles.on('tileerror', () => setTilesFailed(true));
+        tiles.on('tileload', () => setTilesFailed(false));
+        tiles.addTo(m);
+        // plain text: the attribution is a setting, not markup
+        if (attribution) m.attributionControl.addAttribution(attribution.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`));
+      }
+      setState({ map: m, L });
+      const ro = new ResizeObserver(() => m.invalidateSize());
+      ro.observe(node);
+      cleanup = () => {
+        ro.disconnect();
+        m.remove();
+      };
+    });
     return () => {
-      ro.disconnect();
-      m.remove();
-      setMap(null);
+      cancelled = true;
+      cleanup();
+      setState(null);
+      setTilesFailed(false);
     };
-  }, []);
+  }, [tileUrl, attribution]);
+  const noTiles = tileUrl === '' || tilesFailed;
   return (
-    <div className="dw-map" data-testid="device-map">
+    <div className="dw-map" data-testid="device-map" data-tiles={noTiles ? 'unavailable' : 'ok'}>
       <div ref={el} className="dw-map__canvas" role="region" aria-label={label} title={t('device.map.keyboard')} />
-      <MapContext value={map}>{map ? children : null}</MapContext>
+      {noTiles ? (
+        <p className="dw-map__note" role="status" data-testid="map-tiles-unavailable">
+          {t('device.map.tilesUnavailable')}
+        </p>
+      ) : null}
+      <MapContext value={state}>{state ? children : null}</MapContext>
     </div>
   );
 }
 
 /** The day's path as a line with a dot per fix; fits the map to it once per day. */
 export function PathLayer({ points, onSelect, fitKey }: { points: [number, number, number, number][]; onSelect?: (id: number) => void; fitKey: string }) {
-  const map = useMap();
+  const ctx = useLeaflet();
   const fitted = useRef<string | null>(null);
   useEffect(() => {
-    if (!map || points.length === 0) return;
+    if (!ctx || points.length === 0) return;
+    const { map, L } = ctx;
     const latlngs = points.map((p) => L.latLng(p[0], p[1]));
     const group = L.layerGroup();
     L.polyline(latlngs, { color: '#1f5fbf', weight: 3, opacity: 0.8, className: 'dw-path' }).addTo(group);
@@ -61,15 +108,16 @@ export function PathLayer({ points, onSelect, fitKey }: { points: [number, numbe
     return () => {
       group.remove();
     };
-  }, [map, points, onSelect, fitKey]);
+  }, [ctx, points, onSelect, fitKey]);
   return null;
 }
 
 /** The selected fix and its accuracy radius. */
 export function FixLayer({ lat, lng, radius }: { lat: number; lng: number; radius: number | null }) {
-  const map = useMap();
+  const ctx = useLeaflet();
   useEffect(() => {
-    if (!map) return;
+    if (!ctx) return;
+    const { map, L } = ctx;
     const group = L.layerGroup([
       L.circle([lat, lng], { radius: radius ?? 0, color: '#b3261e', weight: 1, fillOpacity: 0.15 }),
       L.circleMarker([lat, lng], { radius: 6, color: '#b3261e', weight: 2, fillColor: '#fff', fillOpacity: 1 }),
@@ -78,7 +126,7 @@ export function FixLayer({ lat, lng, radius }: { lat: number; lng: number; radiu
     return () => {
       group.remove();
     };
-  }, [map, lat, lng, radius]);
+  }, [ctx, lat, lng, radius]);
   return null;
 }
 
@@ -86,9 +134,10 @@ export type Zone = { id: number; name: string; latitude: number; longitude: numb
 
 /** The owner's safe zones (off ones dashed). */
 export function ZonesLayer({ zones }: { zones: readonly Zone[] }) {
-  const map = useMap();
+  const ctx = useLeaflet();
   useEffect(() => {
-    if (!map) return;
+    if (!ctx) return;
+    const { map, L } = ctx;
     const group = L.layerGroup(
       zones.map((z) =>
         L.circle([z.latitude, z.longitude], {
@@ -97,30 +146,31 @@ export function ZonesLayer({ zones }: { zones: readonly Zone[] }) {
           dashArray: z.enabled ? undefined : '4 4',
           weight: 2,
           fillOpacity: 0.08,
-        }).bindTooltip(z.name),
+        }).bindTooltip(textTooltip(z.name)),
       ),
     ).addTo(map);
     return () => {
       group.remove();
     };
-  }, [map, zones]);
+  }, [ctx, zones]);
   return null;
 }
 
 /** Points without a line (communications of the gaps tab), larger where a gap starts. */
 export function PointsLayer({ points }: { points: { lat: number; lng: number; gap: boolean; label: string }[] }) {
-  const map = useMap();
+  const ctx = useLeaflet();
   useEffect(() => {
-    if (!map || points.length === 0) return;
+    if (!ctx || points.length === 0) return;
+    const { map, L } = ctx;
     const group = L.layerGroup(
       points.map((p) =>
-        L.circleMarker([p.lat, p.lng], { radius: p.gap ? 7 : 3, color: p.gap ? '#b3261e' : '#1f5fbf', weight: 1, fillOpacity: 0.7 }).bindTooltip(p.label),
+        L.circleMarker([p.lat, p.lng], { radius: p.gap ? 7 : 3, color: p.gap ? '#b3261e' : '#1f5fbf', weight: 1, fillOpacity: 0.7 }).bindTooltip(textTooltip(p.label)),
       ),
     ).addTo(map);
     map.fitBounds(L.latLngBounds(points.map((p) => L.latLng(p.lat, p.lng))), { padding: [24, 24], maxZoom: 15 });
     return () => {
       group.remove();
     };
-  }, [map, points]);
+  }, [ctx, points]);
   return null;
 }

@@ -1,0 +1,10 @@
+// ECharts through `echarts/core` with only what the console's charts use (line chart, grid, tooltip, data zoom,
+// legend, canvas renderer). Imported with import() by the chart component only, so it is its own chunk.
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+
+echarts.use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
+
+export { echarts };
