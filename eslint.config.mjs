@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -32,6 +33,38 @@ export default tseslint.config(
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:contract'] },
           ],
         },
+      ],
+    },
+  },
+  {
+    // the rules of hooks, checked (a hook called conditionally or with missing dependencies is a bug)
+    files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // console features do not import each other: what two features share moves down into components/ or lib/
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`apps/console/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}[^./]|/features/`,
+              message: 'A feature does not import another feature: move what they share into components/ or lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/console/src/components/**/*.{ts,tsx}', 'apps/console/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/features/', message: 'Shared components and lib do not depend on a feature.' }] },
       ],
     },
   },

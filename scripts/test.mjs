@@ -55,6 +55,8 @@ check('type check console', 'npx', ['tsc', '-p', 'apps/console/tsconfig.json']);
 check('type check tests', 'npx', ['tsc', '-p', 'tsconfig.spec.json']);
 check('lint (eslint, Nx module boundaries)', 'npm', ['run', '--silent', 'lint']);
 check('migrations match schema.prisma', 'node', ['scripts/db/diff.mjs', '--check']);
+if (built) check('OpenAPI document passes Redocly recommended rules', 'node', ['scripts/lint-openapi.mjs']);
+else results.push({ name: 'OpenAPI lint', passed: 0, failed: 1 });
 const consoleBuilt = check('build console', 'npx', ['vite', 'build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']);
 if (consoleBuilt) check('console bundle budget (JS before /login renders)', 'node', ['scripts/check-bundle.mjs']);
 

@@ -1,7 +1,28 @@
 import { z } from 'zod';
 import { AREA_ROLES, ROUTES, type RouteDef } from '@tracker/contract';
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/**
+ * A schema's JSON Schema. A member zod cannot represent (a file answer, `z.undefined()`) comes out as `{}`, which in
+ * an `anyOf` would match anything: such members are dropped (a download is described by its content type instead).
+ */
+const json = (schema: z.ZodType) => tidy(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+
+function tidy<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(tidy) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = tidy(v);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const list = out[key] as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(list)) continue;
+    const kept = list.filter((m) => Object.keys(m).length > 0);
+    if (kept.length === list.length) continue;
+    delete out[key];
+    if (kept.length === 1) Object.assign(out, kept[0]);
+    else if (kept.length > 1) out[key] = kept;
+  }
+  return out as T;
+}
 
 /** OpenAPI 3.1 document generated from the contract's route registry (served at /api/docs/openapi.json). */
 export function buildOpenApi(): Record<string, unknown> {
@@ -35,7 +56,14 @@ export function buildOpenApi(): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Tracker back-office api', version: '1' },
+    info: {
+      title: 'Tracker back-office api',
+      version: '1',
+      description: 'The REST contract of the back-office console (spec §7), generated from the route registry.',
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+    },
+    // paths carry their /api prefix: the server is the origin that serves the console
+    servers: [{ url: '/', description: 'the api, on the origin that serves the console' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
