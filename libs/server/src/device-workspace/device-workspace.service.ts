@@ -29,6 +29,20 @@ export const settingSms = (settingNo: number, value: string) => ({
   message: `SETTING,${settingNo},${value}#`,
 });
 
+/**
+ * Whether a SIM may go into a device (the rules of §7 swap_sim), or the error that says why not: unknown (404), of
+ * another operator (403: another partner's stock), already in this device (400), in another device (409).
+ */
+export function swapRefusal(sim: { in_scope: boolean; device_id: number | null } | null, deviceId: number): DomainError | null {
+  if (!sim) return new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
+  if (!sim.in_scope) return new DomainError(ErrorCode.Forbidden);
+  if (sim.device_id === deviceId) {
+    return new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
+  }
+  if (sim.device_id !== null) return new DomainError(ErrorCode.SimInUse, [{ field: 'sim_card_id', message: ErrorCode.SimInUse }]);
+  return null;
+}
+
 @Injectable()
 export class DeviceWorkspaceService {
   constructor(
@@ -392,13 +406,8 @@ export class DeviceWorkspaceService {
     await this.repo.tx(async (c) => {
       const dev = await this.repo.deviceSimForUpdate(body.device_id, c);
       const sim = await this.repo.simForUpdate(body.sim_card_id, simOperatorScope(s), c);
-      if (!sim) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
-      // a SIM of another operator is not the user's to take (another partner's stock)
-      if (!sim.in_scope) throw new DomainError(ErrorCode.Forbidden);
-      if (sim.device_id === body.device_id) {
-        throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
-      }
-      if (sim.device_id !== null) throw new DomainError(ErrorCode.SimInUse, [{ field: 'sim_card_id', message: ErrorCode.SimInUse }]);
+      const refusal = swapRefusal(sim, body.device_id);
+      if (refusal || !sim) throw refusal;
       await this.repo.swapSim(body.device_id, dev.sim_id, { id: sim.id, imsi: sim.imsi }, body.gsm_number, c);
       const out = { sim_id: dev.sim_id, imsi: dev.imsi, gsm_number: dev.gsm_number };
       await this.deviceAudit(c, s, body.device_id, 'device.swap_out', AuditStatus.SwapOut, out, null);
