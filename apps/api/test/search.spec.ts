@@ -233,7 +233,7 @@ describe('query plans (EXPLAIN on the seeded data)', () => {
 
   async function planOf(filter: string, query: string, role = 1, noSeqScan = false) {
     const statements: { sql: string; params: unknown[] }[] = [];
-    const capture = { query: async (sql: string, params: unknown[]) => (statements.push({ sql, params }), { rows: [] }) };
+    const capture = { query: async (q: { text: string; values: unknown[] }) => (statements.push({ sql: q.text, params: q.values }), { rows: [] }) };
     const { DeviceSearchService } = await import('../../../libs/server/src/devices/device-search.service.js');
     const { DeviceSearchRepository } = await import('../../../libs/server/src/devices/device-search.repository.js');
     await new DeviceSearchService(new DeviceSearchRepository(capture as never)).search({ role } as never, { filter, query, page: 0, count: 25 } as never);
