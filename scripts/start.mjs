@@ -1,9 +1,23 @@
 // `npm start`: the whole stack on this machine with a seeded fake fleet.
+// `npm start -- --api 2 --workers 2`: that many api processes (on PORT, PORT+1, ...) and worker processes against the
+// one Postgres and Redis, as behind a load balancer (docs/scaling.md).
 import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, buildServer, buildConsole, migrate, deviceCount, seed } from './lib/prepare.mjs';
 import { ensureStack, ROOT } from './lib/stack.mjs';
+
+const { values: opts } = parseArgs({
+  options: { api: { type: 'string', default: '1' }, workers: { type: 'string', default: '1' } },
+});
+const count = (v, name) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`--${name} takes a whole number from 1 to 16 (got ${v})`);
+  return n;
+};
+const apis = count(opts.api, 'api');
+const workers = count(opts.workers, 'workers');
 
 ensureDependencies();
 const stack = await ensureStack('dev');
@@ -24,14 +38,21 @@ const env = {
   PORT: port,
   CONSOLE_DIST: join(ROOT, 'apps/console/dist'),
 };
+const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
+const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [
-  spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, env: { ...env, PROCESS_NAME: 'api' }, stdio: 'inherit' }),
-  spawn('node', ['apps/worker/dist/main.js'], { cwd: ROOT, env: { ...env, PROCESS_NAME: 'worker' }, stdio: 'inherit' }),
+  ...apiPorts.map((p, i) =>
+    spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: p, PROCESS_NAME: name('api', i, apis) }, stdio: 'inherit' }),
+  ),
+  ...Array.from({ length: workers }, (_, i) =>
+    spawn('node', ['apps/worker/dist/main.js'], { cwd: ROOT, env: { ...env, PROCESS_NAME: name('worker', i, workers) }, stdio: 'inherit' }),
+  ),
 ];
 
 const users = JSON.parse(readFileSync(join(ROOT, 'seed/dev-users.json'), 'utf8'));
 console.log(`
-  Console and api: http://127.0.0.1:${port}   (api docs: http://127.0.0.1:${port}/api/docs)
+  Console and api: ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}   (api docs: http://127.0.0.1:${port}/api/docs)
+  ${apis} api and ${workers} worker process(es) on one Postgres and Redis${apis > 1 ? ' (any api serves any session)' : ''}
   Sign in with a seeded user, e.g. admin / ${users.find((u) => u.username === 'admin')?.password}
   and the code from: npm run totp -- admin
   Users (one per role): ${users.map((u) => `${u.username} (${u.roleId})`).join(', ')}

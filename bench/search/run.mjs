@@ -61,6 +61,8 @@ const api = startApp('api', {
   DB_POOL_SIZE: String(CONCURRENCY),
   REDIS_KEY_PREFIX: 'bench:',
 });
+// a failed run (a refused request throws) must not leave the api running
+process.on('exit', () => api.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}/api`;
 await waitForApi(base);
 const token = await adminToken(base, databaseUrl);

@@ -16,13 +16,16 @@ describe('short search parts', () => {
 
   it('uses btree ranges for 1-2 characters and trigram ILIKE from 3', () => {
     const short = buildCondition('user_name', { words: ['Li'] });
-    expect(short.where[0]).toContain('o.first_name >= $1 AND o.first_name < $2');
-    expect(short.where[0]).not.toContain('ILIKE');
-    expect(short.params).toHaveLength(16); // 4 spellings x 2 columns x (from, to)
+    expect(short.owners).toEqual({ kind: 'names', nameWhere: expect.stringContaining('n.name >= $1 AND n.name < $2') });
+    expect(short.where).toEqual([]);
+    expect(short.params).toHaveLength(8); // 4 spellings x (from, to)
+    // the longest word picks the names, the others filter the owners
     const mixed = buildCondition('user_name', { words: ['Li', 'Anna'] });
-    expect(mixed.where[1]).toBe('(o.first_name ILIKE $17 OR o.last_name ILIKE $17)');
-    expect(mixed.params[16]).toBe('%Anna%');
-    expect(buildCondition('email', { words: ['a'] })).toMatchObject({ where: ['(o.email >= $1 AND o.email < $2)'], params: ['a', 'b'] });
-    expect(buildCondition('email', { words: ['ann'] })).toMatchObject({ where: ['o.email ILIKE $1'], params: ['%ann%'] });
+    expect(mixed.owners).toEqual({ kind: 'names', nameWhere: 'n.name ILIKE $1' });
+    expect(mixed.params[0]).toBe('%Anna%');
+    expect(mixed.where).toHaveLength(1);
+    expect(mixed.where[0]).toContain('o.first_name >= $2 AND o.first_name < $3');
+    expect(buildCondition('email', { words: ['a'] })).toMatchObject({ where: ['(o.email >= $1 AND o.email < $2)'], params: ['a', 'b'], owners: { kind: 'ordered' } });
+    expect(buildCondition('email', { words: ['ann'] })).toMatchObject({ where: ['o.email ILIKE $1'], params: ['%ann%'], owners: { kind: 'matches' } });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { escapeLike, type DeviceSearchItem, type SearchFilter } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
@@ -6,9 +7,19 @@ import { PgPool } from '../core/db.js';
 export type SearchCondition = {
   /** which rows: devices (with their owner) or owners (with their devices, or alone) */
   base: 'devices' | 'owners';
+  /** conditions on `d` (devices) or `o` (owners); for name searches, those of the words after the first */
   where: string[];
   params: unknown[];
   orderBy: string;
+  /**
+   * How the page's owners are found (owner searches only):
+   * - `ordered`: the WHERE walked in the order of a btree (short e-mail parts: one range of the e-mail index);
+   * - `matches`: every match first (trigram index), then sorted: a MATERIALIZED CTE, so the planner cannot walk an
+   *   ordered btree over every owner filtering as it goes (what a part whose matches sort late costs);
+   * - `names`: the condition on `owner_name n` that picks the first word's names; each such name's first owners are
+   *   read in result order from the composite name indexes (see namesCandidatesSql).
+   */
+  owners?: { kind: 'ordered' } | { kind: 'matches' } | { kind: 'names'; nameWhere: string };
 };
 
 const SELECT = `
@@ -87,51 +98,135 @@ export function buildCondition(filter: SearchFilter, value: { exact?: string; fr
       return rangeOn('d.gsm_number');
     case 'email': {
       const word = value.words?.[0] ?? '';
-      // e-mails are stored in lower case, so a short part is one btree range of the unique index
+      // e-mails are stored in lower case, so a short part is one btree range of the unique index, read in order
       if (isShortPart(word)) {
         const params: unknown[] = [];
-        return { base: 'owners', where: [prefixRanges('o.email', [word], params)], params, orderBy: 'o.email, o.id, d.id' };
+        return { base: 'owners', where: [prefixRanges('o.email', [word], params)], params, orderBy: 'o.email, o.id, d.id', owners: { kind: 'ordered' } };
       }
-      return { base: 'owners', where: [`o.email ILIKE $1`], params: [`%${escapeLike(word)}%`], orderBy: 'o.email, o.id, d.id' };
+      return { base: 'owners', where: [`o.email ILIKE $1`], params: [`%${escapeLike(word)}%`], orderBy: 'o.email, o.id, d.id', owners: { kind: 'matches' } };
     }
     case 'user_name': {
       const params: unknown[] = [];
-      const where = (value.words ?? []).map((w) => {
-        if (isShortPart(w)) {
-          const cases = caseVariants(w);
-          return `(${prefixRanges('o.first_name', cases, params)} OR ${prefixRanges('o.last_name', cases, params)})`;
-        }
-        params.push(`%${escapeLike(w)}%`);
-        return `(o.first_name ILIKE $${params.length} OR o.last_name ILIKE $${params.length})`;
-      });
-      return { base: 'owners', where, params, orderBy: 'o.last_name, o.first_name, o.id, d.id' };
+      const words = value.words ?? [];
+      // the longest word picks the names (fewest matches); the others filter the owners those names lead to
+      const lead = words.reduce((best, w, i) => ([...w].length > [...words[best]!].length ? i : best), 0);
+      const nameWhere = nameCondition('n.name', words[lead] ?? '', params);
+      const where = words
+        .filter((_, i) => i !== lead)
+        .map((w) => {
+          if (isShortPart(w)) {
+            const cases = caseVariants(w);
+            return `(${prefixRanges('o.first_name', cases, params)} OR ${prefixRanges('o.last_name', cases, params)})`;
+          }
+          params.push(`%${escapeLike(w)}%`);
+          return `(o.first_name ILIKE $${params.length} OR o.last_name ILIKE $${params.length})`;
+        });
+      return { base: 'owners', where, params, orderBy: 'o.last_name, o.first_name, o.id, d.id', owners: { kind: 'names', nameWhere } };
     }
   }
 }
 
+/** A name matching one word: starting with a short part (any letter case, btree ranges), containing a longer one. */
+function nameCondition(col: string, word: string, params: unknown[]): string {
+  if (isShortPart(word)) return prefixRanges(col, caseVariants(word), params);
+  params.push(`%${escapeLike(word)}%`);
+  return `${col} ILIKE $${params.length}`;
+}
+
 /**
- * Owner searches pick the page's owners first and join their devices after: every owner gives at least one row
- * (itself without devices, or one per device in scope), so the first `offset + limit` rows come from the first
- * `offset + limit` owners, and only those owners' devices are read (a broad name matches thousands of owners).
- * `scopeParam` is the number of the device-type parameter for partner roles, `n` the count of condition parameters.
+ * Name searches: an owner matches when its first or last name matches the lead word, i.e. is one of the names
+ * `nameWhere` picks from owner_name (a few names, however many owners hold them). Of the owners holding a matching
+ * last name L, the first k in result order (last name, first name, id) are the first k entries of the index
+ * (last_name, first_name, id) at L; of those holding a matching first name F (and no matching last name, so each
+ * owner comes once), the first k of (first_name, last_name, id) at F, as result order within F is last name, id.
+ * Every owner of the first k overall is among the first k of its own name's group (the group's earlier owners match
+ * too), so these groups hold the answer: at most 2 x names x k index entries are read, never every owner whose
+ * name sorts before a match. Filters (the other words, the partner scope) apply within a group.
  */
-function ownersPageSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
-  const ownerWhere = [...cond.where];
+function nameGroupsSql(filters: string[], k: string): string {
+  const and = filters.length ? ` AND ${filters.join(' AND ')}` : '';
+  return `SELECT c.* FROM names m CROSS JOIN LATERAL (
+      (SELECT o.last_name, o.first_name, o.id FROM owner o WHERE o.last_name = m.name${and}
+        ORDER BY o.first_name, o.id LIMIT ${k})
+      UNION ALL
+      (SELECT o.last_name, o.first_name, o.id FROM owner o WHERE o.first_name = m.name${and}
+         AND NOT EXISTS (SELECT 1 FROM names x WHERE x.name = o.last_name)
+        ORDER BY o.last_name, o.id LIMIT ${k})
+    ) c`;
+}
+
+/**
+ * How the matching owners are read, per the condition's kind: CTEs to put first (`prelude`), the first `k` in result
+ * order as (sort columns..., id) (`top`), and all of them in any order as rows with `id` (`all`, read by the capped
+ * count until it has enough). `filters` are conditions on `o` (the condition's own, and the partner scope).
+ */
+function ownerSources(cond: SearchCondition, filters: string[], ownerOrder: string, k: string, cap: string) {
+  const owners = cond.owners ?? { kind: 'ordered' };
+  const cols = ownerOrder.split(',').map((c) => c.trim());
+  const where = filters.join(' AND ');
+  switch (owners.kind) {
+    case 'names':
+      return {
+        prelude: `names AS MATERIALIZED (SELECT n.name FROM owner_name n WHERE ${owners.nameWhere}),`,
+        top: `SELECT * FROM (${nameGroupsSql(filters, k)}) g ORDER BY ${ownerOrder.replace(/\bo\./g, 'g.')} LIMIT ${k}`,
+        all: nameGroupsSql(filters, cap),
+      };
+    case 'matches':
+      return {
+        prelude: `matches AS MATERIALIZED (SELECT ${cols.join(', ')} FROM owner o WHERE ${where}),`,
+        top: `SELECT * FROM matches o ORDER BY ${ownerOrder} LIMIT ${k}`,
+        all: `SELECT * FROM matches`,
+      };
+    case 'ordered':
+      return {
+        prelude: '',
+        top: `SELECT ${cols.join(', ')} FROM owner o WHERE ${where} ORDER BY ${ownerOrder} LIMIT ${k}`,
+        all: `SELECT o.id FROM owner o WHERE ${where}`,
+      };
+  }
+}
+
+/**
+ * Owner searches in one statement: the page's owners (the first offset + limit matches), their devices joined after
+ * (every owner gives at least one row, itself without devices or one per device in scope, so the first
+ * offset + limit rows come from the first offset + limit owners, and a common name reads the devices of 25 owners),
+ * and the count capped at `cap` rows. One row per page row, each with `counted`; a single row with a null owner_id
+ * when the page is empty. Parameters: the condition's, then the scope's (`scopeParam`), then cap, limit, offset.
+ */
+function ownersSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
+  const filters = [...cond.where];
   if (scopeParam !== null) {
-    ownerWhere.push(`EXISTS (SELECT 1 FROM device sd WHERE sd.owner_id = o.id AND sd.device_type_id = $${scopeParam})`);
+    filters.push(`EXISTS (SELECT 1 FROM device sd WHERE sd.owner_id = o.id AND sd.device_type_id = $${scopeParam})`);
   }
   const ownerOrder = cond.orderBy.replace(/,\s*d\.id$/, '');
+  const [cap, limit, offset] = [`$${n + 1}::int`, `$${n + 2}::int`, `$${n + 3}::int`];
+  const src = ownerSources(cond, filters, ownerOrder, `(${limit} + ${offset})`, cap);
   const deviceJoin =
     scopeParam === null
       ? 'LEFT JOIN device d ON d.owner_id = o.id'
       : `JOIN device d ON d.owner_id = o.id AND d.device_type_id = $${scopeParam}`;
-  return `SELECT ${SELECT}
-    FROM (SELECT o.* FROM owner o WHERE ${ownerWhere.join(' AND ')} ORDER BY ${ownerOrder} LIMIT $${n + 1}::int + $${n + 2}::int) o
-    ${deviceJoin}
-    LEFT JOIN device_type dt ON dt.id = d.device_type_id
-    LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id
-    ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  return `WITH ${src.prelude}
+    page AS (
+      SELECT ${SELECT}, row_number() OVER (ORDER BY ${cond.orderBy}) AS ord
+        FROM (${src.top}) c JOIN owner o ON o.id = c.id
+        ${deviceJoin}
+        LEFT JOIN device_type dt ON dt.id = d.device_type_id
+        LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id
+       ORDER BY ${cond.orderBy} LIMIT ${limit} OFFSET ${offset}),
+    counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM (${src.all}) o ${deviceJoin} LIMIT ${cap}) capped)
+    SELECT page.*, counted.n AS counted FROM counted LEFT JOIN page ON true ORDER BY page.ord`;
 }
+
+/**
+ * A named (prepared) statement per SQL text: each pooled connection parses and plans a search shape once, and after
+ * five runs Postgres may keep a generic plan, sparing the planning (about 1 ms of an owner search, on the same cores
+ * that run the queries). The shapes are few (filter x scope x words), so the statements per connection stay few.
+ */
+const prepared = (text: string, values: unknown[]) => ({
+  name: `search_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+  text,
+  values,
+});
 
 @Injectable()
 export class DeviceSearchRepository {
@@ -148,8 +243,18 @@ export class DeviceSearchRepository {
     offset: number,
     countCap: number,
   ): Promise<{ items: DeviceSearchItem[]; counted: number }> {
-    const where = [...cond.where];
     const params = [...cond.params];
+    const n0 = params.length;
+    if (cond.base === 'owners') {
+      if (deviceTypeScope !== null) params.push(deviceTypeScope);
+      const sql = ownersSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length);
+      const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(sql, [...params, countCap, limit, offset]));
+      return {
+        items: rows.filter((r) => r.owner_id !== null).map(({ ord: _ord, counted: _counted, ...item }) => item),
+        counted: rows[0]?.counted ?? 0,
+      };
+    }
+    const where = [...cond.where];
     if (deviceTypeScope !== null) {
       params.push(deviceTypeScope);
       where.push(`d.device_type_id = $${params.length}`);
@@ -157,14 +262,11 @@ export class DeviceSearchRepository {
     const from = fromClause(cond.base, deviceTypeScope);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const n = params.length;
-    const pageSql =
-      cond.base === 'owners'
-        ? ownersPageSql(cond, deviceTypeScope === null ? null : n, n)
-        : `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const pageSql = `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
     const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereSql} LIMIT $${n + 1}) capped`;
     const [page, count] = await Promise.all([
-      this.pool.query<DeviceSearchItem>(pageSql, [...params, limit, offset]),
-      this.pool.query<{ n: number }>(countSql, [...params, countCap]),
+      this.pool.query<DeviceSearchItem>(prepared(pageSql, [...params, limit, offset])),
+      this.pool.query<{ n: number }>(prepared(countSql, [...params, countCap])),
     ]);
     return { items: page.rows, counted: count.rows[0]?.n ?? 0 };
   }
