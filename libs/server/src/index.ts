@@ -19,6 +19,7 @@ export * from './devices/devices.module.js';
 export * from './owners/owners.module.js';
 export * from './lists/lists.module.js';
 export * from './sessions/session-sweep.service.js';
+export * from './sessions/sessions.repository.js';
 export * from './core/redact.js';
 export * from './device-workspace/device-workspace.module.js';
 export * from './imports/imports.module.js';
