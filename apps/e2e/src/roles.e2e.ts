@@ -17,10 +17,11 @@ describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
   it('shows Dashboard and Statistics, and hides everything §6 hides for role 9', async () => {
     const menu = page.getByRole('navigation', { name: 'Main' });
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
-    const labels = (await menu.getByRole('link').allTextContents()).map((s) => s.trim());
-    expect(labels).toEqual(['Dashboard', 'Statistics']);
+    await expect
+      .poll(async () => (await menu.getByRole('link').allTextContents()).map((s) => s.trim()))
+      .toEqual(['Dashboard', 'Statistics']);
     for (const hidden of ['Admin', 'Firmware', 'Modem update', 'Geolocation', 'Carrier whitelist', 'Send SMS']) {
-      expect(await menu.getByText(hidden, { exact: true }).count()).toBe(0);
+      await expect.poll(() => menu.getByText(hidden, { exact: true }).count()).toBe(0);
     }
     await screenshot(page, 'tier1-menu');
   });
@@ -48,7 +49,8 @@ describe('without a session', () => {
       const page = await browser.newPage();
       await page.goto(`${e2e().baseUrl}/dashboard/search`);
       await page.waitForURL('**/login**');
-      expect(await page.getByLabel('Username').isVisible()).toBe(true);
+      // waitFor (default state 'visible') waits for the form to render; a one-shot isVisible() raced it
+      await page.getByLabel('Username').waitFor();
     } finally {
       await browser.close();
     }
