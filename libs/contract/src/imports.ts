@@ -5,6 +5,7 @@ import { route, type RouteDef } from './route-def.js';
 import { envelope } from './schemas.js';
 import { CARRIER_SIM_STATUSES } from './enums.js';
 import { FACTORY_DEVICE_DEFAULTS, PAGE_SIZE } from './constants.js';
+import { dayParam, tzParam } from './device-workspace.js';
 
 // ---------------------------------------------------------------------------------------------- kinds
 
@@ -245,8 +246,10 @@ const dateParam = z
 
 export const importListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
-  /** only imports created on this day (UTC) */
-  date: optional(dateParam),
+  /** only imports created on this day, midnight to midnight in `tz` (the console's chosen time zone, as on the device tabs) */
+  date: optional(dayParam),
+  /** the IANA zone the day is cut in (default UTC) */
+  tz: tzParam,
   /** only this import (a screen following the file it just uploaded, wherever the list has moved it) */
   id: z.coerce.number().int().positive().optional(),
 });
