@@ -48,7 +48,15 @@ describe('admin: the device workspace from the dashboard search', () => {
   it('tracking: the day list beside a map with the path; a fix shows its details', async () => {
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Tracking' }).click();
     await page.waitForURL('**/tracking**');
-    await page.getByTestId('day-input').fill(watch.date);
+    // issue 8 item 15: the tab opens on the last day with fixes (not an empty today) and says so
+    await expect.poll(() => page.getByTestId('day-input').inputValue()).toBe(watch.date);
+    await page.getByTestId('day-note').getByText('Last day with data').waitFor();
+    // the picker's calendar marks that day as one with data
+    await page.getByTestId('days-toggle').click();
+    await page.getByTestId('day-calendar').getByRole('button', { name: `${watch.date}, has data` }).waitFor();
+    await screenshot(page, 'device-tracking-days');
+    await page.getByTestId('days-toggle').click();
+    await page.getByTestId('day-calendar').waitFor({ state: 'detached' });
     await page.getByTestId('location-row').first().waitFor();
     await expect.poll(() => page.getByTestId('location-row').count()).toBe(20);
     // the path is drawn on the map's canvas

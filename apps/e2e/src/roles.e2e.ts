@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn } from './browser.js';
+import { e2e, launch, screenshot, signIn, sql } from './browser.js';
 
 const FORBIDDEN = '401, You are not authorised to view this section';
 
@@ -34,6 +34,20 @@ describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard/search');
     await page.getByRole('search').waitFor();
+  });
+
+  it('role 9 clicks a search result and lands on the first tab it may open (issue 8 item 9), not on the 401 message', async () => {
+    const [d] = await sql<{ id: number; imei: string }>('SELECT id, imei FROM device WHERE owner_id IS NOT NULL ORDER BY id LIMIT 1');
+    await page.goto(`${e2e().baseUrl}/dashboard/search`);
+    await page.getByLabel('Search by').selectOption('imei');
+    await page.getByLabel('Search for').fill(d!.imei);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('device-link').first().click();
+    await page.waitForURL(`**/device/${d!.id}/information/imsi`);
+    await page.getByRole('heading', { level: 2, name: 'Information (IMSI)' }).waitFor();
+    await expect.poll(() => page.getByTestId('device-imei').textContent()).toBe(d!.imei);
+    await expect.poll(() => page.getByTestId('forbidden').count()).toBe(0);
+    await screenshot(page, 'tier1-device-from-search');
   });
 
   it('role 9 may not open the device main page (§6): the device route shows the 401 message', async () => {

@@ -239,11 +239,6 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 // ---------------------------------------------------------------------------------------------- list, errors
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'date must be YYYY-MM-DD');
-
 export const importListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   /** only imports created on this day, midnight to midnight in `tz` (the console's chosen time zone, as on the device tabs) */
