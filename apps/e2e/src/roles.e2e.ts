@@ -57,16 +57,18 @@ describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
 });
 
 describe('without a session', () => {
+  // the browser starts in the hook (its start-up time under load is not the test's)
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
   it('a console address sends the visitor to the sign-in page', async () => {
-    const browser = await launch();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${e2e().baseUrl}/dashboard/search`);
-      await page.waitForURL('**/login**');
-      // waitFor (default state 'visible') waits for the form to render; a one-shot isVisible() raced it
-      await page.getByLabel('Username').waitFor();
-    } finally {
-      await browser.close();
-    }
+    const page = await browser.newPage();
+    await page.goto(`${e2e().baseUrl}/dashboard/search`, { waitUntil: 'commit' });
+    await page.waitForURL('**/login**');
+    // waitFor (default state 'visible') waits for the form to render; a one-shot isVisible() raced it
+    await page.getByLabel('Username').waitFor();
   });
 });
