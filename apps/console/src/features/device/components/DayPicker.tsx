@@ -11,6 +11,7 @@ export function DayPicker({ value, max, onChange }: { value: string; max: string
   const { t } = useTranslation();
   const ctx = useDayContext();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
     <div className="dw-day" role="group" aria-label={t('device.common.day')}>
       <button type="button" className="btn btn--ghost" onClick={() => onChange(shiftDay(value, -1))} aria-label={t('device.common.previousDay')}>
@@ -40,6 +41,7 @@ export function DayPicker({ value, max, onChange }: { value: string; max: string
       {ctx ? (
         <>
           <button
+            ref={toggle}
             type="button"
             className="btn btn--ghost"
             aria-expanded={open}
@@ -57,7 +59,10 @@ export function DayPicker({ value, max, onChange }: { value: string; max: string
                 setOpen(false);
                 onChange(d);
               }}
-              onClose={() => setOpen(false)}
+              onClose={() => {
+                setOpen(false);
+                toggle.current?.focus();
+              }}
             />
           ) : null}
           <DayNote value={value} onChange={onChange} />

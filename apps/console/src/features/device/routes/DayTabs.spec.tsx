@@ -55,7 +55,14 @@ describe('day tabs open on the last day with data (issue 8 item 15)', () => {
   it('the picker marks the days with data of the month and moves between months', async () => {
     const api = trackingApi(dataOct);
     const { user, router } = renderApp('/device/42/tracking', { session: { role: 1 } });
-    await user.click(await screen.findByTestId('days-toggle'));
+    const toggle = await screen.findByTestId('days-toggle');
+    // Escape closes the calendar and gives the focus back to its button
+    await user.click(toggle);
+    await screen.findByTestId('day-calendar');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('day-calendar')).toBeNull());
+    expect(document.activeElement).toBe(toggle);
+    await user.click(toggle);
     const cal = await screen.findByTestId('day-calendar');
     await waitFor(() => expect(within(cal).getByRole('button', { name: '2025-10-17, has data' })).toBeTruthy());
     const marked = within(cal).getAllByTestId('day-calendar-day').filter((b) => b.dataset.hasData === 'true').map((b) => b.textContent);
