@@ -53,6 +53,8 @@ describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
   it('role 9 may not open the device main page (§6): the device route shows the 401 message', async () => {
     await page.goto(`${e2e().baseUrl}/device/1`);
     await page.getByText(FORBIDDEN).waitFor();
+    // with the way to the first tab it may open
+    await page.getByRole('link', { name: 'Open Information (IMSI)' }).waitFor();
   });
 });
 

@@ -128,3 +128,15 @@ describe('day tabs open on the last day with data (issue 8 item 15)', () => {
     expect(seen).toEqual(['temperature', 'sms', 'communications', 'notifications', 'safezone']);
   });
 });
+
+describe('the device main page for roles 9 and 10 (issue 8 item 9)', () => {
+  it('shows the §6 message and a link to the first tab the role may open', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(10), 'GET /api/device/information/imsi': ok(detail) });
+    const { user, router } = renderApp('/device/42', { session: { role: 10 } });
+    await screen.findByTestId('forbidden');
+    await user.click(await screen.findByRole('link', { name: 'Open Information (IMSI)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/42/information/imsi'));
+    await screen.findByRole('heading', { level: 2, name: 'Information (IMSI)' });
+    expect(screen.queryByTestId('forbidden')).toBeNull();
+  });
+});

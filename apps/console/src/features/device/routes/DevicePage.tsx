@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { canAccess, type Area } from '@tracker/contract';
+import { canAccess, devicePath, type Area } from '@tracker/contract';
 import { useSession } from '../../../lib/session';
 import { headerRoute, useDeviceDetails } from '../api/device';
 import { DeviceHeader } from '../components/DeviceHeader';
@@ -27,6 +27,26 @@ function Forbidden() {
     <p className="forbidden" role="alert" data-testid="forbidden">
       {t('access.forbidden')}
     </p>
+  );
+}
+
+/** The main page for a role that may not open it (§6: 9, 10): the 401 message and a link to its first tab. */
+function MainForbidden({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const session = useSession()!;
+  const to = devicePath(session.role, deviceId);
+  const tab = DEVICE_TABS.find((x) => to.endsWith(`/${x.path}`));
+  return (
+    <>
+      <Forbidden />
+      {tab ? (
+        <p>
+          <Link to={to} data-testid="first-tab-link">
+            {t('device.tabs.openFirst', { tab: t(`device.tabs.${tab.key}`) })}
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -113,7 +133,7 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
         <Routes>
           <Route
             index
-            element={main ? <OverviewTab id={deviceId} /> : <Forbidden />}
+            element={main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />}
           />
           <Route path="information/imsi" element={<TabGuard area="deviceTabs"><InformationTab id={deviceId} variant="imsi" /></TabGuard>} />
           <Route path="information/imei" element={<TabGuard area="deviceImei"><InformationTab id={deviceId} variant="imei" /></TabGuard>} />
