@@ -39,8 +39,8 @@ describe('admin: the device workspace from the dashboard search', () => {
     await page.getByTestId('device-link').first().click();
     await page.waitForURL(`**/device/${watch.id}`);
     await expect.poll(() => page.getByTestId('device-imei').textContent()).toBe(watch.imei);
-    expect(await page.getByTestId('device-imsi').textContent()).toBe(watch.imsi);
-    expect(await page.getByTestId('device-child').textContent()).toContain(watch.first_name);
+    await expect.poll(() => page.getByTestId('device-imsi').textContent()).toBe(watch.imsi);
+    await expect.poll(() => page.getByTestId('device-child').textContent()).toContain(watch.first_name);
     await page.getByTestId('device-facts').waitFor();
     await screenshot(page, 'device-overview');
   });
@@ -48,16 +48,23 @@ describe('admin: the device workspace from the dashboard search', () => {
   it('tracking: the day list beside a map with the path; a fix shows its details', async () => {
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Tracking' }).click();
     await page.waitForURL('**/tracking**');
-    await page.getByTestId('day-input').fill(watch.date);
+    // issue 8 item 15: the tab opens on the last day with fixes (not an empty today) and says so
+    await expect.poll(() => page.getByTestId('day-input').inputValue()).toBe(watch.date);
+    await page.getByTestId('day-note').getByText('Last day with data').waitFor();
+    // the picker's calendar marks that day as one with data
+    await page.getByTestId('days-toggle').click();
+    await page.getByTestId('day-calendar').getByRole('button', { name: `${watch.date}, has data` }).waitFor();
+    await screenshot(page, 'device-tracking-days');
+    await page.getByTestId('days-toggle').click();
+    await page.getByTestId('day-calendar').waitFor({ state: 'detached' });
     await page.getByTestId('location-row').first().waitFor();
-    expect(await page.getByTestId('location-row').count()).toBe(20);
+    await expect.poll(() => page.getByTestId('location-row').count()).toBe(20);
     // the path is drawn on the map's canvas
     await expect.poll(() => page.getByText(/^Path: \d+ fixes\./).textContent()).toMatch(/Path: [1-9]\d* fixes/);
-    expect(await page.locator('[data-testid="device-map"] .leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="device-map"] .leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
     await page.getByTestId('location-row').first().click();
     await page.getByTestId('fix-details').waitFor();
-    expect(await page.getByTestId('fix-details').textContent()).toMatch(/Reason/);
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.getByTestId('fix-details').textContent()).toMatch(/Reason/);
     await screenshot(page, 'device-tracking');
   });
 
@@ -68,15 +75,13 @@ describe('admin: the device workspace from the dashboard search', () => {
        FROM generate_series(0, 4999) g`,
       [watch.id],
     );
-    const started = Date.now();
     await page.goto(`${e2e().baseUrl}/device/${watch.id}/tracking?date=2020-05-05`);
     await page.getByText('Path: 5000 fixes.').waitFor();
-    expect(await page.getByTestId('location-row').count()).toBe(20);
-    expect(await page.getByText('Fixes on this day: 5000').count()).toBe(1);
-    // paging is instant: the next page replaces the rows
+    await expect.poll(() => page.getByTestId('location-row').count()).toBe(20);
+    await page.getByText('Fixes on this day: 5000').waitFor();
+    // the next page replaces the rows (how fast is measured in bench/, not asserted here)
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
-    expect(Date.now() - started).toBeLessThan(8000);
     await screenshot(page, 'device-tracking-5000');
     await page.goto(`${e2e().baseUrl}/device/${watch.id}/tracking?date=${watch.date}`);
     await page.getByTestId('location-row').first().waitFor();
@@ -120,7 +125,7 @@ describe('admin: the device workspace from the dashboard search', () => {
     await imsi.fill('999999999999999');
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('No SIM card with this IMSI.').waitFor();
-    expect(await imsi.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => imsi.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'device-swap-invalid');
 
     const [sim] = await sql<{ id: number; imsi: string }>(
@@ -130,7 +135,7 @@ describe('admin: the device workspace from the dashboard search', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByTestId('swap-sim').waitFor();
     const gsm = page.getByLabel('GSM number');
-    expect((await gsm.inputValue()).startsWith('+')).toBe(true);
+    await expect.poll(async () => (await gsm.inputValue()).startsWith('+')).toBe(true);
     await gsm.fill('+4915112345678');
     await page.getByRole('button', { name: 'Swap SIM' }).click();
     await page.getByText('The SIM card was swapped.').waitFor();
@@ -140,10 +145,9 @@ describe('admin: the device workspace from the dashboard search', () => {
 
   it('the audit trail shows the swap (swap out, swap in)', async () => {
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Audit' }).click();
-    await page.getByTestId('audit-table').waitFor();
-    const text = await page.getByTestId('audit-table').textContent();
-    expect(text).toContain('Swap in');
-    expect(text).toContain('Swap out');
+    const audit = page.getByTestId('audit-table');
+    await audit.getByText('Swap in').first().waitFor();
+    await audit.getByText('Swap out').first().waitFor();
   });
 
   it('every other tab loads without an error', async () => {
@@ -152,7 +156,7 @@ describe('admin: the device workspace from the dashboard search', () => {
       await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { level: 2, name }).waitFor();
       await expect.poll(() => page.locator('.dw-body [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
-      expect(await page.getByTestId('tab-error').count(), name).toBe(0);
+      await expect.poll(() => page.getByTestId('tab-error').count(), { message: name }).toBe(0);
     }
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Temperature' }).click();
     await page.getByTestId('day-input').fill(watch.date);
@@ -179,14 +183,13 @@ describe('roles on the device workspace (§6)', () => {
     await page.goto(`${e2e().baseUrl}/device/${d!.id}`);
     await page.getByText('401, You are not authorised to view this section').waitFor();
     const nav = page.getByRole('navigation', { name: 'Device sections' });
-    const tabs = (await nav.getByRole('link').allTextContents()).map((s) => s.trim());
-    expect(tabs).toContain('Device logs');
-    expect(tabs).toContain('Information (IMEI)');
-    expect(tabs).not.toContain('Overview');
+    await nav.getByRole('link', { name: 'Device logs' }).waitFor();
+    await nav.getByRole('link', { name: 'Information (IMEI)' }).waitFor();
+    await expect.poll(() => nav.getByRole('link', { name: 'Overview' }).count()).toBe(0);
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByTestId('settings-table').waitFor();
-    expect(await page.getByText('Your role sees this section read-only.').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Push all' }).count()).toBe(0);
+    await page.getByText('Your role sees this section read-only.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Push all' }).count()).toBe(0);
     await screenshot(page, 'device-tier1-settings');
   });
 

@@ -33,14 +33,15 @@ describe('admin: bulk imports', () => {
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => row.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
     await row.getByText('Finished').waitFor();
-    expect(await row.locator('td.num').allTextContents()).toEqual(['43', '40 (93 %)', '3']);
+    await expect.poll(() => row.locator('td.num').allTextContents()).toEqual(['43', '40 (93 %)', '3']);
     await screenshot(page, 'imports-list');
 
     await row.getByRole('button', { name: 'Errors (3)' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('import-errors').waitFor();
-    const cells = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(cells).toEqual([
+    await expect
+      .poll(() => dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))))
+      .toEqual([
       ['42', 'imsi', '12345', 'IMSI must have 15 digits'],
       ['43', 'imsi', imsi(0), 'Duplicate entry: same as line 2'],
       ['44', 'gsm_number', '=HYPERLINK(x)', 'Phone must have 8 to 15 digits'],
@@ -66,7 +67,7 @@ describe('admin: bulk imports', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const last = page.getByTestId('last-upload');
     await last.getByText('3 IMEIs found in the file, 3 now in the database.').waitFor({ timeout: 20_000 });
-    expect(await last.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => last.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await screenshot(page, 'imports-mass');
   });
 

@@ -17,13 +17,13 @@ describe('admin: sign in, search by IMEI, open the result', () => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/username or password/i);
-    expect(await page.getByLabel('Code').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Code').count()).toBe(0);
   });
 
   it('signs in with password and code and lands on the search', async () => {
     await signIn(page, 'admin');
     await page.getByRole('search', { name: 'Device and owner search' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Search' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Search' }).isDisabled()).toBe(true);
   });
 
   it('finds a watch by its IMEI and opens it', async () => {
@@ -40,7 +40,7 @@ describe('admin: sign in, search by IMEI, open the result', () => {
 
     await rows.first().getByTestId('device-link').click();
     await page.waitForURL(`**/device/${device!.id}**`);
-    expect(await page.getByTestId('device-id').textContent()).toBe(String(device!.id));
+    await expect.poll(() => page.getByTestId('device-id').textContent()).toBe(String(device!.id));
 
     // the way back keeps the search
     await page.getByRole('link', { name: 'Back to search' }).click();
@@ -52,6 +52,6 @@ describe('admin: sign in, search by IMEI, open the result', () => {
     await page.getByLabel('Search for').fill('000000000000');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No results').waitFor();
-    expect(await page.getByTestId('search-result').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(0);
   });
 });

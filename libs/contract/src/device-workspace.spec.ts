@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ROLES, canAccess, dataDaysQuery, DEVICE_DAY_ROUTES, DEVICE_TABS, devicePath } from './index.js';
 import {
   checkSettingValue,
   DEVICE_ROUTES,
@@ -105,5 +106,29 @@ describe('device workspace contract', () => {
     expect(deviceUpdateBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
     expect(deviceUpdateBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('Birth date cannot be in the future');
     expect(deviceUpdateBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);
+  });
+});
+
+
+describe('device links and day routes (issue 8 items 9 and 15)', () => {
+  it('links every role to a device page it may open', () => {
+    for (const role of ALL_ROLES) {
+      const path = devicePath(role, 7);
+      const tab = DEVICE_TABS.find((t) => path === `/device/7/${t.path}`);
+      if (path === '/device/7') expect(canAccess(role, 'deviceMain'), `role ${role}`).toBe(true);
+      else expect(tab && canAccess(role, tab.area), `role ${role} -> ${path}`).toBe(true);
+    }
+    expect(devicePath(9, 7)).toBe('/device/7/information/imsi');
+    expect(devicePath(10, 7)).toBe('/device/7/information/imsi');
+    expect(devicePath(1, 7)).toBe('/device/7');
+  });
+
+  it('day routes take an optional month YYYY-MM and a zone', () => {
+    expect(dataDaysQuery.parse({ device_id: '3' })).toEqual({ device_id: 3, tz: 'UTC' });
+    expect(dataDaysQuery.parse({ device_id: '3', month: '2026-02', tz: 'Europe/Berlin' }).month).toBe('2026-02');
+    for (const month of ['2026-13', '2026-2', '0000-01', '2026-02-01']) {
+      expect(dataDaysQuery.safeParse({ device_id: '3', month }).error?.issues[0]?.path, month).toEqual(['month']);
+    }
+    expect(DEVICE_DAY_ROUTES.temperatureDays.area).toBe('deviceLogs');
   });
 });

@@ -5,6 +5,8 @@ import { countParam, dayParam, pageParam, positiveId, tzParam, wholeNumber } fro
 import { IMSI_LENGTH, PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
 import { envelope, listResponse, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
+import { canAccess, type Area } from './access.js';
+import type { RoleId } from './roles.js';
 
 // ---------------------------------------------------------------------------------------------- constants
 
@@ -488,6 +490,91 @@ const csvDownload = (kind: DeviceExportKind, what: string) =>
     response: csvDownloadResponse,
   });
 
+// ---------------------------------------------------------------------------------------------- tabs, landing, days with data
+
+/** The §2 children of /device/{idDevice}, in tab order, with the §6 area each one needs (the console's tab bar). */
+export const DEVICE_TABS = [
+  { path: 'information/imsi', area: 'deviceTabs', key: 'infoImsi' },
+  { path: 'information/imei', area: 'deviceImei', key: 'infoImei' },
+  { path: 'generalSettings', area: 'deviceTabs', key: 'generalSettings' },
+  { path: 'tracking', area: 'deviceTabs', key: 'tracking' },
+  { path: 'settings', area: 'deviceTabs', key: 'settings' },
+  { path: 'audit', area: 'deviceTabs', key: 'audit' },
+  { path: 'deviceLogs', area: 'deviceLogs', key: 'deviceLogs' },
+  { path: 'deviceTemp', area: 'deviceLogs', key: 'deviceTemp' },
+  { path: 'contacts', area: 'deviceTabs', key: 'contacts' },
+  { path: 'sms', area: 'deviceTabs', key: 'sms' },
+  { path: 'gaps', area: 'deviceTabs', key: 'gaps' },
+  { path: 'swap', area: 'deviceTabs', key: 'swap' },
+  { path: 'notifications', area: 'deviceTabs', key: 'notifications' },
+  { path: 'safezones', area: 'deviceTabs', key: 'safezones' },
+] as const satisfies readonly { path: string; area: Area; key: string }[];
+
+/**
+ * Where a link to a device takes a role: the main page `/device/{id}` for the roles of `deviceMain`, otherwise the
+ * first tab (in tab order) the role may open (§6: roles 9 and 10 may not open the main page, so they land on
+ * `information/imsi`). Every link to a device goes through this, so no role is linked to a 401.
+ */
+export function devicePath(role: RoleId, deviceId: number): string {
+  const base = `/device/${deviceId}`;
+  if (canAccess(role, 'deviceMain')) return base;
+  const tab = DEVICE_TABS.find((t) => canAccess(role, t.area));
+  return tab ? `${base}/${tab.path}` : base;
+}
+
+/** A calendar month `YYYY-MM` (years from 0001). */
+export const monthParam = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
+  .refine((m) => Number(m.slice(0, 4)) >= 1, 'month must be YYYY-MM');
+/** Days with data of a day tab: in `month` (default: the month of the last day with data), days in the tz zone. */
+export const dataDaysQuery = deviceQuery.extend({ month: monthParam.optional(), tz: tzParam });
+export type DataDaysQuery = z.infer<typeof dataDaysQuery>;
+export const dataDays = z.object({
+  /** the month the days belong to (`YYYY-MM`); the month of `last`, or of today (UTC) without data, when none was asked */
+  month: z.string(),
+  /** the days of `month` that have data, ascending (`YYYY-MM-DD` in the tz zone) */
+  days: z.array(z.string()),
+  /** the last day with data at all (any month), null when the device has none */
+  last: z.string().nullable(),
+});
+export type DataDays = z.infer<typeof dataDays>;
+export const dataDaysResponse = envelope(dataDays);
+
+/** The kinds of data behind the day tabs, and the table and time column each one reads. */
+export const DATA_DAY_KINDS = ['locations', 'safezone_logs', 'sms', 'communications', 'temperatures', 'notifications'] as const;
+export type DataDayKind = (typeof DATA_DAY_KINDS)[number];
+
+const dayList = (path: string, area: Area, what: string) =>
+  route({
+    method: 'GET',
+    path,
+    area,
+    summary: `Days with ${what} in a month (days in the tz zone) and the last day with ${what}`,
+    query: dataDaysQuery,
+    response: dataDaysResponse,
+  });
+
+/** One call per day tab (each with its tab's area): the days that have data, so a tab opens on one. */
+export const DEVICE_DAY_ROUTES = {
+  locationDays: dayList('/location/days', 'deviceTabs', 'location fixes'),
+  safezoneLogDays: dayList('/safezone/logs/days', 'deviceTabs', 'safe-zone log entries'),
+  smsDays: dayList('/sms/days', 'deviceTabs', 'SMS'),
+  communicationDays: dayList('/device/communications/days', 'deviceTabs', 'communications'),
+  temperatureDays: dayList('/device/temperature/days', 'deviceLogs', 'temperatures'),
+  notificationDays: dayList('/device/notifications/days', 'deviceTabs', 'notifications'),
+} as const satisfies Record<string, RouteDef>;
+
+/** The data kind behind each day route. */
+export const DAY_ROUTE_KIND = {
+  locationDays: 'locations',
+  safezoneLogDays: 'safezone_logs',
+  smsDays: 'sms',
+  communicationDays: 'communications',
+  temperatureDays: 'temperatures',
+  notificationDays: 'notifications',
+} as const satisfies Record<keyof typeof DEVICE_DAY_ROUTES, DataDayKind>;
+
 export const DEVICE_ROUTES = {
   // ------------------------------------------------------------------ header, information, general settings
   deviceDetails: route({
@@ -757,4 +844,7 @@ export const DEVICE_ROUTES = {
   csvSmsPerDevice: csvDownload('sms_per_device', 'SMS'),
   csvDeviceNotification: csvDownload('device_notification', 'notifications'),
   csvSafezone: csvDownload('safezone', 'safe-zone log'),
+
+  // ------------------------------------------------------------------ days with data of the day tabs
+  ...DEVICE_DAY_ROUTES,
 } as const satisfies Record<string, RouteDef>;

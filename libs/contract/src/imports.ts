@@ -1,7 +1,7 @@
 // Bulk imports (§2 Admin import screens, §3 imports, §7 Import): request and response schemas, CSV columns per
 // import kind, and the routes. Merged into ROUTES by routes.ts.
 import { z } from 'zod';
-import { dayParam, pageParam, positiveId, wholeNumber } from './params.js';
+import { dayParam, pageParam, positiveId, tzParam, wholeNumber } from './params.js';
 import { route, type RouteDef } from './route-def.js';
 import { envelope } from './schemas.js';
 import { CARRIER_SIM_STATUSES } from './enums.js';
@@ -242,8 +242,10 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 export const importListQuery = z.object({
   page: pageParam(),
-  /** only imports created on this day (UTC) */
+  /** only imports created on this day, midnight to midnight in `tz` (the console's chosen time zone, as on the device tabs) */
   date: optional(dayParam),
+  /** the IANA zone the day is cut in (default UTC) */
+  tz: tzParam,
   /** only this import (a screen following the file it just uploaded, wherever the list has moved it) */
   id: positiveId('id').optional(),
 });

@@ -126,4 +126,10 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   csvSmsPerDevice: csv('csvSmsPerDevice'),
   csvDeviceNotification: csv('csvDeviceNotification'),
   csvSafezone: csv('csvSafezone'),
+  locationDays: byDevice('locationDays'),
+  safezoneLogDays: byDevice('safezoneLogDays'),
+  smsDays: byDevice('smsDays'),
+  communicationDays: byDevice('communicationDays'),
+  temperatureDays: byDevice('temperatureDays'),
+  notificationDays: byDevice('notificationDays'),
 };

@@ -5,6 +5,7 @@ import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import { sendAsAttachment } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceWorkspaceService } from './device-workspace.service.js';
+import { DAY_ROUTE_KIND, type DataDaysQuery } from '@tracker/contract';
 
 /** The device page and its tabs (§2 Device, §7 Device / Location / Setting / Contact / SMS / Safe zone / Logs). */
 @Controller()
@@ -161,5 +162,37 @@ export class DeviceWorkspaceController {
   @Endpoint(ROUTES.swapSim)
   async swapSim(@Session() s: SessionUser, @Input('body') b: SwapSimBody) {
     return { model: await this.ws.swapSim(s, b) };
+  }
+
+  // ------------------------------------------------------------------ days with data of the day tabs (one per tab)
+
+  @Endpoint(ROUTES.locationDays)
+  async locationDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.locationDays, q) };
+  }
+
+  @Endpoint(ROUTES.safezoneLogDays)
+  async safezoneLogDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.safezoneLogDays, q) };
+  }
+
+  @Endpoint(ROUTES.smsDays)
+  async smsDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.smsDays, q) };
+  }
+
+  @Endpoint(ROUTES.communicationDays)
+  async communicationDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.communicationDays, q) };
+  }
+
+  @Endpoint(ROUTES.temperatureDays)
+  async temperatureDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.temperatureDays, q) };
+  }
+
+  @Endpoint(ROUTES.notificationDays)
+  async notificationDays(@Session() s: SessionUser, @Input('query') q: DataDaysQuery) {
+    return { model: await this.ws.dataDays(s, DAY_ROUTE_KIND.notificationDays, q) };
   }
 }

@@ -20,8 +20,19 @@ import type {
 import { PG_TYPES, PgPool } from '../core/db.js';
 import { dayRange, rethrowUnknownTimeZone } from './pg-types.js';
 import type { ScopedDevice } from './device-scope.service.js';
+import type { DataDayKind, DataDays } from '@tracker/contract';
 
 type Q = Pick<pg.PoolClient, 'query'>;
+
+/** The table and time column behind each day tab; each has an index on (device_id, column). */
+const DATA_DAY_SOURCES: Record<DataDayKind, { table: string; column: string }> = {
+  locations: { table: 'location', column: 'time' },
+  safezone_logs: { table: 'safe_zone_log', column: 'time' },
+  sms: { table: 'sms_message', column: 'created' },
+  communications: { table: 'device_communication', column: 'time' },
+  temperatures: { table: 'device_temperature', column: 'time' },
+  notifications: { table: 'notification', column: 'created' },
+};
 
 export const DEVICE_DETAIL_SQL = `
   SELECT d.id, d.name_id, d.imei_id, d.imei, d.imsi, d.gsm_number, d.device_type_id, dt.name AS device_type_name,
@@ -42,6 +53,23 @@ const LOCATION_COLUMNS = `l.id, l.time, l.latitude, l.longitude, l.radius, l.alt
   l.gsm_cell_id, l.is_valid, l.reason, l.source,
   (SELECT count(*)::int FROM location_wifi w WHERE w.location_id = l.id) AS wifi_count,
   (SELECT count(*)::int FROM location_gsm g WHERE g.location_id = l.id) AS gsm_count`;
+
+/**
+ * The two queries of a day tab's days with data: `last` ($1 device, $2 tz) the last day with data and the current
+ * month; `days` ($1 device, $2 first day of the month, $3 tz) the days of that month that have rows.
+ */
+export function dataDaysSql(kind: DataDayKind): { last: string; days: string } {
+  const { table, column } = DATA_DAY_SOURCES[kind];
+  return {
+    last: `SELECT to_char(max(${column}) AT TIME ZONE $2, 'YYYY-MM-DD') AS last, to_char(now() AT TIME ZONE $2, 'YYYY-MM') AS now
+       FROM ${table} WHERE device_id = $1`,
+    days: `SELECT to_char(d, 'YYYY-MM-DD') AS day
+       FROM generate_series($2::date::timestamp, $2::date + interval '1 month' - interval '1 day', interval '1 day') AS d
+       WHERE EXISTS (SELECT 1 FROM ${table} t WHERE t.device_id = $1
+         AND t.${column} >= (d AT TIME ZONE $3) AND t.${column} < ((d + interval '1 day') AT TIME ZONE $3))
+       ORDER BY d`,
+  };
+}
 
 /** MAC as shown (§5): colon-separated pairs. */
 const macShown = (mac: string) => mac.match(/.{1,2}/g)?.join(':') ?? mac;
@@ -398,5 +426,19 @@ export class DeviceWorkspaceRepository {
       'SELECT device_id, file_name, content FROM device_log WHERE file_name = $1',
       [name],
     ))[0] ?? null;
+  }
+
+  /**
+   * The days of a month (in the tz zone) on which a device has rows of a day tab's kind, and its last such day.
+   * Both read only the (device_id, time) index: the last day is a backward index step (max), and each day of the
+   * month one index probe (EXISTS on that day's range), so a device with years of fixes costs ~32 probes.
+   * `month` absent: the month of the last day (or the current month in tz when there is no data).
+   */
+  async dataDays(kind: DataDayKind, deviceId: number, month: string | undefined, tz: string): Promise<DataDays> {
+    const sql = dataDaysSql(kind);
+    const last = (await this.rows<{ last: string | null; now: string }>(sql.last, [deviceId, tz]))[0]!;
+    const m = month ?? last.last?.slice(0, 7) ?? last.now;
+    const days = await this.rows<{ day: string }>(sql.days, [deviceId, `${m}-01`, tz]);
+    return { month: m, days: days.map((r) => r.day), last: last.last };
   }
 }

@@ -19,6 +19,7 @@ import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, factoryTypeAllowed, simOperatorScope, typeAllowed } from './device-scope.service.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
+import type { DataDayKind, DataDaysQuery } from '@tracker/contract';
 
 /** Columns the general settings may change. */
 const UPDATABLE = ['first_name', 'last_name', 'name_id', 'birth_date', 'height', 'weight', 'gender', 'enabled', 'is_test'] as const;
@@ -418,5 +419,11 @@ export class DeviceWorkspaceService {
       });
     });
     return this.detailOf(body.device_id);
+  }
+
+  /** Days with data of a day tab (in a month) and the last one, for a device in the user's scope. */
+  async dataDays(s: SessionUser, kind: DataDayKind, q: DataDaysQuery) {
+    await this.scope.device(s, q.device_id);
+    return this.repo.dataDays(kind, q.device_id, q.month, q.tz);
   }
 }

@@ -55,8 +55,8 @@ export class ImportsController {
   }
 
   @Endpoint(ROUTES.importList)
-  list(@Input('query') q: { page: number; date?: string; id?: number }) {
-    return this.imports.list(q.page, q.date, q.id);
+  list(@Input('query') q: { page: number; date?: string; id?: number; tz: string }) {
+    return this.imports.list(q.page, q.date, q.id, q.tz);
   }
 
   @Endpoint(ROUTES.importErrors)

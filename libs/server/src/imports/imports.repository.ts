@@ -14,6 +14,7 @@ import {
 } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
+import { dayRange, rethrowUnknownTimeZone } from '../device-workspace/pg-types.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -45,25 +46,28 @@ export class ImportsRepository {
     return { ...rest, created: iso(r.created)!, finished_at: iso(r.finished_at), has_file: !!file_path };
   }
 
-  async list(page: number, date: string | undefined, id?: number) {
+  async list(page: number, date: string | undefined, id?: number, tz = 'UTC') {
     const size = PAGE_SIZE.importList;
     // the filters as conditions on $1.. of their own values; the page's LIMIT and OFFSET follow them
     const values: unknown[] = [];
     const conds: string[] = [];
     if (date) {
-      values.push(date);
-      conds.push(`i.created >= $${values.length}::date AND i.created < $${values.length}::date + 1`);
+      // the day of the user's time zone (the list shows times in it), as the device tabs cut their days
+      values.push(date, tz);
+      conds.push(dayRange('i.created', values.length - 1));
     }
     if (id !== undefined) {
       values.push(id);
       conds.push(`i.id = $${values.length}`);
     }
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    const rows = await this.pool.query<ImportDbRow>(
-      `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by
+    const rows = await this.pool
+      .query<ImportDbRow>(
+        `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by
         ${where} ORDER BY i.created DESC, i.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, size, page * size],
-    );
+        [...values, size, page * size],
+      )
+      .catch(rethrowUnknownTimeZone);
     const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import i ${where}`, values)).rows[0]!.n;
     return { items: rows.rows.map((r) => this.item(r)), total, total_pages: Math.ceil(total / size), page };
   }

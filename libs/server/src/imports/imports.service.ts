@@ -150,8 +150,8 @@ export class ImportsService {
 
   // -------------------------------------------------------------------------------------------- list, errors
 
-  async list(page: number, date: string | undefined, id?: number) {
-    return { model: await this.repo.list(page, date, id) };
+  async list(page: number, date: string | undefined, id?: number, tz?: string) {
+    return { model: await this.repo.list(page, date, id, tz) };
   }
 
   private async mustGet(id: number) {

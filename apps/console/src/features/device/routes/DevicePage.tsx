@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { canAccess, type Area } from '@tracker/contract';
+import { canAccess, devicePath, type Area } from '@tracker/contract';
 import { useSession } from '../../../lib/session';
 import { headerRoute, useDeviceDetails } from '../api/device';
 import { DeviceHeader } from '../components/DeviceHeader';
@@ -19,6 +19,7 @@ import { SmsTab } from '../tabs/SmsTab';
 import { SwapTab } from '../tabs/SwapTab';
 import { TemperatureTab } from '../tabs/TemperatureTab';
 import { TrackingTab } from '../tabs/TrackingTab';
+import { DayGate } from '../use-day';
 
 function Forbidden() {
   const { t } = useTranslation();
@@ -26,6 +27,26 @@ function Forbidden() {
     <p className="forbidden" role="alert" data-testid="forbidden">
       {t('access.forbidden')}
     </p>
+  );
+}
+
+/** The main page for a role that may not open it (§6: 9, 10): the 401 message and a link to its first tab. */
+function MainForbidden({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const session = useSession()!;
+  const to = devicePath(session.role, deviceId);
+  const tab = DEVICE_TABS.find((x) => to.endsWith(`/${x.path}`));
+  return (
+    <>
+      <Forbidden />
+      {tab ? (
+        <p>
+          <Link to={to} data-testid="first-tab-link">
+            {t('device.tabs.openFirst', { tab: t(`device.tabs.${tab.key}`) })}
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -41,7 +62,8 @@ const DEVICE_AREAS: Area[] = ['deviceMain', 'deviceTabs', 'deviceImei', 'deviceL
 /**
  * /device/:id/* — the device workspace: header (child name, IMSI, IMEI) and the §2 tabs. Anyone allowed one of the
  * device areas sees the header and the tabs they may open; the main page (index) needs `deviceMain`, each tab its
- * own area (role 9 opens tabs but not the main page: the index shows the §6 message under the tab bar).
+ * own area (role 9 opens tabs but not the main page: the index shows the §6 message under the tab bar). The day tabs
+ * sit in a `DayGate`: without `?date` they open on the last day with data of their kind (their day route).
  */
 export function DevicePage() {
   const session = useSession();
@@ -111,22 +133,22 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
         <Routes>
           <Route
             index
-            element={main ? <OverviewTab id={deviceId} /> : <Forbidden />}
+            element={main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />}
           />
           <Route path="information/imsi" element={<TabGuard area="deviceTabs"><InformationTab id={deviceId} variant="imsi" /></TabGuard>} />
           <Route path="information/imei" element={<TabGuard area="deviceImei"><InformationTab id={deviceId} variant="imei" /></TabGuard>} />
           <Route path="generalSettings" element={<TabGuard area="deviceTabs"><GeneralSettingsTab id={deviceId} /></TabGuard>} />
-          <Route path="tracking" element={<TabGuard area="deviceTabs"><TrackingTab id={deviceId} /></TabGuard>} />
+          <Route path="tracking" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="locationDays"><TrackingTab id={deviceId} /></DayGate></TabGuard>} />
           <Route path="settings" element={<TabGuard area="deviceTabs"><SettingsTab id={deviceId} /></TabGuard>} />
           <Route path="audit" element={<TabGuard area="deviceTabs"><AuditTab id={deviceId} /></TabGuard>} />
           <Route path="deviceLogs" element={<TabGuard area="deviceLogs"><DeviceLogsTab id={deviceId} /></TabGuard>} />
-          <Route path="deviceTemp" element={<TabGuard area="deviceLogs"><TemperatureTab id={deviceId} /></TabGuard>} />
+          <Route path="deviceTemp" element={<TabGuard area="deviceLogs"><DayGate id={deviceId} route="temperatureDays"><TemperatureTab id={deviceId} /></DayGate></TabGuard>} />
           <Route path="contacts" element={<TabGuard area="deviceTabs"><ContactsTab id={deviceId} /></TabGuard>} />
-          <Route path="sms" element={<TabGuard area="deviceTabs"><SmsTab id={deviceId} /></TabGuard>} />
-          <Route path="gaps" element={<TabGuard area="deviceTabs"><GapsTab id={deviceId} /></TabGuard>} />
+          <Route path="sms" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="smsDays"><SmsTab id={deviceId} /></DayGate></TabGuard>} />
+          <Route path="gaps" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="communicationDays"><GapsTab id={deviceId} /></DayGate></TabGuard>} />
           <Route path="swap" element={<TabGuard area="deviceTabs"><SwapTab id={deviceId} /></TabGuard>} />
-          <Route path="notifications" element={<TabGuard area="deviceTabs"><NotificationsTab id={deviceId} /></TabGuard>} />
-          <Route path="safezones" element={<TabGuard area="deviceTabs"><SafeZonesTab id={deviceId} /></TabGuard>} />
+          <Route path="notifications" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="notificationDays"><NotificationsTab id={deviceId} /></DayGate></TabGuard>} />
+          <Route path="safezones" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="safezoneLogDays"><SafeZonesTab id={deviceId} /></DayGate></TabGuard>} />
           <Route path="*" element={<p role="alert">{t('device.tabs.unknown')}</p>} />
         </Routes>
       </section>

@@ -4,7 +4,7 @@ import { apiCall, downloadFile, uploadFile } from '../../../lib/api-client';
 
 export const importKeys = {
   all: ['imports'] as const,
-  list: (page: number, date: string) => ['imports', 'list', page, date] as const,
+  list: (page: number, date: string, tz: string) => ['imports', 'list', page, date, tz] as const,
   errors: (id: number, page: number) => ['imports', 'errors', id, page] as const,
   help: ['imports', 'help'] as const,
 };
@@ -14,15 +14,16 @@ export const isRunning = (i: Pick<ImportItem, 'status'>) => i.status === 'QUEUED
 /** Polled every second while an import on the page is queued or running, so progress moves live. */
 export const RUNNING_POLL_MS = 1000;
 
-export const importListOptions = (page: number, date: string) =>
+/** `date` is a day of the chosen time zone `tz` (the list shows its times in that zone). */
+export const importListOptions = (page: number, date: string, tz: string) =>
   queryOptions({
-    queryKey: importKeys.list(page, date),
-    queryFn: ({ signal }) => apiCall('importList', { query: { page, date: date || undefined }, signal }),
+    queryKey: importKeys.list(page, date, tz),
+    queryFn: ({ signal }) => apiCall('importList', { query: { page, ...(date ? { date, tz } : {}) }, signal }),
   });
 
-export function useImportList(page: number, date: string) {
+export function useImportList(page: number, date: string, tz: string) {
   return useQuery({
-    ...importListOptions(page, date),
+    ...importListOptions(page, date, tz),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some(isRunning) ? RUNNING_POLL_MS : false),
   });

@@ -6,7 +6,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/time-zone';
 import { importKeys, useImportList, useServers, useVoipCentrals } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
 import { ImportTable } from '../components/ImportTable';
@@ -18,13 +19,15 @@ export function UploadListPage() {
   const qc = useQueryClient();
   const [page, setPage] = useState(0);
   const [date, setDate] = useState('');
-  const list = useImportList(page, date);
+  // the day filter cuts days in the chosen time zone, the one the list shows its times in
+  const tz = useTimeZone();
+  const list = useImportList(page, date, tz);
   const servers = useServers();
   const voips = useVoipCentrals();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const title = t('imports.list.title');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = formatDate(new Date(), tz);
 
   function uploaded() {
     // §4: after a successful upload the list refreshes after 5 s

@@ -4,6 +4,8 @@ import { IMPORT_COLUMNS, IMPORT_KINDS, VALUE_RULES, type ImportItem } from '@tra
 import { i18n } from '../../../lib/i18n';
 import { BUNDLES } from '../../../locales/bundles';
 import { mockFetch, ok, renderApp } from '../../../test/render';
+import { formatDate } from '../../../lib/dates';
+import { setTimeZone } from '../../../lib/time-zone';
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 
@@ -225,5 +227,29 @@ describe('import screens', () => {
     mockFetch({ 'GET /api/local/role': roleOf(9) });
     renderApp('/admin/upload', { session: { role: 9 } });
     await waitFor(() => expect(screen.getByTestId('forbidden').textContent).toBe('401, You are not authorised to view this section'));
+  });
+});
+
+describe('import list day filter (issue 8 item 17)', () => {
+  it('sends the chosen time zone with the day, so the day is cut where the list shows its times', async () => {
+    setTimeZone('Asia/Tokyo');
+    const fetch = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      ...lists,
+      // 2026-11-23 20:30 UTC is 2026-11-24 05:30 in Tokyo: listed and filtered as the 24th there
+      'GET /api/import/list': ok({ items: [item({ created: '2026-11-23T20:30:00.000Z' })], total_pages: 1, total: 1, page: 0 }),
+    });
+    const { user } = renderApp('/admin/upload', { session: { role: 1 } });
+    const row = (await screen.findAllByTestId('import-row'))[0]!;
+    expect(row.textContent).toContain('2026-11-24 05:30:00');
+    const day = screen.getByLabelText('Uploaded on') as HTMLInputElement;
+    expect(day.max).toBe(formatDate(new Date(), 'Asia/Tokyo'));
+    await user.type(day, '2026-11-24');
+    await waitFor(() => {
+      const last = fetch.callsTo('GET', '/api/import/list').at(-1)!;
+      expect(Object.fromEntries(last.url.searchParams)).toEqual({ page: '0', date: '2026-11-24', tz: 'Asia/Tokyo' });
+    });
+    // without a day no zone is needed
+    expect(Object.fromEntries(fetch.callsTo('GET', '/api/import/list')[0]!.url.searchParams)).toEqual({ page: '0' });
   });
 });

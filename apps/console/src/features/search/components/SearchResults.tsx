@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEVICE_STATUS_KEYS, type DeviceSearchItem } from '@tracker/contract';
+import { DEVICE_STATUS_KEYS, devicePath, type DeviceSearchItem } from '@tracker/contract';
+import { useSession } from '../../../lib/session';
 
 type Props = { items: readonly DeviceSearchItem[]; caption: string; from: string };
 
@@ -8,9 +9,13 @@ function fullName(first: string | null, last: string | null): string {
   return [first, last].filter((s) => s && s.trim()).join(' ');
 }
 
-/** One row per device (or per owner without devices); IMEI opens the device, the e-mail opens the owner. */
+/**
+ * One row per device (or per owner without devices); IMEI opens the device (on the main page, or for roles that may
+ * not open it on their first allowed tab: `devicePath`), the e-mail opens the owner.
+ */
 export function SearchResults({ items, caption, from }: Props) {
   const { t } = useTranslation();
+  const session = useSession();
   const none = <span className="muted">{t('common.none')}</span>;
   return (
     <div className="table-wrap">
@@ -47,7 +52,7 @@ export function SearchResults({ items, caption, from }: Props) {
               <tr key={`${item.device_id ?? 'o'}-${item.owner_id ?? 'd'}-${i}`} data-testid="search-result">
                 <td>
                   {item.device_id !== null ? (
-                    <Link to={`/device/${item.device_id}`} state={{ from }} data-testid="device-link" className="mono">
+                    <Link to={session ? devicePath(session.role, item.device_id) : `/device/${item.device_id}`} state={{ from }} data-testid="device-link" className="mono">
                       {item.imei || t('search.deviceFallback', { id: item.device_id })}
                     </Link>
                   ) : (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DeviceSearchItem } from '@tracker/contract';
+import { ALL_ROLES, type DeviceSearchItem, type RoleId } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { pageWindow } from '../../../components/Pager';
 
@@ -138,6 +138,52 @@ describe('dashboard search', () => {
     renderApp('/dashboard/search', { session: { role: 11 } });
     await screen.findByRole('heading', { name: 'Search' });
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+  });
+});
+
+describe('device links per role (§6: roles 9 and 10 may not open the device main page)', () => {
+  const expected: Record<RoleId, string> = {
+    1: '/device/101',
+    9: '/device/101/information/imsi',
+    10: '/device/101/information/imsi',
+    11: '/device/101',
+    12: '/device/101',
+    13: '/device/101',
+    14: '/device/101',
+    15: '/device/101',
+  };
+  for (const r of ALL_ROLES) {
+    it(`role ${r} is linked to ${expected[r]}`, async () => {
+      mockFetch({
+        'GET /api/local/role': ok({ username: 'someone', role: r, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' }),
+        'GET /api/device/search': ok({ items: [item(1)], total_pages: 1, more: false, page: 0 }),
+      });
+      renderApp('/dashboard/search?filter=imei&query=3569', { session: { role: r } });
+      const link = await screen.findByTestId('device-link');
+      expect(link.getAttribute('href')).toBe(expected[r]);
+    });
+  }
+
+  it('role 9 clicking a result lands on the information tab, not on the 401 message', async () => {
+    const detail = {
+      id: 101, name_id: null, imei_id: null, imei: '356938035643801', imsi: '262011234567891', gsm_number: null,
+      device_type_id: 1, device_type_name: 'Watch', first_name: 'Mia', last_name: 'Kind', birth_date: null, height: null,
+      weight: null, gender: null, initialized: true, device_status: 2, enabled: true, is_test: false, owner_id: null,
+      owner_email: null, owner_first_name: null, owner_last_name: null, white_label: null, sim_id: null, sim_status: null,
+      sim_iccid: null, operator_name: null, firmware: null, activation_code: null, factory_device_id: null,
+      created: '2026-01-01T00:00:00.000Z', last_seen_at: null, battery: null,
+    };
+    mockFetch({
+      'GET /api/local/role': ok({ username: 'tier1', role: 9, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' }),
+      'GET /api/device/search': ok({ items: [item(1)], total_pages: 1, more: false, page: 0 }),
+      'GET /api/device/information/imsi': ok(detail),
+      'GET /api/device/factory_details': ok(null),
+    });
+    const { user, router } = renderApp('/dashboard/search?filter=imei&query=3569', { session: { role: 9 } });
+    await user.click(await screen.findByTestId('device-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device/101/information/imsi'));
+    await screen.findByRole('heading', { level: 2, name: 'Information (IMSI)' });
+    expect(screen.queryByTestId('forbidden')).toBeNull();
   });
 });
 
