@@ -1,4 +1,14 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** One entry of TRUST_PROXY as Express (proxy-addr) takes it: an address, a CIDR range or a named range. */
+function isProxySpec(p: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+  const [addr = '', bits, ...rest] = p.split('/');
+  const v = isIP(addr);
+  if (!v || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
+}
 
 /** Environment variables read once at boot. A bad value stops the process with a list of what is wrong. */
 const configSchema = z.object({
@@ -39,7 +49,8 @@ const configSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean)),
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .refine((list) => list.every(isProxySpec), 'a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
   /** folder of the built console, served with SPA fallback; unset: api only */
   CONSOLE_DIST: z.string().optional(),
   /** append the log (JSON lines) to this file instead of stdout */
