@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { AppConfig, buildOpenApi, LOGGER, openApiHtml } from '@tracker/server';
+import { AppConfig, buildOpenApi, LOGGER, loggableUrl, openApiHtml } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -15,7 +15,10 @@ export async function createApi(): Promise<NestExpressApplication> {
   const config = app.get(AppConfig);
   const log = app.get<Logger>(LOGGER);
   app.setGlobalPrefix('api');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (default none): the client address
+  // feeds the sign-in throttle and the audit, so no caller may choose it (docs/access.md)
+  const proxies = config.get('TRUST_PROXY');
+  app.set('trust proxy', proxies.length ? proxies : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(config));
   app.useBodyParser('json', { limit: '1mb' });
@@ -27,7 +30,8 @@ export async function createApi(): Promise<NestExpressApplication> {
       if (!req.path.startsWith('/api')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
-      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms), user }, 'request');
+      // route template, never the URL: no query string, token or reset id reaches the log
+      log.info({ method: req.method, route: loggableUrl(req), status: res.statusCode, ms: Math.round(ms), user }, 'request');
     });
     next();
   });

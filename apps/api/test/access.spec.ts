@@ -2,7 +2,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, AREA_ROLES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
-import { ROUTE_DEF } from '@tracker/server';
+import { READ_ONLY_AREAS, ROUTE_DEF } from '@tracker/server';
 import { startApi, userOfRole, type TestApi } from './harness.js';
 import { FEATURE_SAMPLES, type SampleRequest } from './samples/index.js';
 
@@ -86,6 +86,35 @@ describe('every route declares its area', () => {
   });
 });
 
+describe('read-only refusals (§6 permission check)', () => {
+  it('answer READ_ONLY_ROLE in the request language for roles 9 and 10 on the device change areas', async () => {
+    const edits = protectedRoutes.filter(([, def]) => def.area === 'deviceEdit' || def.area === 'deviceSettingsEdit');
+    expect(edits.length).toBeGreaterThan(0);
+    const messages = {
+      en: 'Your role has read-only access here: you can view this but not change it.',
+      de: 'Ihre Rolle hat hier nur Lesezugriff: Sie können dies ansehen, aber nicht ändern.',
+      es: 'Su rol tiene acceso de solo lectura aquí: puede verlo, pero no modificarlo.',
+    };
+    const settings = edits.find(([, def]) => def.area === 'deviceSettingsEdit')!;
+    for (const [lng, text] of Object.entries(messages)) {
+      const req = await validRequest(settings[0], 10);
+      const r = await api.call(settings[1].method, req.path, {
+        token: tokens.get(10),
+        body: req.body,
+        form: req.multipart,
+        headers: { 'accept-language': lng },
+      });
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual({ code: 'READ_ONLY_ROLE', error: text });
+    }
+    // role 11 may not open the device tabs at all: that stays the navigation refusal
+    const [name, def] = edits[0]!;
+    const req = await validRequest(name, 11);
+    const r = await api.call(def.method, req.path, { token: tokens.get(11), body: req.body, form: req.multipart });
+    expect(r.body.code).toBe('FORBIDDEN');
+  });
+});
+
 describe('role x route matrix (§6)', () => {
   for (const [name, def] of protectedRoutes) {
     describe(`${def.method} ${def.path} [${def.area}]`, () => {
@@ -100,7 +129,14 @@ describe('role x route matrix (§6)', () => {
           const req = await validRequest(name, role);
           const r = await api.call(def.method, req.path, { token: tokens.get(role), body: req.body, form: req.multipart });
           expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
-          if (!allowed) expect(r.body.error).toBe('401, You are not authorised to view this section');
+          if (!allowed && READ_ONLY_AREAS[def.area]?.includes(role)) {
+            // a read-only role changing what it may see: its own code and message, not the navigation text
+            expect(r.body.code).toBe('READ_ONLY_ROLE');
+            expect(r.body.error).toBe('Your role has read-only access here: you can view this but not change it.');
+          } else if (!allowed) {
+            expect(r.body.code).toBe('FORBIDDEN');
+            expect(r.body.error).toBe('401, You are not authorised to view this section');
+          }
         });
       }
     });

@@ -6,7 +6,7 @@ import { devUser, startApi, type TestApi } from './harness.js';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi({ THROTTLE_ACCOUNT_MAX: '4', THROTTLE_IP_MAX: '1000' });
+  api = await startApi({ THROTTLE_PAIR_MAX: '4', THROTTLE_ACCOUNT_MAX: '100', THROTTLE_IP_MAX: '1000' });
 });
 afterAll(() => api?.close());
 
@@ -186,9 +186,56 @@ describe('password change', () => {
   it('revokes existing sessions when the password changes', async () => {
     const u = devUser('partnerb-manager');
     const token = await api.signIn(u.username);
-    const r = await api.post('/password', { username: u.username, current: u.password, password: 'Another-pass-9', repeat: 'Another-pass-9' });
+    const body = { username: u.username, current: u.password, password: 'Another-pass-9', repeat: 'Another-pass-9' };
+    const r = await api.call('POST', '/password', { body, token });
     expect(r.status).toBe(200);
     expect((await api.get('/local/role', token)).status).toBe(401);
+  });
+
+  it('without a session changes only the password of an account that must change it', async () => {
+    // a stolen password alone must not change the password (and end the owner's sessions)
+    const u = devUser('partnera-manager');
+    const token = await api.signIn(u.username);
+    const body = { username: u.username, current: u.password, password: 'Stolen-pass-99', repeat: 'Stolen-pass-99' };
+    const r = await api.post('/password', body);
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe('PASSWORD_CHANGE_NEEDS_SESSION');
+    expect((await api.get('/local/role', token)).status).toBe(200);
+    // the old password still works
+    expect((await api.post('/login', { username: u.username, password: u.password })).status).toBe(200);
+  });
+
+  it("from a session changes only the session's own password", async () => {
+    const other = devUser('partnerb-tier1');
+    const token = await api.signIn('tier1');
+    const body = { username: other.username, current: other.password, password: 'Hijack-pass-99', repeat: 'Hijack-pass-99' };
+    const r = await api.call('POST', '/password', { body, token });
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('PASSWORD_CHANGE_OWN_ONLY');
+    expect(r.body.errors).toEqual([{ field: 'username', message: 'You can change only your own password.' }]);
+    expect((await api.post('/login', { username: other.username, password: other.password })).status).toBe(200);
+  });
+
+  it('counts length in characters (code points) and refuses whitespace-only passwords', async () => {
+    const u = devUser('tier1');
+    const token = await api.signIn(u.username);
+    const change = (password: string) =>
+      api.call('POST', '/password', { token, body: { username: u.username, current: u.password, password, repeat: password } });
+    const spaces = await change(' '.repeat(8));
+    expect(spaces.status).toBe(400);
+    expect(spaces.body.code).toBe('PASSWORD_BLANK');
+    const tooLong = await change('😀'.repeat(21));
+    expect(tooLong.body.code).toBe('PASSWORD_LENGTH');
+    const tooShort = await change('😀'.repeat(7));
+    expect(tooShort.body.code).toBe('PASSWORD_LENGTH');
+    // 11 emoji are 11 characters (22 UTF-16 units): accepted, and the password works
+    const emoji = '😀'.repeat(11);
+    expect((await change(emoji)).status).toBe(200);
+    expect((await api.post('/login', { username: u.username, password: emoji })).status).toBe(200);
+    // put the dev password back for the other tests
+    const signedIn = await api.post('/token', { username: u.username, password: emoji, code: await api.codeFor(u) });
+    expect(signedIn.status).toBe(200);
+    expect((await api.call('POST', '/password', { token: signedIn.body.model.token, body: { username: u.username, current: emoji, password: u.password, repeat: u.password } })).status).toBe(200);
   });
 });
 
@@ -253,7 +300,7 @@ describe('throttling', () => {
 describe('throttling per IP', () => {
   let ipApi: TestApi;
   beforeAll(async () => {
-    ipApi = await startApi({ THROTTLE_ACCOUNT_MAX: '100', THROTTLE_IP_MAX: '3' });
+    ipApi = await startApi({ THROTTLE_PAIR_MAX: '5', THROTTLE_ACCOUNT_MAX: '100', THROTTLE_IP_MAX: '3' });
   });
   afterAll(() => ipApi?.close());
 

@@ -19,6 +19,23 @@ export const page = <T extends z.ZodType>(item: T) =>
     }),
   );
 
+/**
+ * Control characters: C0 (NUL and the rest, tab, line feed and carriage return included), DEL and C1. The api's
+ * validation refuses them in every string of the query, path params and body (400, naming the field) before a
+ * route's own schema runs: PostgreSQL cannot store a NUL, and none of them belongs in a name, an id or a search.
+ */
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same without tab, line feed and carriage return: what a multi-line free-text field may not hold. */
+export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Schemas of genuinely multi-line free text (a textarea): they may hold tabs and line breaks. */
+export const MULTILINE_TEXT = z.registry<{ multiline: true }>();
+/** Marks a string schema as multi-line free text (see CONTROL_CHARS). */
+export const multilineText = <T extends z.ZodType>(schema: T): T => {
+  MULTILINE_TEXT.add(schema, { multiline: true });
+  return schema;
+};
+
 const roleId = z.union(ALL_ROLES.map((r) => z.literal(r)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
 
 // ---------------------------------------------------------------------------------------------- auth

@@ -12,6 +12,15 @@ describe('checkNewPassword (§5)', () => {
     ['abcdefgh', 'abcdefgX', 'PASSWORD_MISMATCH'],
     ['abcdefgh', 'abcdefgh', null],
     ['a'.repeat(20), 'a'.repeat(20), null],
+    // length in code points: 11 emoji are 11 characters (22 UTF-16 units), 8 emoji are 8
+    ['😀'.repeat(11), '😀'.repeat(11), null],
+    ['😀'.repeat(8), '😀'.repeat(8), null],
+    ['😀'.repeat(7), '😀'.repeat(7), 'PASSWORD_LENGTH'],
+    ['😀'.repeat(21), '😀'.repeat(21), 'PASSWORD_LENGTH'],
+    // blank or whitespace-only is missing
+    [' '.repeat(8), ' '.repeat(8), 'PASSWORD_BLANK'],
+    ['\t \u00a0 \u3000   ', '\t \u00a0 \u3000   ', 'PASSWORD_BLANK'],
+    ['  inner spaces ok ', '  inner spaces ok ', null],
   ])('%s / %s -> %s', (p, r, expected) => {
     expect(checkNewPassword(p, r)).toBe(expected);
   });

@@ -1,13 +1,22 @@
 import { ErrorCode } from './errors.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 
+/** Length as a person counts it: Unicode code points, not UTF-16 units (an emoji is one character, not two). */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 /**
- * §5 password change / reset: both required, 8-20 characters, must match. Returns the first failing rule.
+ * §5 password change / reset: both required (blank or whitespace-only counts as missing), 8-20 characters
+ * (code points), must match. Returns the first failing rule.
  * The console shows the same messages before sending; the api checks again.
  */
 export function checkNewPassword(password: string | undefined, repeat: string | undefined): ErrorCode | null {
-  if (!password || repeat === undefined || repeat === '') return ErrorCode.PasswordBlank;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return ErrorCode.PasswordLength;
+  if (!password || repeat === undefined || repeat === '' || /^\s*$/u.test(password)) return ErrorCode.PasswordBlank;
+  const n = charCount(password);
+  if (n < PASSWORD_MIN || n > PASSWORD_MAX) return ErrorCode.PasswordLength;
   if (password !== repeat) return ErrorCode.PasswordMismatch;
   return null;
 }

@@ -78,6 +78,22 @@ describe('api client', () => {
     expect(toasts()[0]!.message).toBe('one\ntwo');
   });
 
+  it('toasts a read-only refusal with its own message, in the UI language when the server sends none', async () => {
+    signIn();
+    reply(403, { error: 'Your role has read-only access here: you can view this but not change it.', code: 'READ_ONLY_ROLE' });
+    const err = (await apiCall('importRoles').catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('READ_ONLY_ROLE');
+    expect(getSession()).not.toBeNull();
+    expect(toasts()[0]).toMatchObject({ kind: 'error', message: 'Your role has read-only access here: you can view this but not change it.' });
+
+    clearToasts();
+    await i18n.changeLanguage('de');
+    reply(403, { code: 'READ_ONLY_ROLE' });
+    await apiCall('importRoles').catch(() => undefined);
+    expect(toasts()[0]!.message).toBe('Ihre Rolle hat hier nur Lesezugriff: Sie können dies ansehen, aber nicht ändern.');
+    await i18n.changeLanguage('en');
+  });
+
   it('ends the session on a 401 of a signed-in call', async () => {
     signIn();
     reply(401, { error: 'You are not signed in.', code: 'UNAUTHENTICATED' });

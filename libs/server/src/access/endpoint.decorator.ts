@@ -31,6 +31,11 @@ export const Session = createParamDecorator((_: unknown, ctx: ExecutionContext):
   return req.user;
 });
 
+/** The signed-in user on a public route when the request carried a valid session (see AccessGuard), else undefined. */
+export const OptionalSession = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionUser | undefined => {
+  return ctx.switchToHttp().getRequest<{ user?: SessionUser }>().user;
+});
+
 /** Client IP and user agent for throttling and audit. */
 export const ClientInfo = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const req = ctx.switchToHttp().getRequest<{ ip?: string; headers: Record<string, string | undefined> }>();

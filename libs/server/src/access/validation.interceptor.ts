@@ -1,6 +1,13 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, type FieldError, type RouteDef } from '@tracker/contract';
+import {
+  CONTROL_CHARS,
+  CONTROL_CHARS_MULTILINE,
+  ErrorCode,
+  MULTILINE_TEXT,
+  type FieldError,
+  type RouteDef,
+} from '@tracker/contract';
 import type { z } from 'zod';
 import { map, type Observable } from 'rxjs';
 import { DomainError } from '../core/errors.js';
@@ -11,8 +18,55 @@ function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
 }
 
+type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+const defOf = (s: z.ZodType | undefined): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+
+/** The schema wrapped by optional/nullable/default/pipe (transform) wrappers, one step. */
+function inner(s: z.ZodType): z.ZodType | undefined {
+  const d = defOf(s);
+  return d?.innerType ?? (d?.type === 'pipe' ? d.in : undefined);
+}
+
+/** Whether the field at `path` of `schema` is marked multi-line free text (`multilineText`). */
+function isMultiline(schema: z.ZodType | undefined, path: readonly (string | number)[]): boolean {
+  let s = schema;
+  for (const key of path) {
+    while (s && !['object', 'array'].includes(defOf(s)?.type ?? '') && inner(s)) s = inner(s);
+    const d = defOf(s);
+    s = d?.type === 'object' ? d.shape?.[String(key)] : d?.type === 'array' ? d.element : undefined;
+    if (!s) return false;
+  }
+  for (let cur = s; cur; cur = inner(cur)) if (MULTILINE_TEXT.has(cur)) return true;
+  return false;
+}
+
 /**
- * Parses query, body and path params with the route's zod schemas (after the guard, so 401/403 come first)
+ * Every string (and key) of the raw input without control characters (CONTROL_CHARS; tabs and line breaks only
+ * in fields marked multi-line). Runs before the route's schema, for every route, so no NUL byte or escape
+ * sequence reaches a query, the database or a log, whatever the route's own schema says.
+ */
+export function controlCharErrors(value: unknown, schema: z.ZodType | undefined, part: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const walk = (v: unknown, path: (string | number)[], depth: number) => {
+    if (errors.length >= 20 || depth > 32) return;
+    if (typeof v === 'string') {
+      const re = isMultiline(schema, path) ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
+      if (re.test(v)) errors.push({ field: path.length ? path.join('.') : part, message: 'Must not contain control characters' });
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, [...path, i], depth + 1));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (CONTROL_CHARS.test(k)) errors.push({ field: [...path, k.replace(CONTROL_CHARS, '?')].join('.'), message: 'Must not contain control characters' });
+        else walk(x, [...path, k], depth + 1);
+      }
+    }
+  };
+  walk(value, [], 0);
+  return errors;
+}
+
+/**
+ * Refuses control characters in any part of the input (`controlCharErrors`), then parses query, body and path params with the route's zod schemas (after the guard, so 401/403 come first)
  * and, outside production, checks the response against the route's response schema so contract drift fails
  * loudly in tests instead of in the console.
  */
@@ -37,6 +91,10 @@ export class ValidationInterceptor implements NestInterceptor {
     }>();
     const validated: ValidatedInput = {};
     const errors: FieldError[] = [];
+    for (const part of ['params', 'query', 'body'] as const) {
+      errors.push(...controlCharErrors(req[part], def[part], part));
+    }
+    if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = def[part];
       if (!schema) continue;

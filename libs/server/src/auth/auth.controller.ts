@@ -6,7 +6,7 @@ import {
   type ResetPasswordRequest,
   type TokenRequest,
 } from '@tracker/contract';
-import { ClientInfo, Endpoint, Input, Session, type ClientInfoValue } from '../access/endpoint.decorator.js';
+import { ClientInfo, Endpoint, Input, OptionalSession, Session, type ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { AuthService } from './auth.service.js';
 
@@ -35,8 +35,12 @@ export class AuthController {
   }
 
   @Endpoint(ROUTES.passwordChange)
-  async changePassword(@Input('body') body: PasswordChangeRequest, @ClientInfo() client: ClientInfoValue) {
-    return { model: await this.auth.changePassword(body, client) };
+  async changePassword(
+    @Input('body') body: PasswordChangeRequest,
+    @ClientInfo() client: ClientInfoValue,
+    @OptionalSession() session: SessionUser | undefined,
+  ) {
+    return { model: await this.auth.changePassword(body, client, session) };
   }
 
   @Endpoint(ROUTES.resetLinkCheck)

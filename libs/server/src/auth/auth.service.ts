@@ -40,22 +40,23 @@ export class AuthService {
   ) {}
 
   /**
-   * Checks username and password under the throttle. Unknown user, wrong password and disabled user all
-   * answer the same InvalidCredentials.
+   * Checks username and password under the throttle: the attempt is counted before the password is checked (so
+   * parallel attempts cannot pass a limit) and stays counted when it fails. Unknown user, wrong password and
+   * disabled user all answer the same InvalidCredentials. The caller decides what a right password is worth:
+   * `throttle.refund` (a step of the sign-in) or `throttle.succeeded` (signed in).
    */
   private async verifyPassword(username: string, password: string, client: ClientInfoValue): Promise<BackofficeUserRow> {
-    await this.throttle.assertAllowed(username, client.ip);
+    await this.throttle.attempt(username, client.ip);
     const user = await this.prisma.backofficeUser.findUnique({ where: { username } });
     const ok = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok || !user.enabled) {
-      await this.throttle.recordFailure(username, client.ip);
-      throw new DomainError(ErrorCode.InvalidCredentials);
-    }
+    if (!user || !ok || !user.enabled) throw new DomainError(ErrorCode.InvalidCredentials);
     return user;
   }
 
   async login(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
     const user = await this.verifyPassword(input.username, input.password, client);
+    // the password step alone is not a sign-in: take its count back, but the pair stays as it is
+    await this.throttle.refund(input.username, client.ip);
     if (user.password_change_required) return { passwordChangeRequired: true };
     if (user.totp_secret) return { passwordChangeRequired: false };
     // first sign-in: offer a secret; it becomes the user's once the first code from it is accepted
@@ -68,8 +69,12 @@ export class AuthService {
   }
 
   async token(input: TokenRequest, client: ClientInfoValue): Promise<TokenResponse['model']> {
+    // counted once for password and code together: a wrong code keeps the attempt counted
     const user = await this.verifyPassword(input.username, input.password, client);
-    if (user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeRequired);
+    if (user.password_change_required) {
+      await this.throttle.refund(input.username, client.ip);
+      throw new DomainError(ErrorCode.PasswordChangeRequired);
+    }
     const secret = user.totp_secret ?? user.totp_pending_secret;
     if (!secret) throw new DomainError(ErrorCode.InvalidCode);
     // otplib throws on a malformed stored secret; that is a failed code, not a server error
@@ -79,21 +84,15 @@ export class AuthService {
       epochTolerance: TOTP_TOLERANCE_SECONDS,
       ...(user.totp_last_step != null ? { afterTimeStep: Number(user.totp_last_step) } : {}),
     }).catch(() => ({ valid: false as const }));
-    if (!result.valid || !('timeStep' in result)) {
-      await this.throttle.recordFailure(input.username, client.ip);
-      throw new DomainError(ErrorCode.InvalidCode);
-    }
+    if (!result.valid || !('timeStep' in result)) throw new DomainError(ErrorCode.InvalidCode);
     // a code is good once: the step only moves forward, atomically, so a concurrent replay loses
     const step = BigInt(result.timeStep);
     const claimed = await this.prisma.backofficeUser.updateMany({
       where: { id: user.id, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
       data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
     });
-    if (claimed.count === 0) {
-      await this.throttle.recordFailure(input.username, client.ip);
-      throw new DomainError(ErrorCode.InvalidCode);
-    }
-    await this.throttle.reset(input.username);
+    if (claimed.count === 0) throw new DomainError(ErrorCode.InvalidCode);
+    await this.throttle.succeeded(input.username, client.ip);
     const { token, expDate } = await this.sessions.create(user.id, client);
     if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
     return {
@@ -138,15 +137,25 @@ export class AuthService {
     await this.sessions.revokeAllOf(userId);
   }
 
-  /** POST /password: the current password authorizes the change (works before the first sign-in too). */
-  async changePassword(input: PasswordChangeRequest, client: ClientInfoValue) {
+  /**
+   * POST /password {password, current, username}: the current password authorizes the change, and
+   * - with a session: only for the session's own user;
+   * - without one: only for an account that must change its password (the §2 sign-in dialog), so a stolen password
+   *   alone cannot change the password (and end the owner's sessions).
+   */
+  async changePassword(input: PasswordChangeRequest, client: ClientInfoValue, session: SessionUser | undefined) {
+    if (session && session.username !== input.username) {
+      throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [{ field: 'username', message: ErrorCode.PasswordChangeOwnOnly }]);
+    }
     this.assertNewPassword(input.password, input.repeat);
     const user = await this.verifyPassword(input.username, input.current, client).catch((e: unknown) => {
       if (e instanceof DomainError && e.code === ErrorCode.InvalidCredentials) {
-        throw new DomainError(ErrorCode.CurrentPasswordWrong);
+        throw new DomainError(ErrorCode.CurrentPasswordWrong, [{ field: 'current', message: ErrorCode.CurrentPasswordWrong }]);
       }
       throw e;
     });
+    await this.throttle.refund(input.username, client.ip);
+    if (!session && !user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeNeedsSession);
     await this.setPassword(user.id, input.password);
     return { ok: true as const };
   }

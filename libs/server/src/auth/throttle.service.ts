@@ -5,8 +5,53 @@ import { DomainError } from '../core/errors.js';
 import { RedisService } from '../core/redis.js';
 
 /**
- * Counts failed sign-in attempts (password or code) per account and per client IP in fixed windows.
- * Over the limit, attempts are refused with 429 before any password is checked.
+ * Takes one attempt, atomically (one Lua script, so parallel attempts cannot all pass a limit):
+ * refuses it (returning the seconds to wait) or counts it as a failure up front (returning 0). The caller takes
+ * the count back when the attempt turns out right (REFUND_SCRIPT).
+ *
+ * KEYS: 1 pair counter (account + address), 2 account counter (all addresses), 3 account delay marker,
+ *       4 address hash (account -> failures), 5 known-pair marker
+ * ARGV: 1 account name, 2 pair max, 3 account max, 4 first delay s, 5 address max (distinct accounts), 6 window s
+ */
+const ATTEMPT_SCRIPT = `
+local known = redis.call('EXISTS', KEYS[5]) == 1
+local pair = tonumber(redis.call('GET', KEYS[1]) or '0')
+if pair >= tonumber(ARGV[2]) then return math.max(redis.call('TTL', KEYS[1]), 1) end
+if not known then
+  local wait = redis.call('PTTL', KEYS[3])
+  if wait > 0 then return math.ceil(wait / 1000) end
+  if redis.call('HEXISTS', KEYS[4], ARGV[1]) == 0 and redis.call('HLEN', KEYS[4]) >= tonumber(ARGV[5]) then
+    return math.max(redis.call('TTL', KEYS[4]), 1)
+  end
+end
+local window = tonumber(ARGV[6])
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], window, 'NX')
+local acct = redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], window, 'NX')
+redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
+redis.call('EXPIRE', KEYS[4], window, 'NX')
+local over = acct - tonumber(ARGV[3])
+if over > 0 then
+  local delay = math.min(tonumber(ARGV[4]) * 2 ^ math.min(over - 1, 30), window)
+  redis.call('SET', KEYS[3], '1', 'EX', math.floor(delay))
+end
+return 0
+`;
+
+/** Takes back the up-front count of an attempt that was right. KEYS as above (1, 2, 4); ARGV: 1 account name. */
+const REFUND_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
+if redis.call('HINCRBY', KEYS[3], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[3], ARGV[1]) end
+return 0
+`;
+
+/**
+ * Sign-in throttle (docs/access.md "Sign-in throttle"): strict per account + address, a growing delay per account
+ * across addresses that one address alone cannot trigger, a per-address limit on distinct accounts (spraying),
+ * and a full sign-in clears its own pair and makes the pair known (known pairs skip the delay and the address
+ * limit, so an attacker cannot lock a user out of the places they sign in from).
  */
 @Injectable()
 export class ThrottleService {
@@ -16,35 +61,61 @@ export class ThrottleService {
   ) {}
 
   private keys(username: string, ip: string) {
-    const p = this.config.get('REDIS_KEY_PREFIX');
-    return { account: `${p}thr:acct:${username.toLowerCase()}`, ip: `${p}thr:ip:${ip}` };
+    const p = `${this.config.get('REDIS_KEY_PREFIX')}thr:`;
+    // usernames are case-insensitive here so case variants share one count; the address is as Express resolved it
+    const acct = encodeURIComponent(username.trim().toLowerCase());
+    const addr = encodeURIComponent(ip);
+    return {
+      acct,
+      pair: `${p}pair:${acct}:${addr}`,
+      account: `${p}acct:${acct}`,
+      delay: `${p}delay:${acct}`,
+      ip: `${p}ip:${addr}`,
+      known: `${p}known:${acct}:${addr}`,
+    };
   }
 
-  async assertAllowed(username: string, ip: string): Promise<void> {
+  /**
+   * Counts the attempt as a failure before anything is checked, or answers 429 with Retry-After when a limit is
+   * reached. Call `refund` when the attempt turns out right, `succeeded` after a full sign-in.
+   */
+  async attempt(username: string, ip: string): Promise<void> {
     const k = this.keys(username, ip);
-    const [acct, byIp] = await this.redis.mget(k.account, k.ip);
-    const over =
-      Number(acct ?? 0) >= this.config.get('THROTTLE_ACCOUNT_MAX') ||
-      Number(byIp ?? 0) >= this.config.get('THROTTLE_IP_MAX');
-    if (over) {
-      const ttl = Math.max(await this.redis.ttl(k.account), await this.redis.ttl(k.ip), 1);
-      throw new DomainError(ErrorCode.Throttled, undefined, { 'Retry-After': String(ttl) });
-    }
+    const wait = Number(
+      await this.redis.eval(
+        ATTEMPT_SCRIPT,
+        5,
+        k.pair,
+        k.account,
+        k.delay,
+        k.ip,
+        k.known,
+        k.acct,
+        this.config.get('THROTTLE_PAIR_MAX'),
+        this.config.get('THROTTLE_ACCOUNT_MAX'),
+        this.config.get('THROTTLE_ACCOUNT_DELAY_SECONDS'),
+        this.config.get('THROTTLE_IP_MAX'),
+        this.config.get('THROTTLE_WINDOW_SECONDS'),
+      ),
+    );
+    if (wait > 0) throw new DomainError(ErrorCode.Throttled, undefined, { 'Retry-After': String(wait) });
   }
 
-  async recordFailure(username: string, ip: string): Promise<void> {
+  /** The attempt counted by `attempt` was right (e.g. the password step of a sign-in): take its count back. */
+  async refund(username: string, ip: string): Promise<void> {
     const k = this.keys(username, ip);
-    const window = this.config.get('THROTTLE_WINDOW_SECONDS');
+    await this.redis.eval(REFUND_SCRIPT, 3, k.pair, k.account, k.ip, k.acct);
+  }
+
+  /** A full sign-in (password and code): clears its own pair, takes its attempt back, marks the pair known. */
+  async succeeded(username: string, ip: string): Promise<void> {
+    const k = this.keys(username, ip);
+    await this.refund(username, ip);
     await this.redis
       .multi()
-      .incr(k.account)
-      .expire(k.account, window, 'NX')
-      .incr(k.ip)
-      .expire(k.ip, window, 'NX')
+      .del(k.pair)
+      .hdel(k.ip, k.acct)
+      .set(k.known, '1', 'EX', this.config.get('THROTTLE_KNOWN_DAYS') * 86_400)
       .exec();
-  }
-
-  async reset(username: string): Promise<void> {
-    await this.redis.del(this.keys(username, '').account);
   }
 }

@@ -1,4 +1,14 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** One entry of TRUST_PROXY as Express (proxy-addr) takes it: an address, a CIDR range or a named range. */
+function isProxySpec(p: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+  const [addr = '', bits, ...rest] = p.split('/');
+  const v = isIP(addr);
+  if (!v || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
+}
 
 /** Environment variables read once at boot. A bad value stops the process with a list of what is wrong. */
 const configSchema = z.object({
@@ -12,13 +22,39 @@ const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** session lifetime */
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
-  /** failed password or code attempts allowed per account within the window */
-  THROTTLE_ACCOUNT_MAX: z.coerce.number().int().positive().default(5),
-  /** failed attempts allowed per client IP within the window */
-  THROTTLE_IP_MAX: z.coerce.number().int().positive().default(30),
+  /**
+   * Sign-in throttle (docs/access.md "Sign-in throttle"). Every /login, /token and session-less /password attempt is
+   * counted before the password is checked; an attempt that turns out right is taken back.
+   * Failed attempts allowed per account + client address within the window (strict; a full sign-in clears it).
+   */
+  THROTTLE_PAIR_MAX: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed attempts per account across all addresses within the window before a growing delay starts (first
+   * THROTTLE_ACCOUNT_DELAY_SECONDS, doubling, at most the window). Must exceed THROTTLE_PAIR_MAX so one address
+   * alone can never delay an account; addresses the account signed in from lately skip the delay.
+   */
+  THROTTLE_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
+  THROTTLE_ACCOUNT_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+  /** distinct accounts with failed attempts allowed per client address within the window (password spraying) */
+  THROTTLE_IP_MAX: z.coerce.number().int().positive().default(10),
   THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** days an account + address pair stays known after a full sign-in (known pairs skip the account delay and the
+   *  per-address limit, so neither can lock a user out of the places they sign in from) */
+  THROTTLE_KNOWN_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Proxies whose X-Forwarded-For is believed (Express `trust proxy`): comma-separated addresses or CIDR ranges
+   * (or Express names such as `loopback`). Default: none, so the client address is the TCP peer and cannot be chosen
+   * by the caller. Set it to the load balancer's address when the api runs behind one.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .refine((list) => list.every(isProxySpec), 'a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
   /** folder of the built console, served with SPA fallback; unset: api only */
   CONSOLE_DIST: z.string().optional(),
+  /** append the log (JSON lines) to this file instead of stdout */
+  LOG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOTP_ISSUER: z.string().default('Tracker Backoffice'),
   /** prefix of BullMQ queue keys (hash-tag it for Redis Cluster); default: REDIS_KEY_PREFIX + 'bull', so a
@@ -51,6 +87,14 @@ const configSchema = z.object({
 
 export type AppConfigValues = z.infer<typeof configSchema>;
 
+function checkRelations(c: AppConfigValues): string[] {
+  const problems: string[] = [];
+  if (c.THROTTLE_ACCOUNT_MAX <= c.THROTTLE_PAIR_MAX) {
+    problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
+  }
+  return problems;
+}
+
 export class AppConfig {
   constructor(readonly values: AppConfigValues) {}
   get<K extends keyof AppConfigValues>(key: K): AppConfigValues[K] {
@@ -64,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = checkRelations(parsed.data);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return new AppConfig(parsed.data);
 }

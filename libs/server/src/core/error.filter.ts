@@ -2,9 +2,10 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import { ERROR_STATUS, ErrorCode, errorMessage, pickLanguage, type ErrorBody } from '@tracker/contract';
 import type { Logger } from 'pino';
 import { DomainError } from './errors.js';
+import { loggableUrl } from './redact.js';
 
 type Res = { status(n: number): Res; json(b: unknown): void; setHeader(k: string, v: string): void; headersSent: boolean };
-type Req = { headers: Record<string, string | undefined>; method: string; originalUrl?: string; url: string };
+type Req = { headers: Record<string, string | undefined>; method: string; originalUrl?: string; url: string; route?: { path?: unknown }; baseUrl?: string };
 
 const STATUS_CODE: Record<number, ErrorCode> = {
   400: ErrorCode.ValidationFailed,
@@ -51,7 +52,8 @@ export class ErrorFilter implements ExceptionFilter {
         body.errors = [{ field: 'body', message: 'Malformed JSON' }];
       }
       if (code === ErrorCode.Internal) {
-        this.log.error({ err: exception, method: req.method, url: req.originalUrl ?? req.url }, 'unhandled error');
+        // the route's template, never the URL itself: a query string or path may carry a token, a reset id or a search
+        this.log.error({ err: exception, method: req.method, route: loggableUrl(req) }, 'unhandled error');
       }
     }
     res.status(ERROR_STATUS[code]).json(body);

@@ -19,6 +19,8 @@ export const REDACT_PATHS = [
   'headers.authorization',
 ];
 
-export function createLogger(level: string, name = 'api'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** The log goes to stdout, or to the file named by LOG_FILE (see config.ts). */
+export function createLogger(level: string, name = 'api', file: string | undefined = process.env.LOG_FILE || undefined): Logger {
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return file ? pino(options, pino.destination({ dest: file, sync: true, mkdir: true })) : pino(options);
 }

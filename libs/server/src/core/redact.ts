@@ -10,3 +10,22 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   }
   return out;
 }
+
+/** A path segment that may be a secret or a personal id (reset-link uuid, token, long number): never logged. */
+const SECRET_SEGMENT = /^[A-Za-z0-9._~+=-]{12,}$/;
+
+/**
+ * What the logs say about a request's URL: the route's template when it matched one (`/api/backoffice/
+ * forgotpassword/:uuid`), else the path with id-like segments replaced by `:x`. The query string is never logged
+ * (it may hold a search for a person, or a token someone put there).
+ */
+export function loggableUrl(req: { route?: { path?: unknown }; baseUrl?: string; path?: string; originalUrl?: string; url?: string }): string {
+  const template = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
+  if (template) return template;
+  const path = (req.originalUrl ?? req.url ?? req.path ?? '').split('?')[0] ?? '';
+  return path
+    .split('/')
+    .map((seg) => (SECRET_SEGMENT.test(seg) || /\d/.test(seg) ? ':x' : seg))
+    .join('/')
+    .slice(0, 200);
+}

@@ -94,6 +94,36 @@ describe('sign-in', () => {
     expect(api.callsTo('POST', '/api/token')).toHaveLength(0);
   });
 
+  it('the change-password dialog refuses a whitespace-only password and counts emoji as one character each', async () => {
+    const api = mockFetch({
+      'POST /api/login': ok({ passwordChangeRequired: true }),
+      'POST /api/password': ok({ ok: true }),
+    });
+    const { user } = renderApp('/login');
+    await user.type(screen.getByLabelText('Username'), 'new.user');
+    await user.type(screen.getByLabelText('Password'), 'initial-pass{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    const next = within(dialog).getByLabelText('New password');
+    const repeat = within(dialog).getByLabelText('Repeat password');
+    const submit = within(dialog).getByRole('button', { name: 'Change password' });
+
+    await user.type(next, '        ');
+    await user.type(repeat, '        ');
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toContain('Fileds cant be blank');
+    expect(api.callsTo('POST', '/api/password')).toHaveLength(0);
+
+    // 11 emoji: 11 characters (22 UTF-16 units), within 8 to 20
+    const emoji = '😀'.repeat(11);
+    await user.clear(next);
+    await user.clear(repeat);
+    await user.type(next, emoji);
+    await user.type(repeat, emoji);
+    await user.click(submit);
+    await waitFor(() => expect(api.callsTo('POST', '/api/password')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/password')[0]!.body).toMatchObject({ password: emoji, repeat: emoji });
+  });
+
   it('opens the change-password dialog when required and checks the §5 rules before sending', async () => {
     const api = mockFetch({
       'POST /api/login': ok({ passwordChangeRequired: true }),

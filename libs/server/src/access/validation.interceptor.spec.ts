@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { multilineText } from '@tracker/contract';
+import { controlCharErrors } from './validation.interceptor.js';
+
+const msg = 'Must not contain control characters';
+
+describe('controlCharErrors', () => {
+  const schema = z.object({
+    name: z.string().trim().max(50),
+    note: multilineText(z.string().max(500)).optional(),
+    tags: z.array(z.string()).default([]),
+    nested: z.object({ text: multilineText(z.string()).transform((s) => s.trim()) }).optional(),
+  });
+
+  it('refuses control characters in any string, naming the field', () => {
+    expect(controlCharErrors({ name: 'a\u0000b', tags: ['ok', 'x\u001b'] }, schema, 'body')).toEqual([
+      { field: 'name', message: msg },
+      { field: 'tags.1', message: msg },
+    ]);
+  });
+
+  it('allows tabs and line breaks only in fields marked multi-line, never NUL', () => {
+    expect(controlCharErrors({ name: 'a\nb' }, schema, 'body')).toEqual([{ field: 'name', message: msg }]);
+    expect(controlCharErrors({ name: 'ok', note: 'line 1\r\n\tline 2', nested: { text: 'a\nb' } }, schema, 'body')).toEqual([]);
+    expect(controlCharErrors({ name: 'ok', note: 'bad\u0000' }, schema, 'body')).toEqual([{ field: 'note', message: msg }]);
+  });
+
+  it('checks fields the schema does not know and keys, and a bare string', () => {
+    expect(controlCharErrors({ junk: '\u0000' }, schema, 'query')).toEqual([{ field: 'junk', message: msg }]);
+    expect(controlCharErrors({ ['k\u0000']: 1 }, undefined, 'body')).toEqual([{ field: 'k?', message: msg }]);
+    expect(controlCharErrors('\u0007', undefined, 'body')).toEqual([{ field: 'body', message: msg }]);
+  });
+
+  it('keeps ordinary text', () => {
+    expect(controlCharErrors({ name: 'Müller-Lüdenscheidt 😀 ½', tags: [] }, schema, 'body')).toEqual([]);
+  });
+});
