@@ -1,5 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import {
   canAccess,
   ErrorCode,
@@ -8,7 +9,6 @@ import {
   type RoleId,
   type RouteDef,
 } from '@tracker/contract';
-import { SessionService } from '../auth/session.service.js';
 import { DomainError } from '../core/errors.js';
 import { ROUTE_DEF } from './endpoint.decorator.js';
 import type { SessionUser } from './session-user.js';
@@ -37,6 +37,16 @@ export function bearerToken(headers: GuardRequest['headers']): string | undefine
   return m?.[1];
 }
 
+/** Passport's bearer strategy (`auth/bearer.strategy.ts`, header only), answering with our error codes. */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err) throw err;
+    if (!user) throw new DomainError(ErrorCode.Unauthenticated);
+    return user;
+  }
+}
+
 /**
  * Global guard: every route must carry an area (`@Endpoint`); public areas pass, everything else needs a
  * valid session (401) and a role the §6 table allows for the area (403; READ_ONLY_ROLE for the read-only roles
@@ -47,7 +57,7 @@ export function bearerToken(headers: GuardRequest['headers']): string | undefine
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessions: SessionService,
+    private readonly bearer: BearerAuthGuard,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -55,14 +65,14 @@ export class AccessGuard implements CanActivate {
     if (!def) throw new DomainError(ErrorCode.Forbidden);
     const req = ctx.switchToHttp().getRequest<GuardRequest>();
     if (!req.headers[REQUEST_ORIGIN_HEADER]) throw new DomainError(ErrorCode.MissingRequestOrigin);
-    const token = bearerToken(req.headers);
     if (def.area === 'public') {
-      if (token) req.user = await this.sessions.authenticate(token).catch(() => undefined);
+      // a session sent along is known to the handler (POST /password), never required
+      if (bearerToken(req.headers)) await Promise.resolve(this.bearer.canActivate(ctx)).catch(() => (req.user = undefined));
       return true;
     }
-    if (!token) throw new DomainError(ErrorCode.Unauthenticated);
-    const user = await this.sessions.authenticate(token);
-    req.user = user;
+    await this.bearer.canActivate(ctx);
+    const user = req.user;
+    if (!user) throw new DomainError(ErrorCode.Unauthenticated);
     if (!canAccess(user.role, def.area)) {
       const readOnly = READ_ONLY_AREAS[def.area]?.includes(user.role);
       throw new DomainError(readOnly ? ErrorCode.ReadOnlyRole : ErrorCode.Forbidden);
