@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceDetail, SettingItem } from '@tracker/contract';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
+import { device, roleOf, setting } from '../tabs/fixtures';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
 vi.mock('../components/MapView', () => {
@@ -13,58 +13,7 @@ vi.mock('../components/MapView', () => {
   return { MapView: MapPlaceholder, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };
 });
 
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const FORBIDDEN = '401, You are not authorised to view this section';
-
-const device = (over: Partial<DeviceDetail> = {}): DeviceDetail => ({
-  id: 42,
-  name_id: null,
-  imei_id: null,
-  imei: '359775587552620',
-  imsi: '262024431382902',
-  gsm_number: '+4915112345678',
-  device_type_id: 1,
-  device_type_name: 'Watch',
-  first_name: 'Mia',
-  last_name: 'Kind',
-  birth_date: '2016-04-30',
-  height: 130,
-  weight: 27,
-  gender: 2,
-  initialized: true,
-  device_status: 2,
-  enabled: true,
-  is_test: false,
-  owner_id: 7,
-  owner_email: 'owner@example.com',
-  owner_first_name: 'Anna',
-  owner_last_name: 'Owner',
-  white_label: 'TrackCo',
-  sim_id: 3,
-  sim_status: 1,
-  sim_iccid: null,
-  operator_name: 'Telekom',
-  firmware: '1.2.3',
-  activation_code: null,
-  factory_device_id: null,
-  created: '2026-01-01T10:00:00.000Z',
-  last_seen_at: null,
-  battery: 80,
-  ...over,
-});
-
-const setting = (over: Partial<SettingItem>): SettingItem => ({
-  setting_no: 1,
-  name: 'location_interval',
-  value: '300',
-  default_value: '300',
-  editable: true,
-  synced: true,
-  updated_at: null,
-  last_push: null,
-  profiles: [],
-  ...over,
-});
 
 describe('device workspace', () => {
   it('header: child name, IMSI and IMEI, with the fallbacks not assigned / empty', async () => {
