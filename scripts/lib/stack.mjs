@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync, chownSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
+import { createHash } from 'node:crypto';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -182,6 +183,22 @@ async function createDatabaseIfMissing(adminUrl, name) {
 }
 
 /**
+ * Where Postgres keeps its data: `.data/pg` of the checkout, unless the checkout lies below a folder the `postgres`
+ * user cannot enter (running as root in a clone under `mktemp -d`, mode 700): then a folder of its own under /var/tmp,
+ * one per checkout, which it can.
+ */
+function pgDataDir(dataRoot) {
+  const inside = join(dataRoot, 'pg');
+  if (!isRoot()) return inside;
+  mkdirSync(dataRoot, { recursive: true });
+  const reachable = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dataRoot], { stdio: 'ignore' }).status === 0;
+  if (reachable) return inside;
+  const dir = `/var/tmp/tracker-pg-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`;
+  log(`${dataRoot} is not reachable by the postgres user: PostgreSQL data in ${dir}`);
+  return dir;
+}
+
+/**
  * Ensures Postgres and Redis for a profile ('dev' or 'test') and returns
  * { databaseUrl, redisUrl, stop }. `stop` stops only what this call started.
  */
@@ -200,7 +217,7 @@ export async function ensureStack(profile = 'dev') {
       sh('docker', ['compose', 'up', '-d', '--wait']);
     } else {
       ensureSystemPackages();
-      if (!databaseUrl) stops.push(await ensurePostgres(join(dataRoot, 'pg'), pgPort));
+      if (!databaseUrl) stops.push(await ensurePostgres(pgDataDir(dataRoot), pgPort));
       if (!redisUrl) stops.push(await ensureRedis(join(dataRoot, 'redis'), redisPort));
     }
     if (!databaseUrl) {
