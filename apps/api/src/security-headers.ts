@@ -56,9 +56,11 @@ export function securityHeaders(config: AppConfig) {
     // the tile server sees this origin (OpenStreetMap's tile policy asks for a Referer), never a path or query
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    const api = req.path === '/api' || req.path.startsWith('/api/');
+    // Express and Nest match paths in any letter case (/API/docs is /api/docs): compare the same way
+    const path = req.path.toLowerCase();
+    const api = path === '/api' || path.startsWith('/api/');
     if (api) res.setHeader('Cache-Control', 'no-store');
-    if ((!docs && (req.path === '/api/docs' || req.path.startsWith('/api/docs/'))) || (!api && req.path.endsWith('.map'))) {
+    if ((!docs && (path === '/api/docs' || path.startsWith('/api/docs/'))) || (!api && path.endsWith('.map'))) {
       res.status(404).type('text/plain').send('Not found');
       return;
     }

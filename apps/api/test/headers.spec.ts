@@ -102,7 +102,7 @@ describe('production without API_DOCS, and without map tiles', () => {
   afterAll(() => api?.close());
 
   it('/api/docs and openapi.json are not public', async () => {
-    for (const path of ['/api/docs', '/api/docs/', '/api/docs/openapi.json']) {
+    for (const path of ['/api/docs', '/api/docs/', '/api/docs/openapi.json', '/API/docs', '/Api/Docs/openapi.json']) {
       const r = await fetch(`${api.base}${path}`);
       expect(r.status, path).toBe(404);
       expect(await r.text()).not.toContain('/device/search');

@@ -35,4 +35,9 @@ describe('controlCharErrors', () => {
   it('keeps ordinary text', () => {
     expect(controlCharErrors({ name: 'Müller-Lüdenscheidt 😀 ½', tags: [] }, schema, 'body')).toEqual([]);
   });
+
+  it('stops at 20 errors, also for an object of many bad keys (no reply amplification)', () => {
+    const body = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`\u0001k${i}`, 1]));
+    expect(controlCharErrors(body, undefined, 'body')).toHaveLength(20);
+  });
 });

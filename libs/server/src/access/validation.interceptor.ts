@@ -56,6 +56,7 @@ export function controlCharErrors(value: unknown, schema: z.ZodType | undefined,
       v.forEach((x, i) => walk(x, [...path, i], depth + 1));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
+        if (errors.length >= 20) return;
         if (CONTROL_CHARS.test(k)) errors.push({ field: [...path, k.replace(CONTROL_CHARS, '?')].join('.'), message: 'Must not contain control characters' });
         else walk(x, [...path, k], depth + 1);
       }

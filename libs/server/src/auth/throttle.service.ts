@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
@@ -53,6 +54,24 @@ return 0
  * and a full sign-in clears its own pair and makes the pair known (known pairs skip the delay and the address
  * limit, so an attacker cannot lock a user out of the places they sign in from).
  */
+/**
+ * The address the throttle counts by: an IPv4 address as it is (also when written IPv4-mapped, `::ffff:1.2.3.4`), an
+ * IPv6 address by its /64 network, since one host usually holds a whole /64 and could take a fresh address for every
+ * attempt.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  // an embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups
+  const width = (gs: string[]) => gs.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 @Injectable()
 export class ThrottleService {
   constructor(
@@ -64,13 +83,14 @@ export class ThrottleService {
     const p = `${this.config.get('REDIS_KEY_PREFIX')}thr:`;
     // usernames are case-insensitive here so case variants share one count; the address is as Express resolved it
     const acct = encodeURIComponent(username.trim().toLowerCase());
-    const addr = encodeURIComponent(ip);
+    const addr = encodeURIComponent(throttleAddress(ip));
     return {
       acct,
       pair: `${p}pair:${acct}:${addr}`,
       account: `${p}acct:${acct}`,
       delay: `${p}delay:${acct}`,
-      ip: `${p}ip:${addr}`,
+      // a hash of the accounts that failed from the address (`ipacct`: the string counter of older versions was `ip`)
+      ip: `${p}ipacct:${addr}`,
       known: `${p}known:${acct}:${addr}`,
     };
   }
