@@ -6,7 +6,7 @@ import { mockFetch, ok, renderApp } from '../../../test/render';
 import { today } from '../format';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
-vi.mock('../components/MapView', () => {
+vi.mock('../../../components/MapView', () => {
   const MapPlaceholder = ({ children }: { children?: ReactNode }) => <div data-testid="map">{children}</div>;
   const Nothing = () => null;
   return { MapView: MapPlaceholder, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };

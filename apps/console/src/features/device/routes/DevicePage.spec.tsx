@@ -7,7 +7,7 @@ import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
 import { device, roleOf, setting } from '../tabs/fixtures';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
-vi.mock('../components/MapView', () => {
+vi.mock('../../../components/MapView', () => {
   const MapPlaceholder = ({ children }: { children?: ReactNode }) => <div data-testid="map">{children}</div>;
   const Nothing = () => null;
   return { MapView: MapPlaceholder, PathLayer: Nothing, ZonesLayer: Nothing, FixLayer: Nothing, PointsLayer: Nothing };

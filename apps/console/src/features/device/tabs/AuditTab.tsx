@@ -6,7 +6,7 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { useTraces } from '../api/device';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 const compact = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useContacts } from '../api/activity';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 
 /** contacts: the contacts of the device (owner's contacts attached to it), with the contact limit. */
 export function ContactsTab({ id }: { id: number }) {

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useDeviceLogFile, useDeviceLogs } from '../api/activity';
 import { downloadFile } from '../../../lib/api-client';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 
 /** deviceLogs (roles 1, 9): the log files the device uploaded; view one or download it. */
 export function DeviceLogsTab({ id }: { id: number }) {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 import { cmToInch, inchToCm, kgToPound, poundToKg, today } from '../format';
 import { useTimeZone } from '../../../lib/time-zone';

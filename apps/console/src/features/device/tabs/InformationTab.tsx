@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails, useFactoryDetails, useReinitialize, useRemoveDevice } from '../api/device';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
 function Facts({ d }: { d: DeviceDetail }) {

@@ -7,7 +7,7 @@ import { useNotifications, useTestNotification } from '../api/activity';
 import { canEdit } from '../device-tabs';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 /** notifications: the day's push notifications with status and the per-platform error code (§4); a test push. */

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useSafeZoneLogs, useSafeZones } from '../api/tracking';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 /** safezones: the owner's zones (on/off, applies to this device) and the day's log (type 0 exit, 9 entry). */

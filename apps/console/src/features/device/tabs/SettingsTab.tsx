@@ -20,7 +20,7 @@ import { localErrorToast, successToast } from '../../../lib/toast';
 import { useEditSettings, useLoadDefaults, usePushAll, usePushSetting, useSettings } from '../api/settings';
 import { SelectField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
 /** The settings a load of default profile `type` (0 = all) would change: [setting, current value, default]. */

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useSms, useSmsCommands } from '../api/activity';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 /** sms: the device's SMS of a day with the §3 message status; the commands its type understands. */

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails } from '../api/device';
 import { useSimLookup, useSwapSim } from '../api/swap';
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
 /** swap: look a SIM up by IMSI (exactly 15 characters; not found marks the input invalid), then swap it in. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useTemperatures } from '../api/activity';
 import { DayPicker } from '../components/DayPicker';
-import { EChart, type ChartOption } from '../components/EChart';
-import { QueryState } from '../components/QueryState';
+import { EChart, type ChartOption } from '../../../components/EChart';
+import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 /** deviceTemp (roles 1, 9): the day's temperatures as a line chart. */

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { useLocation, useLocationPath, useLocations, useSafeZones } from '../api/tracking';
 import { DayPicker } from '../components/DayPicker';
 import { ExportButton } from '../components/ExportButton';
-import { FixLayer, MapView, PathLayer, ZonesLayer } from '../components/MapView';
-import { QueryState } from '../components/QueryState';
+import { FixLayer, MapView, PathLayer, ZonesLayer } from '../../../components/MapView';
+import { QueryState } from '../../../components/QueryState';
 import { SignalBars } from '../components/SignalBars';
 import { useDay } from '../use-day';
 
@@ -99,7 +99,7 @@ export function TrackingTab({ id }: { id: number }) {
               <Spinner inline />
             ) : path.isError ? (
               <span role="alert" data-testid="path-error">
-                {t('device.common.loadFailed')}{' '}
+                {t('common.loadFailed')}{' '}
                 <button type="button" className="btn btn--ghost" onClick={() => void path.refetch()}>
                   {t('common.retry')}
                 </button>

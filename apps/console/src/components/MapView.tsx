@@ -1,8 +1,8 @@
 import type * as Leaflet from 'leaflet';
 import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleConfig } from '../../../lib/console-config';
-import '../../../components/map.css';
+import { useConsoleConfig } from '../lib/console-config';
+import './map.css';
 
 type L = typeof Leaflet;
 
@@ -74,10 +74,10 @@ export function MapView({ children, label }: { children?: ReactNode; label: stri
   const noTiles = tileUrl === '' || tilesFailed;
   return (
     <div className="dw-map" data-testid="device-map" data-tiles={noTiles ? 'unavailable' : 'ok'}>
-      <div ref={el} className="dw-map__canvas" role="region" aria-label={label} title={t('device.map.keyboard')} />
+      <div ref={el} className="dw-map__canvas" role="region" aria-label={label} title={t('map.keyboard')} />
       {noTiles ? (
         <p className="dw-map__note" role="status" data-testid="map-tiles-unavailable">
-          {t('device.map.tilesUnavailable')}
+          {t('map.tilesUnavailable')}
         </p>
       ) : null}
       <MapContext value={state}>{state ? children : null}</MapContext>

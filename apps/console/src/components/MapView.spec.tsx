@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
-import { createQueryClient } from '../../../lib/query-client';
-import { mockFetch, ok } from '../../../test/render';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
+import { mockFetch, ok } from '../test/render';
 import { MapView, useMap } from './MapView';
 
 const NOTE = 'Map tiles unavailable: the path, points and safe zones are drawn without the background map.';
@@ -78,7 +78,7 @@ describe('MapView: tiles from the deployment setting, and a note when there are 
   });
 
   it('German', async () => {
-    const { i18n } = await import('../../../lib/i18n');
+    const { i18n } = await import('../lib/i18n');
     await i18n.changeLanguage('de');
     mockFetch({ 'GET /api/console/config': ok({ mapTileUrl: '', mapAttribution: '' }) });
     renderMap();

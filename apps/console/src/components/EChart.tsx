@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 
 export type ChartOption = EChartsCoreOption;
 
-type Echarts = typeof import('../../../lib/echarts').echarts;
+type Echarts = typeof import('../lib/echarts').echarts;
 let echartsLoad: Promise<Echarts> | null = null;
 /** ECharts is its own chunk (lib/echarts.ts), fetched the first time a chart is shown (docs/console.md, "Bundle budget"). */
 function loadEcharts(): Promise<Echarts> {
-  echartsLoad ??= import('../../../lib/echarts').then((m) => m.echarts);
+  echartsLoad ??= import('../lib/echarts').then((m) => m.echarts);
   return echartsLoad;
 }
 

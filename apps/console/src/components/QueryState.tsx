@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
-import { Spinner } from '../../../components/Spinner';
+import { EmptyState } from './EmptyState';
+import { Spinner } from './Spinner';
 
 type Props = {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -23,13 +23,13 @@ export function QueryState({ query, empty = false, emptyTitle, children }: Props
   if (query.isError) {
     return (
       <div className="alert alert--error dw-state" role="alert" data-testid="tab-error">
-        <p>{query.error instanceof Error ? query.error.message : t('device.common.loadFailed')}</p>
+        <p>{query.error instanceof Error ? query.error.message : t('common.loadFailed')}</p>
         <button type="button" className="btn" onClick={() => void query.refetch()}>
           {t('common.retry')}
         </button>
       </div>
     );
   }
-  if (empty) return <EmptyState title={emptyTitle ?? t('device.common.empty')} />;
+  if (empty) return <EmptyState title={emptyTitle ?? t('common.empty')} />;
   return <>{children}</>;
 }
