@@ -14,6 +14,7 @@ import {
 import { SelectField, TextField } from '../../../components/Field';
 import { apiCall, type ApiError } from '../../../lib/api-client';
 import { serverErrorToast, successToast } from '../../../lib/toast';
+import { RefSelect } from '../../../components/RefSelect';
 import { useDeployments, useDeviceTypes } from '../api/imports-api';
 import { localImportMessage } from './messages';
 
@@ -81,26 +82,25 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
     const required = c.required || (c.name === 'device_type_id' && kind !== 'FACTORY_DEVICE');
     if (c.name === 'device_type_id') {
       return (
-        <SelectField {...common} required={required} onChange={(e) => set(c.name, e.target.value)}>
-          <option value="">{t('imports.upload.choose')}</option>
-          {(types.data ?? []).map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </SelectField>
+        <RefSelect
+          {...common}
+          required={required}
+          onChange={(e) => set(c.name, e.target.value)}
+          query={types}
+          placeholder={t('imports.upload.choose')}
+          optionLabel={(d) => d.name}
+        />
       );
     }
     if (c.name === 'white_label_deployment_id') {
       return (
-        <SelectField {...common} onChange={(e) => set(c.name, e.target.value)}>
-          <option value="">{t('imports.upload.deploymentDefault')}</option>
-          {(deployments.data ?? []).map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.id} · {d.name}
-            </option>
-          ))}
-        </SelectField>
+        <RefSelect
+          {...common}
+          onChange={(e) => set(c.name, e.target.value)}
+          query={deployments}
+          placeholder={t('imports.upload.deploymentDefault')}
+          optionLabel={(d) => `${d.id} · ${d.name}`}
+        />
       );
     }
     if (c.rule === 'carrierStatus') {

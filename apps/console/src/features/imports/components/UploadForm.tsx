@@ -4,6 +4,7 @@ import { IMPORT_MAX_FILE_BYTES, type ImportKind } from '@tracker/contract';
 import { SelectField } from '../../../components/Field';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
+import { RefSelect } from '../../../components/RefSelect';
 import { useDeployments, useDeviceTypes, useServers, useUpload, useVoipCentrals } from '../api/imports-api';
 import { NAV_KINDS } from './ImportNav';
 
@@ -86,18 +87,14 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
           <input id="import-file" ref={fileRef} className="input" type="file" accept=".csv,text/csv,text/plain" />
         </div>
         {needsType ? (
-          <SelectField
+          <RefSelect
             label={kind === 'MASS' ? t('imports.upload.deviceType') : t('imports.upload.defaultDeviceType')}
             value={deviceType}
             onChange={(e) => setDeviceType(e.target.value)}
-          >
-            <option value="">{kind === 'MASS' ? t('imports.upload.choose') : t('imports.upload.fromFile')}</option>
-            {(types.data ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </SelectField>
+            query={types}
+            placeholder={kind === 'MASS' ? t('imports.upload.choose') : t('imports.upload.fromFile')}
+            optionLabel={(d) => d.name}
+          />
         ) : null}
         {kind === 'MASS' ? (
           <SelectField label={t('imports.fields.device_status')} value={deviceStatus} onChange={(e) => setDeviceStatus(e.target.value)}>
@@ -109,33 +106,33 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
           </SelectField>
         ) : null}
         {kind === 'FACTORY_DEVICE' ? (
-          <SelectField label={t('imports.upload.defaultDeployment')} value={deployment} onChange={(e) => setDeployment(e.target.value)}>
-            <option value="">{t('imports.upload.deploymentDefault')}</option>
-            {(deployments.data ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.id} · {d.name}
-              </option>
-            ))}
-          </SelectField>
+          <RefSelect
+            label={t('imports.upload.defaultDeployment')}
+            value={deployment}
+            onChange={(e) => setDeployment(e.target.value)}
+            query={deployments}
+            placeholder={t('imports.upload.deploymentDefault')}
+            optionLabel={(d) => `${d.id} · ${d.name}`}
+          />
         ) : null}
         {withTargets ? (
           <>
-            <SelectField label={t('imports.upload.server')} value={server} onChange={(e) => setServer(e.target.value)}>
-              <option value="">{t('common.none')}</option>
-              {(servers.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label={t('imports.upload.voip')} value={voip} onChange={(e) => setVoip(e.target.value)}>
-              <option value="">{t('common.none')}</option>
-              {(voips.data ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </SelectField>
+            <RefSelect
+              label={t('imports.upload.server')}
+              value={server}
+              onChange={(e) => setServer(e.target.value)}
+              query={servers}
+              placeholder={t('common.none')}
+              optionLabel={(x) => x.name}
+            />
+            <RefSelect
+              label={t('imports.upload.voip')}
+              value={voip}
+              onChange={(e) => setVoip(e.target.value)}
+              query={voips}
+              placeholder={t('common.none')}
+              optionLabel={(v) => v.name}
+            />
           </>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { RefSelect } from '../../../components/RefSelect';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isLanguage, LANGUAGES, newUser } from '@tracker/contract';
@@ -156,21 +157,16 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
           hint={t('ownersAdd.phoneHint')}
           className="form-grid__wide"
         />
-        <SelectField
+        <RefSelect
           label={t('ownersAdd.whiteLabel')}
           value={form.white_label_vendor_id}
           onChange={(e) => set('white_label_vendor_id', e.target.value)}
           error={errors.white_label_vendor_id}
-          disabled={whiteLabels.isPending}
           required
-        >
-          <option value="">{whiteLabels.isPending ? t('common.loading') : t('ownersAdd.chooseWhiteLabel')}</option>
-          {(whiteLabels.data ?? []).map((w) => (
-            <option key={w.id} value={String(w.id)}>
-              {w.name}
-            </option>
-          ))}
-        </SelectField>
+          query={whiteLabels}
+          placeholder={t('ownersAdd.chooseWhiteLabel')}
+          optionLabel={(w) => w.name}
+        />
         <SelectField
           label={t('ownersAdd.language')}
           value={form.language}
