@@ -5,7 +5,7 @@ import { canAccess, devicePath, type Area } from '@tracker/contract';
 import { useSession } from '../../../lib/session';
 import { headerRoute, useDeviceDetails } from '../api/device';
 import { DeviceHeader } from '../components/DeviceHeader';
-import { DEVICE_TABS } from '../device-tabs';
+import { DEVICE_TABS, type DeviceTabKey } from '../device-tabs';
 import { AuditTab } from '../tabs/AuditTab';
 import { ContactsTab } from '../tabs/ContactsTab';
 import { DeviceLogsTab } from '../tabs/DeviceLogsTab';
@@ -51,6 +51,51 @@ function MainForbidden({ deviceId }: { deviceId: number }) {
 }
 
 /** Each child route is guarded by its own §6 area (the page itself only needs one of the device areas). */
+/**
+ * What each tab of DEVICE_TABS (contract: path, §6 area, key) shows: declared once here, so a tab's path, area and
+ * component cannot drift apart. Day tabs open behind their DayGate (the last day with data).
+ */
+const TAB_VIEWS: Record<DeviceTabKey, (id: number) => ReactNode> = {
+  infoImsi: (id) => <InformationTab id={id} variant="imsi" />,
+  infoImei: (id) => <InformationTab id={id} variant="imei" />,
+  generalSettings: (id) => <GeneralSettingsTab id={id} />,
+  tracking: (id) => (
+    <DayGate id={id} route="locationDays">
+      <TrackingTab id={id} />
+    </DayGate>
+  ),
+  settings: (id) => <SettingsTab id={id} />,
+  audit: (id) => <AuditTab id={id} />,
+  deviceLogs: (id) => <DeviceLogsTab id={id} />,
+  deviceTemp: (id) => (
+    <DayGate id={id} route="temperatureDays">
+      <TemperatureTab id={id} />
+    </DayGate>
+  ),
+  contacts: (id) => <ContactsTab id={id} />,
+  sms: (id) => (
+    <DayGate id={id} route="smsDays">
+      <SmsTab id={id} />
+    </DayGate>
+  ),
+  gaps: (id) => (
+    <DayGate id={id} route="communicationDays">
+      <GapsTab id={id} />
+    </DayGate>
+  ),
+  swap: (id) => <SwapTab id={id} />,
+  notifications: (id) => (
+    <DayGate id={id} route="notificationDays">
+      <NotificationsTab id={id} />
+    </DayGate>
+  ),
+  safezones: (id) => (
+    <DayGate id={id} route="safezoneLogDays">
+      <SafeZonesTab id={id} />
+    </DayGate>
+  ),
+};
+
 function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
   const session = useSession();
   if (!session) return null;
@@ -135,20 +180,9 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
             index
             element={main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />}
           />
-          <Route path="information/imsi" element={<TabGuard area="deviceTabs"><InformationTab id={deviceId} variant="imsi" /></TabGuard>} />
-          <Route path="information/imei" element={<TabGuard area="deviceImei"><InformationTab id={deviceId} variant="imei" /></TabGuard>} />
-          <Route path="generalSettings" element={<TabGuard area="deviceTabs"><GeneralSettingsTab id={deviceId} /></TabGuard>} />
-          <Route path="tracking" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="locationDays"><TrackingTab id={deviceId} /></DayGate></TabGuard>} />
-          <Route path="settings" element={<TabGuard area="deviceTabs"><SettingsTab id={deviceId} /></TabGuard>} />
-          <Route path="audit" element={<TabGuard area="deviceTabs"><AuditTab id={deviceId} /></TabGuard>} />
-          <Route path="deviceLogs" element={<TabGuard area="deviceLogs"><DeviceLogsTab id={deviceId} /></TabGuard>} />
-          <Route path="deviceTemp" element={<TabGuard area="deviceLogs"><DayGate id={deviceId} route="temperatureDays"><TemperatureTab id={deviceId} /></DayGate></TabGuard>} />
-          <Route path="contacts" element={<TabGuard area="deviceTabs"><ContactsTab id={deviceId} /></TabGuard>} />
-          <Route path="sms" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="smsDays"><SmsTab id={deviceId} /></DayGate></TabGuard>} />
-          <Route path="gaps" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="communicationDays"><GapsTab id={deviceId} /></DayGate></TabGuard>} />
-          <Route path="swap" element={<TabGuard area="deviceTabs"><SwapTab id={deviceId} /></TabGuard>} />
-          <Route path="notifications" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="notificationDays"><NotificationsTab id={deviceId} /></DayGate></TabGuard>} />
-          <Route path="safezones" element={<TabGuard area="deviceTabs"><DayGate id={deviceId} route="safezoneLogDays"><SafeZonesTab id={deviceId} /></DayGate></TabGuard>} />
+          {DEVICE_TABS.map((tab) => (
+            <Route key={tab.path} path={tab.path} element={<TabGuard area={tab.area}>{TAB_VIEWS[tab.key](deviceId)}</TabGuard>} />
+          ))}
           <Route path="*" element={<p role="alert">{t('device.tabs.unknown')}</p>} />
         </Routes>
       </section>
