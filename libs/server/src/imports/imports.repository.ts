@@ -16,13 +16,8 @@ import { PgPool } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../device-workspace/pg-types.js';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-type ImportDbRow = Omit<ImportItem, 'created' | 'finished_at' | 'has_file'> & {
-  created: Date;
-  finished_at: Date | null;
-  file_path: string | null;
-};
+/** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
+type ImportDbRow = Omit<ImportItem, 'has_file'> & { file_path: string | null };
 
 /** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
 @Injectable()
@@ -43,7 +38,7 @@ export class ImportsRepository {
 
   private item(r: ImportDbRow): ImportItem {
     const { file_path, ...rest } = r;
-    return { ...rest, created: iso(r.created)!, finished_at: iso(r.finished_at), has_file: !!file_path };
+    return { ...rest, has_file: !!file_path };
   }
 
   async list(page: number, date: string | undefined, id?: number, tz = 'UTC') {
@@ -62,22 +57,21 @@ export class ImportsRepository {
     }
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
     const rows = await this.pool
-      .query<ImportDbRow>(
+      .rows<ImportDbRow>(
         `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by
         ${where} ORDER BY i.created DESC, i.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, size, page * size],
       )
       .catch(rethrowUnknownTimeZone);
     const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import i ${where}`, values)).rows[0]!.n;
-    return { items: rows.rows.map((r) => this.item(r)), total, total_pages: Math.ceil(total / size), page };
+    return { items: rows.map((r) => this.item(r)), total, total_pages: Math.ceil(total / size), page };
   }
 
   async get(id: number): Promise<(ImportItem & { file_path: string | null; kind: ImportKind }) | null> {
-    const r = await this.pool.query<ImportDbRow>(
+    const [row] = await this.pool.rows<ImportDbRow>(
       `SELECT ${this.columns} FROM import i LEFT JOIN backoffice_user u ON u.id = i.created_by WHERE i.id = $1`,
       [id],
     );
-    const row = r.rows[0];
     return row ? { ...this.item(row), file_path: row.file_path } : null;
   }
 
@@ -230,11 +224,10 @@ export class ImportsRepository {
   }
 
   async latestHelpFile() {
-    const r = await this.pool.query<{ id: number; file_name: string; content_type: string; size_bytes: number; created: Date }>(
+    const [row] = await this.pool.rows<{ id: number; file_name: string; content_type: string; size_bytes: number; created: string }>(
       `SELECT id, file_name, content_type, size_bytes, created FROM help_file ORDER BY created DESC, id DESC LIMIT 1`,
     );
-    const row = r.rows[0];
-    return row ? { ...row, created: row.created.toISOString() } : null;
+    return row ?? null;
   }
 
   async helpFile(id: number) {
