@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Facts } from '../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type FactoryDetail } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
@@ -280,8 +281,10 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
       >
         {found ? (
           <>
-            <dl className="facts dw-facts" data-testid="factory-found">
-              {(
+            <Facts
+              mono
+              testId="factory-found"
+              rows={
                 [
                   [t('device.info.imei'), found.imei],
                   [t('device.info.factory.serial'), found.serial_number],
@@ -289,13 +292,8 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
                   [t('device.info.factory.status'), t(`device.factoryStatus.${found.status}`, { defaultValue: String(found.status) })],
                   [t('device.info.factory.deployment'), found.deployment_name ?? String(found.white_label_deployment_id)],
                 ] as [string, string | null][]
-              ).map(([k, v]) => (
-                <div key={k} className="dw-facts__row">
-                  <dt>{k}</dt>
-                  <dd className="mono">{v ?? t('common.none')}</dd>
-                </div>
-              ))}
-            </dl>
+              }
+            />
             {found.imei !== d.imei ? <p className="field__error">{t('device.general.factoryImeiDiffers', { imei: d.imei })}</p> : null}
           </>
         ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Facts } from '../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEVICE_STATUS_KEYS, type DeviceDetail } from '@tracker/contract';
@@ -11,7 +12,7 @@ import { useDeviceDetails, useFactoryDetails, useReinitialize, useRemoveDevice }
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
-function Facts({ d }: { d: DeviceDetail }) {
+function DeviceFacts({ d }: { d: DeviceDetail }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const none = t('common.none');
@@ -41,16 +42,7 @@ function Facts({ d }: { d: DeviceDetail }) {
     [t('device.info.battery'), d.battery !== null ? `${d.battery} %` : none],
     [t('device.info.birthDate'), d.birth_date ? formatDate(`${d.birth_date}T12:00:00Z`, 'UTC') : none],
   ];
-  return (
-    <dl className="facts dw-facts" data-testid="device-facts">
-      {rows.map(([k, v]) => (
-        <div key={k} className="dw-facts__row">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} testId="device-facts" />;
 }
 
 /** The device main page (area deviceMain): the details of the device. */
@@ -60,7 +52,7 @@ export function OverviewTab({ id }: { id: number }) {
   return (
     <div>
       <h2>{t('device.tabs.overview')}</h2>
-      <QueryState query={q}>{q.data ? <Facts d={q.data} /> : null}</QueryState>
+      <QueryState query={q}>{q.data ? <DeviceFacts d={q.data} /> : null}</QueryState>
     </div>
   );
 }
@@ -79,8 +71,9 @@ export function FactoryDetails({ id, factoryId }: { id: number; factoryId: numbe
       ) : (
       <QueryState query={q} empty={!f} emptyTitle={t('device.info.factory.none')}>
         {f ? (
-          <dl className="facts dw-facts">
-            {(
+          <Facts
+            mono
+            rows={
               [
                 [t('device.info.imei'), f.imei],
                 [t('device.info.imsi'), f.imsi],
@@ -92,13 +85,8 @@ export function FactoryDetails({ id, factoryId }: { id: number; factoryId: numbe
                 [t('device.info.factory.deployment'), f.deployment_name ?? String(f.white_label_deployment_id)],
                 [t('device.info.created'), formatDateTime(f.created, tz)],
               ] as [string, string | null][]
-            ).map(([k, v]) => (
-              <div key={k} className="dw-facts__row">
-                <dt>{k}</dt>
-                <dd className="mono">{v ?? t('common.none')}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
         ) : null}
       </QueryState>
       )}
@@ -138,7 +126,7 @@ export function InformationTab({ id, variant }: { id: number; variant: 'imsi' | 
       <QueryState query={q}>
         {q.data ? (
           <>
-            <Facts d={q.data} />
+            <DeviceFacts d={q.data} />
             {editable ? (
               <div className="form-actions dw-actions">
                 <button type="button" className="btn" onClick={() => setConfirm('reinit')}>

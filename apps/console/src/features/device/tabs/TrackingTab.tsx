@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Facts } from '../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { LOCATION_REASONS, LOCATION_SOURCES, type LocationDetail, type LocationItem } from '@tracker/contract';
 import { Pager } from '../../../components/Pager';
@@ -127,8 +128,8 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
   return (
     <section className="dw-section" data-testid="fix-details" aria-label={t('device.tracking.details')}>
       <h3>{formatDateTime(f.time, tz)}</h3>
-      <dl className="facts dw-facts">
-        {(
+      <Facts
+        rows={
           [
             [t('device.tracking.reason'), labels.reason(f.reason)],
             [t('device.tracking.source'), labels.source(f.source)],
@@ -139,14 +140,9 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
             [t('device.tracking.angle'), f.angle !== null ? `${f.angle}°` : none],
             [t('device.tracking.valid'), t(f.is_valid ? 'device.common.yes' : 'device.common.no')],
             [t('device.tracking.operator'), f.gsm_operator ?? none],
-          ] as [string, string][]
-        ).map(([k, v]) => (
-          <div key={k} className="dw-facts__row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+          ] as [string, string | null][]
+        }
+      />
       <h4>{t('device.tracking.wifi')}</h4>
       {f.wifi.length === 0 ? (
         <p className="muted">{none}</p>
