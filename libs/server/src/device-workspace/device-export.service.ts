@@ -14,7 +14,7 @@ import { PgPool } from '../core/db.js';
 import { ExportStore, writeCsv, type CsvColumn, type ExportTicket } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
-import { dayRange, rethrowUnknownTimeZone } from './pg-types.js';
+import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** What a hash stands for (kept by the ExportStore with its owner and expiry). */
 type ExportParams = { deviceId: number; date: string; tz: string };

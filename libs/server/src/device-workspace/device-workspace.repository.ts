@@ -18,7 +18,7 @@ import type {
   TraceItem,
 } from '@tracker/contract';
 import { PG_TYPES, PgPool } from '../core/db.js';
-import { dayRange, rethrowUnknownTimeZone } from './pg-types.js';
+import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 import type { ScopedDevice } from './device-scope.service.js';
 import type { DataDayKind, DataDays } from '@tracker/contract';
 

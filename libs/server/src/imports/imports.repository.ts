@@ -14,7 +14,7 @@ import {
 } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
-import { dayRange, rethrowUnknownTimeZone } from '../device-workspace/pg-types.js';
+import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
 type ImportDbRow = Omit<ImportItem, 'has_file'> & { file_path: string | null };

@@ -1,5 +1,6 @@
+/** Days of the user's time zone in SQL, shared by every repository that cuts data by day (device tabs, imports). */
 import { ErrorCode } from '@tracker/contract';
-import { DomainError } from '../core/errors.js';
+import { DomainError } from './errors.js';
 
 /** A day of the user's time zone as a half-open range on a timestamptz column ($date, $tz numbered from `n`). */
 export function dayRange(column: string, n: number): string {
