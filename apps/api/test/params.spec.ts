@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AREA_ROLES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
-import { devUser, startApi, userOfRole, type TestApi } from './harness.js';
+import { startApi, userOfRole, type TestApi } from './harness.js';
 import { FEATURE_SAMPLES, type SampleRequest } from './samples/index.js';
 
 /**
@@ -23,7 +23,6 @@ async function tokenOf(role: RoleId) {
 
 /** A valid request of a route that has no feature sample (core routes). */
 function coreSample(name: RouteName, def: RouteDef): SampleRequest {
-  const admin = devUser('admin');
   switch (name) {
     case 'login':
       return { path: def.path, body: { username: 'nobody-junk', password: 'x' } };
@@ -41,7 +40,6 @@ function coreSample(name: RouteName, def: RouteDef): SampleRequest {
     case 'userAdd':
       return { path: def.path, body: { newUser: { email: `junk-${randomUUID()}@example.com`, first_name: 'J', last_name: 'K', white_label_vendor_id: 1, language: 'en' } } };
     default:
-      void admin;
       return { path: def.path };
   }
 }

@@ -34,7 +34,7 @@ export interface CsvColumn {
  * The one CSV writer of the system: a csv-stringify transform (RFC 4180 quoting, CRLF) with the formula guard on every
  * text cell. Objects are read by column key; arrays are written as they are (no header unless columns are given).
  */
-export function csvWriter(columns?: readonly (CsvColumn | string)[]) {
+function csvWriter(columns?: readonly (CsvColumn | string)[]) {
   const cols = columns?.map((c) => (typeof c === 'string' ? { key: c } : c));
   return stringify({
     header: !!cols,
