@@ -12,25 +12,33 @@ import {
   type ImportParams,
   type SimRecord,
 } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { PgPool, type Queryable } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
 type ImportDbRow = Omit<ImportItem, 'has_file'> & { file_path: string | null };
 
+/** Writes the audit record of a change in the change's transaction `c`, given the id the change made. */
+export type Recorder = (c: Queryable, id: number) => Promise<void>;
+
 /** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
 @Injectable()
 export class ImportsRepository {
   constructor(private readonly pool: PgPool) {}
 
-  async create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number) {
-    const r = await this.pool.query<{ id: number }>(
-      `INSERT INTO import (kind, file_name, file_path, file_size, params, created_by, status)
-       VALUES ($1, $2, $3, $4, $5, $6, 'QUEUED') RETURNING id`,
-      [kind, fileName.slice(0, 255), filePath, fileSize, JSON.stringify(params), userId],
-    );
-    return r.rows[0]!.id;
+  /** A new import, QUEUED; `record` writes its audit record in the same transaction. */
+  create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number, record?: Recorder) {
+    return this.pool.transaction(async (c) => {
+      const [row] = await this.pool.rows<{ id: number }>(
+        `INSERT INTO import (kind, file_name, file_path, file_size, params, created_by, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'QUEUED') RETURNING id`,
+        [kind, fileName.slice(0, 255), filePath, fileSize, JSON.stringify(params), userId],
+        c,
+      );
+      await record?.(c, row!.id);
+      return row!.id;
+    });
   }
 
   private readonly columns = `i.id, i.kind::text AS kind, i.file_name, i.count, i.imported, i.failed, i.status::text AS status,
@@ -111,11 +119,16 @@ export class ImportsRepository {
     return (r.rowCount ?? 0) > 0;
   }
 
-  /** Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions). */
-  private locked<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions); when
+   * it inserts, `record` writes the audit record in the same transaction.
+   */
+  private locked<T extends object>(fn: (c: PoolClient) => Promise<T>, record?: Recorder): Promise<T> {
     return this.pool.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      return fn(c);
+      const out = await fn(c);
+      if (record && 'id' in out && typeof out.id === 'number') await record(c, out.id);
+      return out;
     });
   }
 
@@ -128,7 +141,7 @@ export class ImportsRepository {
     return null;
   }
 
-  insertSim(r: SimRecord) {
+  insertSim(r: SimRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imsi', 'SELECT 1 FROM sim_card WHERE imsi = $1', r.imsi],
@@ -143,10 +156,10 @@ export class ImportsRepository {
         [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.status, r.carrier_status, r.operator_id ?? null],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertDevice(r: DeviceRecord) {
+  insertDevice(r: DeviceRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
@@ -172,10 +185,10 @@ export class ImportsRepository {
           r.activation_code ?? null, r.firmware ?? null, r.is_test, sim?.id ?? null],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertDeviceAndSim(r: DeviceAndSimRecord) {
+  insertDeviceAndSim(r: DeviceAndSimRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
@@ -194,10 +207,10 @@ export class ImportsRepository {
         [r.imei, r.device_type_id, r.imsi, r.gsm_number ?? null, r.device_status, sim.rows[0]!.id],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertFactoryDevice(r: FactoryDeviceRecord) {
+  insertFactoryDevice(r: FactoryDeviceRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM factory_device WHERE imei = $1', r.imei],
@@ -212,7 +225,7 @@ export class ImportsRepository {
           r.device_type_id ?? null, r.firmware ?? null, r.status, r.white_label_deployment_id],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
   /** Errors of an import in line order, for the report (streamed by the caller in pages). */
   async errorsFrom(importId: number, afterLine: number, limit: number) {
@@ -238,11 +251,15 @@ export class ImportsRepository {
     return r.rows[0] ?? null;
   }
 
-  async insertHelpFile(fileName: string, contentType: string, content: Buffer, userId: number) {
-    const r = await this.pool.query<{ id: number }>(
-      `INSERT INTO help_file (file_name, content_type, size_bytes, content, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [fileName.slice(0, 255), contentType.slice(0, 100), content.length, content, userId],
-    );
-    return r.rows[0]!.id;
+  insertHelpFile(fileName: string, contentType: string, content: Buffer, userId: number, record?: Recorder) {
+    return this.pool.transaction(async (c) => {
+      const [row] = await this.pool.rows<{ id: number }>(
+        `INSERT INTO help_file (file_name, content_type, size_bytes, content, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [fileName.slice(0, 255), contentType.slice(0, 100), content.length, content, userId],
+        c,
+      );
+      await record?.(c, row!.id);
+      return row!.id;
+    });
   }
 }

@@ -24,7 +24,8 @@ import type { SessionUser } from '../access/session-user.js';
 import { detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { ExportStore, writeCsv } from '../core/exports/index.js';
-import { ImportsRepository } from './imports.repository.js';
+import { AuditService } from '../core/audit.service.js';
+import { ImportsRepository, type Recorder } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
 export type UploadedFile = { path: string; originalname: string; size: number };
@@ -44,8 +45,14 @@ export class ImportsService {
     private readonly jobs: JobQueue,
     private readonly exports: ExportStore,
     private readonly store: UploadStore,
+    private readonly audit: AuditService,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
+
+  /** Records the api call in the transaction of the row it makes (`entity` with the new id). */
+  private recorder(entity: string): Recorder {
+    return (c, id) => this.audit.recordCall(c, { entity, entityId: id, result: { id } });
+  }
 
   // -------------------------------------------------------------------------------------------- single records
 
@@ -67,18 +74,18 @@ export class ImportsService {
 
   async sim(r: SimRecord) {
     await this.checkRefs([['operator_id', 'operator', r.operator_id]]);
-    return this.outcome(await this.repo.insertSim(r));
+    return this.outcome(await this.repo.insertSim(r, this.recorder('sim_card')));
   }
 
   async device(s: SessionUser, r: DeviceRecord) {
     if (!canUseOldDeviceImport(s)) throw new DomainError(ErrorCode.ImportOperatorRequired);
     await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
-    return this.outcome(await this.repo.insertDevice(r));
+    return this.outcome(await this.repo.insertDevice(r, this.recorder('device')));
   }
 
   async deviceAndSim(r: DeviceAndSimRecord) {
     await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
-    return this.outcome(await this.repo.insertDeviceAndSim(r));
+    return this.outcome(await this.repo.insertDeviceAndSim(r, this.recorder('device')));
   }
 
   async factoryDevice(r: FactoryDeviceRecord) {
@@ -86,7 +93,7 @@ export class ImportsService {
       ['device_type_id', 'device_type', r.device_type_id],
       ['white_label_deployment_id', 'white_label_deployment', r.white_label_deployment_id],
     ]);
-    return this.outcome(await this.repo.insertFactoryDevice(r));
+    return this.outcome(await this.repo.insertFactoryDevice(r, this.recorder('factory_device')));
   }
 
   // -------------------------------------------------------------------------------------------- uploads
@@ -109,7 +116,8 @@ export class ImportsService {
           sniff.reason === 'empty' ? ErrorCode.ImportFileEmpty : sniff.reason === 'binary' ? ErrorCode.ImportFileNotCsv : ErrorCode.ImportFileEncoding,
         );
       }
-      const id = await this.repo.create(kind, file.originalname || 'upload.csv', this.store.relative(file.path), file.size, params, s.userId);
+      const name = file.originalname || 'upload.csv';
+      const id = await this.repo.create(kind, name, this.store.relative(file.path), file.size, params, s.userId, this.recorder('import'));
       try {
         await this.jobs.enqueue(JobName.ImportRun, { importId: id });
       } catch (e) {
@@ -257,7 +265,8 @@ export class ImportsService {
 
   async uploadHelp(s: SessionUser, file: MemoryFile | undefined) {
     if (!file || file.size === 0) throw invalid('file', 'Choose a file to upload');
-    const id = await this.repo.insertHelpFile(file.originalname || 'help', file.mimetype || 'application/octet-stream', file.buffer, s.userId);
+    const type = file.mimetype || 'application/octet-stream';
+    const id = await this.repo.insertHelpFile(file.originalname || 'help', type, file.buffer, s.userId, this.recorder('help_file'));
     return { model: { id } };
   }
 
