@@ -12,7 +12,7 @@ import {
   notificationErrorKey,
   simCardQuery,
   swapSimBody,
-} from './device-workspace.js';
+} from './device-workspace/index.js';
 import { dayParam, INT4_MAX, tzParam } from './params.js';
 import { AREA_ROLES } from './access.js';
 

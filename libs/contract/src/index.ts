@@ -8,6 +8,6 @@ export * from './params.js';
 export * from './schemas.js';
 export * from './routes.js';
 export * from './route-def.js';
-export * from './device-workspace.js';
+export * from './device-workspace/index.js';
 export * from './imports.js';
 export * from './console-config.js';
