@@ -4,6 +4,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import {
   checkNewPassword,
   ErrorCode,
+  fieldError,
   isLanguage,
   isRoleId,
   type LoginRequest,
@@ -139,7 +140,7 @@ export class AuthService {
 
   private assertNewPassword(password: string, repeat: string | undefined) {
     const problem = checkNewPassword(password, repeat ?? password);
-    if (problem) throw new DomainError(problem, [{ field: 'password', message: problem }]);
+    if (problem) throw new DomainError(problem, [fieldError('password', problem)]);
   }
 
   /** Sets the password and ends every session of the user, in the transaction `tx` that records the change. */
@@ -160,12 +161,12 @@ export class AuthService {
    */
   async changePassword(input: PasswordChangeRequest, client: ClientInfoValue, session: SessionUser | undefined) {
     if (session && session.username !== input.username) {
-      throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [{ field: 'username', message: ErrorCode.PasswordChangeOwnOnly }]);
+      throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [fieldError('username', ErrorCode.PasswordChangeOwnOnly)]);
     }
     this.assertNewPassword(input.password, input.repeat);
     const user = await this.verifyPassword(input.username, input.current, client).catch((e: unknown) => {
       if (e instanceof DomainError && e.code === ErrorCode.InvalidCredentials) {
-        throw new DomainError(ErrorCode.CurrentPasswordWrong, [{ field: 'current', message: ErrorCode.CurrentPasswordWrong }]);
+        throw new DomainError(ErrorCode.CurrentPasswordWrong, [fieldError('current', ErrorCode.CurrentPasswordWrong)]);
       }
       throw e;
     });

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import {
+  fieldError,
   IMPORT_ERRORS_PAGE,
+  reasonText,
   PAGE_SIZE,
   type DeviceAndSimRecord,
   type DeviceRecord,
@@ -17,7 +19,11 @@ import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
-type ImportDbRow = Omit<ImportItem, 'has_file'> & { file_path: string | null };
+type ImportDbRow = Omit<ImportItem, 'has_file' | 'error'> & { file_path: string | null };
+type ErrorDbRow = Omit<ImportErrorItem, 'reason'>;
+
+/** The English text of a stored reason, for readers of the api and the report. */
+const withText = (r: ErrorDbRow): ImportErrorItem => ({ ...r, reason: reasonText(r.reason_code, r.reason_params ?? {}) });
 
 /** Writes the audit record of a change in the change's transaction `c`, given the id the change made. */
 export type Recorder = (c: Queryable, id: number) => Promise<void>;
@@ -42,11 +48,11 @@ export class ImportsRepository {
   }
 
   private readonly columns = `i.id, i.kind::text AS kind, i.file_name, i.count, i.imported, i.failed, i.status::text AS status,
-    i.progress, i.error, i.result, i.created, i.finished_at, i.file_path, u.username AS created_by`;
+    i.progress, i.error_code, i.error_params, i.result, i.created, i.finished_at, i.file_path, u.username AS created_by`;
 
   private item(r: ImportDbRow): ImportItem {
     const { file_path, ...rest } = r;
-    return { ...rest, has_file: !!file_path };
+    return { ...rest, error: r.error_code ? reasonText(r.error_code, r.error_params ?? {}) : null, has_file: !!file_path };
   }
 
   async list(page: number, date: string | undefined, id?: number, tz = 'UTC') {
@@ -84,12 +90,12 @@ export class ImportsRepository {
   }
 
   async errors(id: number, page: number) {
-    const rows = await this.pool.query<ImportErrorItem>(
-      `SELECT line, "column", value, reason FROM import_error WHERE import_id = $1 ORDER BY line, id LIMIT $2 OFFSET $3`,
+    const rows = await this.pool.rows<ErrorDbRow>(
+      `SELECT line, "column", value, reason_code, reason_params FROM import_error WHERE import_id = $1 ORDER BY line, id LIMIT $2 OFFSET $3`,
       [id, IMPORT_ERRORS_PAGE, page * IMPORT_ERRORS_PAGE],
     );
     const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_error WHERE import_id = $1`, [id])).rows[0]!.n;
-    return { items: rows.rows, total, total_pages: Math.ceil(total / IMPORT_ERRORS_PAGE), page };
+    return { items: rows.map(withText), total, total_pages: Math.ceil(total / IMPORT_ERRORS_PAGE), page };
   }
 
   /** Imports Postgres says are not done (the worker's sweep re-enqueues those without a job). */
@@ -175,8 +181,8 @@ export class ImportsRepository {
             [r.imsi],
           )
         ).rows[0];
-        if (!sim) return { invalid: { field: 'imsi', message: 'No SIM card with this IMSI' } } as const;
-        if (sim.used) return { invalid: { field: 'imsi', message: 'SIM card already in another device' } } as const;
+        if (!sim) return { invalid: fieldError('imsi', 'noSim') } as const;
+        if (sim.used) return { invalid: fieldError('imsi', 'simInUse') } as const;
       }
       const row = await c.query<{ id: number }>(
         `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, activation_code, firmware, is_test, sim_id)
@@ -227,13 +233,14 @@ export class ImportsRepository {
       return { id: row.rows[0]!.id } as const;
     }, record);
   }
-  /** Errors of an import in line order, for the report (streamed by the caller in pages). */
-  async errorsFrom(importId: number, afterLine: number, limit: number) {
-    const r = await this.pool.query<{ line: number; reason: string; column: string | null }>(
-      `SELECT line, reason, "column" FROM import_error WHERE import_id = $1 AND line > $2 ORDER BY line, id LIMIT $3`,
+  /** Errors of an import in line order, with their English text, for the report (streamed by the caller in pages). */
+  async errorsFrom(importId: number, afterLine: number, limit: number): Promise<ImportErrorItem[]> {
+    const rows = await this.pool.rows<ErrorDbRow>(
+      `SELECT line, "column", value, reason_code, reason_params FROM import_error WHERE import_id = $1 AND line > $2
+        ORDER BY line, id LIMIT $3`,
       [importId, afterLine, limit],
     );
-    return r.rows;
+    return rows.map(withText);
   }
 
   async latestHelpFile() {

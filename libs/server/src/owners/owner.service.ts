@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, Role, type UserAddRequest } from '@tracker/contract';
+import { ErrorCode, fieldError, Role, type UserAddRequest } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import { PrismaService } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
@@ -21,9 +21,7 @@ export class OwnerService {
     if (s.role !== Role.Administrator && !s.whiteLabels.includes(wl)) throw new DomainError(ErrorCode.Forbidden);
     const exists = await this.prisma.whiteLabel.findUnique({ where: { id: wl }, select: { id: true } });
     if (!exists) {
-      throw new DomainError(ErrorCode.ValidationFailed, [
-        { field: 'newUser.white_label_vendor_id', message: 'Unknown white label' },
-      ]);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('newUser.white_label_vendor_id', 'unknownWhiteLabel')]);
     }
     try {
       return await this.prisma.$transaction(async (tx) => {
@@ -44,7 +42,7 @@ export class OwnerService {
       });
     } catch (e) {
       if (isUniqueViolation(e)) {
-        throw new DomainError(ErrorCode.Duplicate, [{ field: 'newUser.email', message: 'Duplicate entry' }]);
+        throw new DomainError(ErrorCode.Duplicate, [fieldError('newUser.email', 'duplicate')]);
       }
       throw e;
     }

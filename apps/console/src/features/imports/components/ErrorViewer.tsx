@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { downloadReport, useImportErrors } from '../api/imports-api';
-import { localImportMessage } from './messages';
+import { reasonLabel } from '../../../lib/reasons';
 
 /** The errors of one import by line (line number, column, value, reason), paged, with the report download. */
 export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClose: () => void }) {
@@ -64,7 +64,7 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
                     <td className="mono import-errors__value" title={e.value ?? undefined}>
                       {e.value ?? t('common.none')}
                     </td>
-                    <td>{localImportMessage(t, e.reason)}</td>
+                    <td>{reasonLabel(t, e.reason_code, e.reason_params)}</td>
                   </tr>
                 ))}
               </tbody>
