@@ -39,7 +39,7 @@ export const positiveId = (name: string, { max = INT4_MAX, required }: { max?: n
 export const pageParam = (max = 100_000) => wholeNumber(coded('wholeNumber', { min: 0, max }), { max }).default(0);
 
 /** How many rows a page holds, 1 to `max` (default `def`). */
-export const countParam = (def: number, max = 100) => wholeNumber(coded('wholeNumber', { min: 1, max }), { min: 1, max }).default(def);
+export const countParam = (def: number, max = 100) => wholeNumber(coded('countRange', { min: 1, max }), { min: 1, max }).default(def);
 
 export function isRealDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);

@@ -37,6 +37,7 @@ export const REASONS = {
   idRequired: { en: '{{field}} is required (a positive whole number)', params: { field: 'column' } },
   idTooLarge: { en: '{{field}} is too large', params: { field: 'column' } },
   wholeNumber: { en: '{{field}} must be a whole number from {{min}} to {{max}}', params: { field: 'column', min: 'number', max: 'number' } },
+  countRange: { en: '{{field}} must be a number from {{min}} to {{max}}', params: { field: 'column', min: 'number', max: 'number' } },
   dayRequired: { en: '{{field}} is required (YYYY-MM-DD)', params: { field: 'column' } },
   dayFormat: { en: '{{field}} must be YYYY-MM-DD', params: { field: 'column' } },
   dayNotReal: { en: '{{field}} is not a real calendar day', params: { field: 'column' } },
