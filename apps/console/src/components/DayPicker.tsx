@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from './Field';
 import './DayPicker.css';
 
 /** The day before / after a `YYYY-MM-DD`. */
@@ -42,12 +43,11 @@ export function DayPicker({ value, max, onChange, useMarkedDays, children }: Pro
       <button type="button" className="btn btn--ghost" onClick={() => onChange(shiftDay(value, -1))} aria-label={t('day.previous')}>
         ‹
       </button>
-      <label className="visually-hidden" htmlFor="dw-day-input">
-        {t('day.label')}
-      </label>
-      <input
-        id="dw-day-input"
-        className="input input--compact"
+      <TextField
+        className="field--inline"
+        label={t('day.label')}
+        hideLabel
+        compact
         type="date"
         value={value}
         max={max}
