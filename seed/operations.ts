@@ -18,32 +18,33 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
     ['DEVICE_AND_SIM', 'att_devices_march.csv', 800, 800, 'FINISHED', null],
     ['FACTORY_DEVICE', 'factory_shipment_42.csv', 2500, 2493, 'FINISHED', null],
     ['MASS', 'imei_list_support.csv', 300, 296, 'FINISHED', null],
-    ['SIM', 'sims_broken_header.csv', 0, 0, 'FAILED', 'Missing column: imsi'],
+    ['SIM', 'sims_broken_header.csv', 0, 0, 'FAILED', 'missingColumn'],
     ['DEVICE', 'bands_partner_b.csv', 450, 450, 'FINISHED', null],
   ];
   const importRows: Row[] = imports.map(([kind, file, count, imported, status, error], i) => {
     const created = plan.anchor - (imports.length - i) * 9 * DAY;
-    return [i + 1, kind, file, count, imported, status, status === 'FINISHED' ? 100 : 0, { deployment_id: 1 }, error, 1,
+    return [i + 1, kind, file, count, imported, status, status === 'FINISHED' ? 100 : 0, { deployment_id: 1 }, error, error ? { columns: 'imsi' } : null, 1,
       iso(created), iso(created + 2_000), iso(created + 60_000 + count * 20), iso(created + 60_000 + count * 20),
       status === 'FAILED' ? 1 : count - imported];
   });
-  n.import = await insertRows(client, 'import', ['id', 'kind', 'file_name', 'count', 'imported', 'status', 'progress', 'params', 'error', 'created_by', 'created', 'started_at', 'finished_at', 'updated_at', 'failed'], importRows);
+  n.import = await insertRows(client, 'import', ['id', 'kind', 'file_name', 'count', 'imported', 'status', 'progress', 'params', 'error_code', 'error_params', 'created_by', 'created', 'started_at', 'finished_at', 'updated_at', 'failed'], importRows);
   const errors: Row[] = [];
+  // reasons as codes of the contract's REASONS (libs/contract/src/reasons.ts)
   const reasons: [string, string, string][] = [
-    ['imei', '35123', 'IMEI must have 15 digits'],
-    ['imsi', '26201ABC', 'IMSI must have 15 digits'],
-    ['imei', '351234567890123', 'Duplicate entry'],
-    ['gsm_number', '0151', 'Phone must have 8 to 15 characters'],
-    ['device_type', '7', 'Unknown device type'],
+    ['imei', '35123', 'invalidImei'],
+    ['imsi', '26201ABC', 'invalidImsi'],
+    ['imei', '351234567890123', 'duplicate'],
+    ['gsm_number', '0151', 'invalidPhone'],
+    ['device_type_id', '7', 'unknownDeviceType'],
   ];
   imports.forEach(([, , count, imported], i) => {
     for (let k = 0; k < count - imported; k++) {
       const [column, value, reason] = reasons[(i + k) % reasons.length];
-      errors.push([i + 1, 2 + ((k * 37 + i * 11) % Math.max(1, count)), column, value, reason]);
+      errors.push([i + 1, 2 + ((k * 37 + i * 11) % Math.max(1, count)), column, value, reason, null]);
     }
   });
-  errors.push([6, 1, null, 'iccid;msisdn', 'Missing column: imsi']);
-  n.import_error = await insertRows(client, 'import_error', ['import_id', 'line', 'column', 'value', 'reason'], errors);
+  errors.push([6, 1, 'imsi', 'iccid;msisdn', 'missingColumn', { columns: 'imsi' }]);
+  n.import_error = await insertRows(client, 'import_error', ['import_id', 'line', 'column', 'value', 'reason_code', 'reason_params'], errors);
 
   // firmware
   const binaries: Row[] = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
+import { devUser, startApi, type TestApi } from './harness.js';
+import { csvForm, uniqueDigits } from './imports-helpers.js';
 import { freeSim, telemetryDevice } from './samples/device-workspace.js';
 
 /**
@@ -80,5 +81,95 @@ describe('audit in the same transaction', () => {
       await mendAudit();
     }
     expect(await read()).toBe(before);
+  });
+});
+
+/**
+ * Calls whose service writes no device event are recorded by `AuditService.recordCall` in the transaction of their
+ * change (owners, single import records, uploads, help files, sign-in, sign-out, password change and reset).
+ */
+describe('every change commits with its record', () => {
+  const countOf = async (sql: string, values: unknown[] = []) => (await api.pool.query(sql, values)).rows[0].n as number;
+
+  it('owner add: a failing audit insert leaves no owner behind', async () => {
+    const email = `audit.tx.${Date.now()}@example.com`;
+    const wl = (await api.pool.query('SELECT id FROM white_label ORDER BY id LIMIT 1')).rows[0].id;
+    const body = { newUser: { email, first_name: 'Ada', last_name: 'Tx', white_label_vendor_id: wl, language: 'en' } };
+    await breakAudit('POST /user/add');
+    try {
+      expect((await api.post('/user/add', body, admin)).status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect(await countOf('SELECT count(*)::int AS n FROM owner WHERE email = $1', [email])).toBe(0);
+    const ok = await api.post('/user/add', body, admin);
+    expect(ok.status).toBe(200);
+    const trail = await api.pool.query(`SELECT actor_name, entity, entity_id FROM audit_event WHERE action = 'POST /user/add' ORDER BY id DESC LIMIT 1`);
+    expect(trail.rows[0]).toEqual({ actor_name: 'admin', entity: 'owner', entity_id: String(ok.body.model.id) });
+  });
+
+  it('single SIM record and upload: a failing audit insert leaves neither the SIM nor the import', async () => {
+    const imsi = uniqueDigits('99177');
+    await breakAudit('POST /import/sim');
+    try {
+      expect((await api.post('/import/sim', { imsi }, admin)).status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect(await countOf('SELECT count(*)::int AS n FROM sim_card WHERE imsi = $1', [imsi])).toBe(0);
+
+    const imports = await countOf('SELECT count(*)::int AS n FROM import');
+    await breakAudit('POST /import/upload');
+    try {
+      const r = await api.call('POST', '/import/upload', { token: admin, form: csvForm(`imsi\n${imsi}\n`, { kind: 'SIM' }, 'audit-tx.csv') });
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect(await countOf('SELECT count(*)::int AS n FROM import')).toBe(imports);
+    // one action, one row: the call recorded by its service gets no second, generic row
+    const ok = await api.post('/import/sim', { imsi }, admin);
+    expect(ok.status).toBe(200);
+    expect(await countOf(`SELECT count(*)::int AS n FROM audit_event WHERE action = 'POST /import/sim' AND entity_id = $1`, [String(ok.body.model.id)])).toBe(1);
+    expect(await countOf(`SELECT count(*)::int AS n FROM audit_event WHERE action = 'POST /import/sim' AND entity_id IS NULL`)).toBe(0);
+  });
+
+  it('sign-in and sign-out: a failing audit insert creates no session and ends none', async () => {
+    const u = devUser('manager');
+    const sessions = () => countOf(`SELECT count(*)::int AS n FROM backoffice_session s JOIN backoffice_user u ON u.id = s.user_id WHERE u.username = $1 AND s.revoked_at IS NULL`, [u.username]);
+    const before = await sessions();
+    await breakAudit('POST /token');
+    try {
+      const r = await api.post('/token', { username: u.username, password: u.password, code: await api.codeFor(u) });
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect(await sessions()).toBe(before);
+
+    const token = await api.signIn('manager');
+    await breakAudit('POST /logout');
+    try {
+      expect((await api.post('/logout', {}, token)).status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect((await api.get('/local/role', token)).status).toBe(200);
+  });
+
+  it('password change: a failing audit insert keeps the old password and the sessions', async () => {
+    const u = devUser('tier1');
+    const token = await api.signIn('tier1');
+    const hash = async () => (await api.pool.query('SELECT password_hash FROM backoffice_user WHERE username = $1', [u.username])).rows[0].password_hash;
+    const old = await hash();
+    await breakAudit('POST /password');
+    try {
+      const r = await api.post('/password', { username: u.username, current: u.password, password: 'Changed-pass-77', repeat: 'Changed-pass-77' }, token);
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect(await hash()).toBe(old);
+    expect((await api.get('/local/role', token)).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const controlError = (field: string) => ({ field, message: 'Must not contain control characters' });
+const controlError = (field: string) => ({ field, code: 'controlChars', message: 'Must not contain control characters' });
 
 describe('control characters', () => {
   it.each(['email', 'user_name', 'imei', 'imsi'])('GET /device/search?query=%%00&filter=%s answers 400', async (filter) => {

@@ -76,8 +76,10 @@ describe('header and information', () => {
     expect(r.status).toBe(200);
     expect(r.body.model).toMatchObject({ id: dev.factory_device_id, imei: dev.imei, device_type_id: 1, status: 2 });
     // the id is the factory record's, not a device's: the record with the device's id is another one
+    expect((await api.pool.query('SELECT count(*)::int AS n FROM factory_device WHERE id = $1', [w1.id])).rows[0].n, 'seed: a factory record with the id of device w1').toBe(1);
     const byDeviceId = await api.get(`/device/factory_details?id=${w1.id}`, admin);
-    if (byDeviceId.status === 200) expect(byDeviceId.body.model.id).toBe(w1.id);
+    expect(byDeviceId.status).toBe(200);
+    expect(byDeviceId.body.model.id).toBe(w1.id);
     const unknown = await api.get('/device/factory_details?id=99999999', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0]).toMatchObject({ field: 'id', message: 'No factory device with this id' });
@@ -192,7 +194,8 @@ describe('partner scope inside an answer', () => {
     const other = (await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id = 1 AND owner_id IS NULL ORDER BY id LIMIT 1')).rows[0]!.id;
     await api.pool.query('UPDATE device SET owner_id = $2 WHERE id = $1', [other, w2.owner]);
     const contact = (await api.pool.query<{ contact_id: number }>('SELECT contact_id FROM contact_device WHERE device_id = $1 LIMIT 1', [w2.id])).rows[0];
-    if (contact) await api.pool.query('INSERT INTO contact_device (contact_id, device_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [contact.contact_id, other]);
+    expect(contact, 'seed: the partner-A device has a contact').toBeDefined();
+    await api.pool.query('INSERT INTO contact_device (contact_id, device_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [contact.contact_id, other]);
     try {
       const a = await api.get(`/contact/device?device_id=${w2.id}`, partnerA);
       expect(a.status).toBe(200);
@@ -202,7 +205,7 @@ describe('partner scope inside an answer', () => {
       // the administrator sees both
       const all = await api.get(`/contact/device?device_id=${w2.id}`, admin);
       expect(all.body.model.devices.map((d: { id: number }) => d.id)).toContain(other);
-      if (contact) expect(all.body.model.contacts.find((c: { id: number }) => c.id === contact.contact_id).devices).toContain(other);
+      expect(all.body.model.contacts.find((c: { id: number }) => c.id === contact!.contact_id).devices).toContain(other);
     } finally {
       await api.pool.query('DELETE FROM contact_device WHERE device_id = $1', [other]);
       await api.pool.query('UPDATE device SET owner_id = NULL WHERE id = $1', [other]);
@@ -364,12 +367,11 @@ describe('tracking', () => {
     const day = (
       await api.pool.query(`SELECT to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM safe_zone_log WHERE device_id = $1 ORDER BY time DESC LIMIT 1`, [w1.id])
     ).rows[0]?.d;
-    if (day) {
-      const l = await api.get(`/safezone/logs?${q1(`&date=${day}`)}`, admin);
-      expect(l.status).toBe(200);
-      expect(l.body.model.length).toBeGreaterThan(0);
-      for (const e of l.body.model) expect([0, 9]).toContain(e.type);
-    }
+    expect(day, 'seed: device w1 has safe-zone log entries').toBeDefined();
+    const l = await api.get(`/safezone/logs?${q1(`&date=${day}`)}`, admin);
+    expect(l.status).toBe(200);
+    expect(l.body.model.length).toBeGreaterThan(0);
+    for (const e of l.body.model) expect([0, 9]).toContain(e.type);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reasonText, type ReasonCode, type ReasonParams } from '@tracker/contract';
 import type { TestApi } from './harness.js';
 
 /** A fresh upload folder per test file (import ids repeat across the databases of parallel files). */
@@ -24,12 +25,17 @@ export type ImportRow = {
   imported: number;
   failed: number;
   progress: number;
+  error_code: ReasonCode | null;
+  error_params: ReasonParams | null;
+  /** the English text of error_code (what the api answers) */
   error: string | null;
   result: { found: number; in_database: number } | null;
 };
 
 export async function importRow(api: TestApi, id: number): Promise<ImportRow> {
-  return (await api.pool.query(`SELECT id, status::text, count, imported, failed, progress, error, result FROM import WHERE id = $1`, [id])).rows[0];
+  const r = (await api.pool.query(`SELECT id, status::text, count, imported, failed, progress, error_code, error_params, result FROM import WHERE id = $1`, [id]))
+    .rows[0] as Omit<ImportRow, 'error'>;
+  return { ...r, error: r.error_code ? reasonText(r.error_code, r.error_params ?? {}) : null };
 }
 
 /** Polls Postgres until the import is FINISHED or FAILED. */
@@ -43,13 +49,19 @@ export async function waitDone(api: TestApi, id: number, ms = 30_000): Promise<I
   }
 }
 
-export async function errorsOf(api: TestApi, id: number) {
+/** An import's stored errors, each with its reason as stored (code and parameters). */
+export async function storedErrorsOf(api: TestApi, id: number) {
   return (
-    await api.pool.query<{ line: number; column: string | null; value: string | null; reason: string }>(
-      `SELECT line, "column", value, reason FROM import_error WHERE import_id = $1 ORDER BY line`,
+    await api.pool.query<{ line: number; column: string | null; value: string | null; reason_code: ReasonCode; reason_params: ReasonParams | null }>(
+      `SELECT line, "column", value, reason_code, reason_params FROM import_error WHERE import_id = $1 ORDER BY line`,
       [id],
     )
   ).rows;
+}
+
+/** An import's stored errors with the English text of their stored code (what the api and the report say). */
+export async function errorsOf(api: TestApi, id: number) {
+  return (await storedErrorsOf(api, id)).map(({ reason_code, reason_params, ...e }) => ({ ...e, reason: reasonText(reason_code, reason_params ?? {}) }));
 }
 
 let seq = 0;

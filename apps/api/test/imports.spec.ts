@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportRunner, ImportSweep } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
-import { errorsOf, uniqueDigits, uploadCsv, uploadDir, waitDone, csvForm } from './imports-helpers.js';
+import { errorsOf, storedErrorsOf, uniqueDigits, uploadCsv, uploadDir, waitDone, csvForm } from './imports-helpers.js';
 
 let api: TestApi;
 let worker: INestApplicationContext;
@@ -74,17 +74,31 @@ describe('SIM import', () => {
     ];
     const imp = await runUpload(lines.join('\n') + '\n', { kind: 'SIM' });
     expect(imp).toMatchObject({ status: 'FINISHED', count: 11, imported: 1, failed: 10 });
-    expect(await errorsOf(api, imp.id)).toEqual([
-      { line: 3, column: 'imsi', value: '12345', reason: 'IMSI must have 15 digits' },
-      { line: 4, column: 'gsm_number', value: '=1+2', reason: 'Phone must have 8 to 15 digits' },
-      { line: 5, column: 'status', value: '7', reason: 'SIM status must be 0, 1 or 2' },
-      { line: 6, column: 'imsi', value: good[0], reason: 'Duplicate entry: same as line 2' },
-      { line: 7, column: 'imsi', value: seededImsi, reason: 'Duplicate entry' },
-      { line: 8, column: null, value: expect.stringContaining('"'), reason: 'A quoted value is not closed' },
-      { line: 9, column: null, value: expect.any(String), reason: 'Line has 3 fields, the header has 4' },
-      { line: 10, column: 'imsi', value: '9'.repeat(30), reason: 'imsi is too long (at most 15 characters)' },
-      { line: 11, column: 'imsi', value: null, reason: 'imsi is required' },
-      { line: 12, column: null, value: '1'.repeat(100), reason: 'Line is too long (more than 4096 characters)' },
+    // stored as codes with their parameters (libs/contract/src/reasons.ts), not as sentences
+    expect(await storedErrorsOf(api, imp.id)).toEqual([
+      { line: 3, column: 'imsi', value: '12345', reason_code: 'invalidImsi', reason_params: null },
+      { line: 4, column: 'gsm_number', value: '=1+2', reason_code: 'invalidPhone', reason_params: null },
+      { line: 5, column: 'status', value: '7', reason_code: 'invalidSimStatus', reason_params: null },
+      { line: 6, column: 'imsi', value: good[0], reason_code: 'duplicateOfLine', reason_params: { line: 2 } },
+      { line: 7, column: 'imsi', value: seededImsi, reason_code: 'duplicate', reason_params: null },
+      { line: 8, column: null, value: expect.stringContaining('"'), reason_code: 'quoteNotClosed', reason_params: null },
+      { line: 9, column: null, value: expect.any(String), reason_code: 'fieldCount', reason_params: { fields: 3, header: 4 } },
+      { line: 10, column: 'imsi', value: '9'.repeat(30), reason_code: 'tooLong', reason_params: { field: 'imsi', max: 15 } },
+      { line: 11, column: 'imsi', value: null, reason_code: 'required', reason_params: { field: 'imsi' } },
+      { line: 12, column: null, value: '1'.repeat(100), reason_code: 'lineTooLong', reason_params: { max: 4096 } },
+    ]);
+    // the api and the report say them in English, as before
+    expect((await errorsOf(api, imp.id)).map((e) => e.reason)).toEqual([
+      'IMSI must have 15 digits',
+      'Phone must have 8 to 15 digits',
+      'SIM status must be 0, 1 or 2',
+      'Duplicate entry: same as line 2',
+      'Duplicate entry',
+      'A quoted value is not closed',
+      'Line has 3 fields, the header has 4',
+      'imsi is too long (at most 15 characters)',
+      'imsi is required',
+      'Line is too long (more than 4096 characters)',
     ]);
     expect(await count(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [imp.id])).toBe(1);
   });
@@ -93,6 +107,7 @@ describe('SIM import', () => {
     const imsi = uniqueDigits('99010');
     const imp = await runUpload(`imsi;ICCD;notes\n${imsi};8949019876543210001;first batch\n`, { kind: 'SIM' });
     expect(imp).toMatchObject({ status: 'FINISHED', count: 1, imported: 1, failed: 0, error: 'Columns ignored (not columns of this kind): iccd, notes' });
+    expect(imp).toMatchObject({ error_code: 'ignoredColumns', error_params: { columns: 'iccd, notes' } });
     expect((await api.pool.query(`SELECT iccid FROM sim_card WHERE imsi = $1`, [imsi])).rows).toEqual([{ iccid: null }]);
   });
 
@@ -324,7 +339,7 @@ describe('single records', () => {
     expect(ok.body.model.id).toBeGreaterThan(0);
     const dup = await api.post('/import/sim', { imsi }, admin);
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'imsi', message: 'Duplicate entry' }]);
+    expect(dup.body.errors).toEqual([{ field: 'imsi', code: 'duplicate', message: 'Duplicate entry' }]);
   });
 
   it('imports a factory device with the defaults, and says what is wrong first', async () => {
@@ -335,7 +350,7 @@ describe('single records', () => {
     expect(row).toEqual({ status: 0, white_label_deployment_id: 1 });
     const bad = await api.post('/import/factoryDevice', { imei: '12' }, admin);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toEqual({ field: 'imei', message: 'IMEI must have 15 digits' });
+    expect(bad.body.errors[0]).toEqual({ field: 'imei', code: 'invalidImei', message: 'IMEI must have 15 digits' });
     const dup = await api.post('/import/factoryDevice', { imei }, admin);
     expect([dup.status, dup.body.errors[0].message]).toEqual([409, 'Duplicate entry']);
   });
@@ -344,7 +359,7 @@ describe('single records', () => {
     const d = await api.post('/import/device', { imei: uniqueDigits('86006'), device_type_id: 1, device_status: 2 }, admin);
     expect(d.status).toBe(200);
     const unknownType = await api.post('/import/device', { imei: uniqueDigits('86006'), device_type_id: 42 }, admin);
-    expect([unknownType.status, unknownType.body.errors[0]]).toEqual([400, { field: 'device_type_id', message: 'Unknown device type' }]);
+    expect([unknownType.status, unknownType.body.errors[0]]).toEqual([400, { field: 'device_type_id', code: 'unknownDeviceType', message: 'Unknown device type' }]);
     const ds = await api.post('/import/deviceAndSim', { imei: uniqueDigits('86006'), imsi: uniqueDigits('31041'), device_type_id: 1 }, admin);
     expect(ds.status).toBe(200);
   });
@@ -387,7 +402,12 @@ describe('list, errors, report, template, help', () => {
     expect((await api.get(`/import/list?page=0&date=2000-01-01&id=${first}`, admin)).body.model.total).toBe(0);
 
     const errors = await api.get(`/import/errors?id=${imp.id}`, admin);
-    expect(errors.body.model).toEqual({ items: [{ line: 3, column: 'imsi', value: 'bad', reason: 'IMSI must have 15 digits' }], total: 1, total_pages: 1, page: 0 });
+    expect(errors.body.model).toEqual({
+      items: [{ line: 3, column: 'imsi', value: 'bad', reason: 'IMSI must have 15 digits', reason_code: 'invalidImsi', reason_params: null }],
+      total: 1,
+      total_pages: 1,
+      page: 0,
+    });
     expect((await api.get('/import/errors?id=999999', admin)).status).toBe(404);
 
     const gen = await api.get(`/csv/generate/import?import_id=${imp.id}`, admin);

@@ -45,11 +45,11 @@ describe('POST /user/add', () => {
   });
 
   it("keeps non-admins inside their white labels", async () => {
+    // the seed gives partner A some white labels and not others
     const foreign = allWls.find((w) => !partnerAWls.includes(w));
-    if (foreign !== undefined) {
-      const r = await api.post('/user/add', newUser({ email: 'x2@example.com', white_label_vendor_id: foreign }), partnerA);
-      expect(r.status).toBe(403);
-    }
+    expect(foreign, 'seed: a white label outside partner A').toBeDefined();
+    const r = await api.post('/user/add', newUser({ email: 'x2@example.com', white_label_vendor_id: foreign }), partnerA);
+    expect(r.status).toBe(403);
     const ok = await api.post('/user/add', newUser({ email: 'x3@example.com', white_label_vendor_id: partnerAWls[0] }), partnerA);
     expect(ok.status).toBe(200);
   });

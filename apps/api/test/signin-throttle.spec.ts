@@ -128,7 +128,7 @@ describe('lockout is not a weapon', () => {
     const from = newAddress();
     const r = await login('admin\u0000', devUser('admin').password, from);
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'username', message: 'Must not contain control characters' }]);
+    expect(r.body.errors).toEqual([{ field: 'username', code: 'controlChars', message: 'Must not contain control characters' }]);
   });
 });
 

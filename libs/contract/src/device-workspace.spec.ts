@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROLES, canAccess, dataDaysQuery, DEVICE_DAY_ROUTES, DEVICE_TABS, devicePath } from './index.js';
+import type { z } from 'zod';
+import { ALL_ROLES, canAccess, dataDaysQuery, DEVICE_DAY_ROUTES, DEVICE_TABS, devicePath, issueFieldError } from './index.js';
 import {
   checkSettingValue,
   DEVICE_ROUTES,
@@ -12,7 +13,7 @@ import {
   notificationErrorKey,
   simCardQuery,
   swapSimBody,
-} from './device-workspace.js';
+} from './device-workspace/index.js';
 import { dayParam, INT4_MAX, tzParam } from './params.js';
 import { AREA_ROLES } from './access.js';
 
@@ -81,7 +82,8 @@ describe('device workspace contract', () => {
   });
 
   it('ids: decimal digits or numbers within the column range; nothing the database would refuse', () => {
-    const msg = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+    // the English message the api answers for the first issue (messages of the shared schemas are codes)
+    const msg = (r: { success: boolean; error?: { issues: z.core.$ZodIssue[] } }) => r.error?.issues[0] && issueFieldError(r.error.issues[0], '').message;
     expect(deviceIdQuery.parse({ device_id: '42' })).toEqual({ device_id: 42 });
     expect(deviceIdQuery.parse({ device_id: ' 42 ' })).toEqual({ device_id: 42 });
     expect(deviceIdQuery.parse({ device_id: 42 })).toEqual({ device_id: 42 });

@@ -1,3 +1,5 @@
+import type { FieldError } from './reasons.js';
+
 /**
  * Error codes the api answers with. The body is `{ error, code, errors? }`: `error` is the message in the
  * request's language (en, de, es), `code` one of these, `errors` per-field messages for validation failures.
@@ -224,7 +226,6 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
   },
 };
 
-export type FieldError = { field: string; message: string };
 export type ErrorBody = { error: string; code: ErrorCode; errors?: FieldError[] };
 
 export function errorMessage(code: ErrorCode, lang: Language = 'en'): string {

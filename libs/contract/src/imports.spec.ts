@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueFieldError } from './reasons.js';
 import { canUseOldDeviceImport, factoryDeviceRecord, IMPORT_COLUMNS, IMPORT_KINDS, importTemplate, simRecord, VALUE_RULES } from './imports.js';
 
 describe('import contract', () => {
@@ -14,7 +15,7 @@ describe('import contract', () => {
   });
 
   it('single records share the CSV rules and the §9 factory defaults', () => {
-    expect(simRecord.safeParse({ imsi: '12' }).error?.issues[0]?.message).toBe('IMSI must have 15 digits');
+    expect(issueFieldError(simRecord.safeParse({ imsi: '12' }).error!.issues[0]!, '')).toMatchObject({ field: 'imsi', code: 'invalidImsi', message: 'IMSI must have 15 digits' });
     expect(simRecord.parse({ imsi: '262011234567890', gsm_number: '4915112345678' })).toMatchObject({ gsm_number: '+4915112345678', status: 0, carrier_status: 'INACTIVE' });
     expect(factoryDeviceRecord.parse({ imei: '351234567890123' })).toMatchObject({ status: 0, white_label_deployment_id: 1 });
     expect(factoryDeviceRecord.safeParse({ imei: '351234567890123', serial_number: '=cmd' }).success).toBe(false);

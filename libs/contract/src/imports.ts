@@ -6,6 +6,9 @@ import { route, type RouteDef } from './route-def.js';
 import { envelope } from './schemas.js';
 import { CARRIER_SIM_STATUSES } from './enums.js';
 import { FACTORY_DEVICE_DEFAULTS, PAGE_SIZE } from './constants.js';
+import { coded, REASON_CODES, type Reason, type ReasonCode } from './reasons.js';
+
+const reasonParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 // ---------------------------------------------------------------------------------------------- kinds
 
@@ -37,31 +40,40 @@ export const IMPORT_ERRORS_PAGE = 50;
 
 /**
  * How a CSV value is checked. `pattern` is both a JavaScript and a PostgreSQL (POSIX) regular expression, so the
- * single-record forms (zod) and the worker's bulk validation (SQL) apply the same rule with the same message.
+ * single-record forms (zod) and the worker's bulk validation (SQL) apply the same rule with the same reason code.
  */
-export type ValueRule = { pattern: string; message: string; maxLength: number };
+export type ValueRule = { pattern: string; reason: Reason; maxLength: number };
 
 export const VALUE_RULES = {
-  imei: { pattern: '^[0-9]{15}$', message: 'IMEI must have 15 digits', maxLength: 15 },
-  imsi: { pattern: '^[0-9]{15}$', message: 'IMSI must have 15 digits', maxLength: 15 },
-  iccid: { pattern: '^[0-9]{18,22}$', message: 'ICCID must have 18 to 22 digits', maxLength: 22 },
-  phone: { pattern: '^[+]?[0-9]{8,15}$', message: 'Phone must have 8 to 15 digits', maxLength: 16 },
-  activationCode: { pattern: '^[A-Za-z0-9]{15}$', message: 'Activation code must have 15 letters or digits', maxLength: 15 },
-  importDeviceStatus: { pattern: '^[0-3]$', message: 'Device status must be 0, 1, 2 or 3', maxLength: 1 },
-  simStatus: { pattern: '^[0-2]$', message: 'SIM status must be 0, 1 or 2', maxLength: 1 },
+  imei: { pattern: '^[0-9]{15}$', reason: { code: 'invalidImei' }, maxLength: 15 },
+  imsi: { pattern: '^[0-9]{15}$', reason: { code: 'invalidImsi' }, maxLength: 15 },
+  iccid: { pattern: '^[0-9]{18,22}$', reason: { code: 'invalidIccid' }, maxLength: 22 },
+  phone: { pattern: '^[+]?[0-9]{8,15}$', reason: { code: 'invalidPhone' }, maxLength: 16 },
+  activationCode: { pattern: '^[A-Za-z0-9]{15}$', reason: { code: 'invalidActivationCode' }, maxLength: 15 },
+  importDeviceStatus: { pattern: '^[0-3]$', reason: { code: 'invalidDeviceStatus' }, maxLength: 1 },
+  simStatus: { pattern: '^[0-2]$', reason: { code: 'invalidSimStatus' }, maxLength: 1 },
   carrierStatus: {
     pattern: `^(${CARRIER_SIM_STATUSES.join('|')})$`,
-    message: `Carrier status must be one of ${CARRIER_SIM_STATUSES.join(', ')}`,
+    reason: { code: 'invalidCarrierStatus', params: { statuses: CARRIER_SIM_STATUSES.join(', ') } },
     maxLength: 20,
   },
-  id: { pattern: '^[0-9]{1,9}$', message: 'Must be a positive whole number', maxLength: 9 },
-  bool: { pattern: '^(true|false|1|0|yes|no)$', message: 'Must be true or false', maxLength: 5 },
-  text50: { pattern: '^[^=+@\t\r-]', message: 'Must not start with =, +, -, @, tab or CR (spreadsheet formula)', maxLength: 50 },
+  id: { pattern: '^[0-9]{1,9}$', reason: { code: 'invalidId' }, maxLength: 9 },
+  bool: { pattern: '^(true|false|1|0|yes|no)$', reason: { code: 'invalidBool' }, maxLength: 5 },
+  text50: { pattern: '^[^=+@\t\r-]', reason: { code: 'formula' }, maxLength: 50 },
 } as const satisfies Record<string, ValueRule>;
 export type ValueRuleName = keyof typeof VALUE_RULES;
 
 /** What a referenced id must exist in (checked against the database). */
 export type RefTable = 'device_type' | 'operator' | 'white_label_deployment';
+
+/** The reason of an id that its table does not have (import lines and form fields). */
+export const UNKNOWN_REF = {
+  device_type: 'unknownDeviceType',
+  operator: 'unknownOperator',
+  white_label_deployment: 'unknownDeployment',
+  ftp_server: 'unknownServer',
+  voip_central: 'unknownVoipCentral',
+} as const satisfies Record<RefTable | 'ftp_server' | 'voip_central', ReasonCode>;
 
 export type ImportColumn = {
   name: string;
@@ -140,15 +152,20 @@ export function importTemplate(kind: ImportKind): string {
 
 // ---------------------------------------------------------------------------------------------- single records
 
+/** The zod message (a code, see `coded`) of a value rule. */
+export const ruleMessage = (name: ValueRuleName) => {
+  const r: ValueRule = VALUE_RULES[name];
+  return coded(r.reason.code, r.reason.params);
+};
 const rule = (name: ValueRuleName) => {
   const r: ValueRule = VALUE_RULES[name];
-  return z.string().trim().max(r.maxLength, r.message).regex(new RegExp(r.pattern), r.message);
+  return z.string().trim().max(r.maxLength, ruleMessage(name)).regex(new RegExp(r.pattern), ruleMessage(name));
 };
 /** An optional text field: '' means absent. */
 const optional = <T extends z.ZodType>(t: T) => z.union([z.literal('').transform(() => undefined), t]).optional();
 const int = (max: number, message: string) => wholeNumber(message, { max });
-/** An id of a form field; the import forms say only that it is required (the console translates that sentence). */
-const formId = (what: string) => positiveId(what, { required: `${what} is required` });
+/** An id of a form field; the import forms say only that it is required. */
+const formId = (what: string) => positiveId(what, { required: coded('required') });
 const phone = rule('phone').transform((p) => (p.startsWith('+') ? p : `+${p}`));
 
 /** POST /import/sim (simData) */
@@ -156,7 +173,7 @@ export const simRecord = z.object({
   imsi: rule('imsi'),
   iccid: optional(rule('iccid')),
   gsm_number: optional(phone),
-  status: int(2, VALUE_RULES.simStatus.message).default(0),
+  status: int(2, ruleMessage('simStatus')).default(0),
   carrier_status: z.enum(CARRIER_SIM_STATUSES).default('INACTIVE'),
   operator_id: optional(formId('operator_id')),
 });
@@ -168,7 +185,7 @@ export const deviceRecord = z.object({
   device_type_id: formId('device_type_id'),
   imsi: optional(rule('imsi')),
   gsm_number: optional(phone),
-  device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
+  device_status: int(3, ruleMessage('importDeviceStatus')).default(0),
   activation_code: optional(rule('activationCode')),
   firmware: optional(rule('text50')),
   is_test: z.boolean().default(false),
@@ -182,8 +199,8 @@ export const deviceAndSimRecord = z.object({
   iccid: optional(rule('iccid')),
   gsm_number: optional(phone),
   device_type_id: formId('device_type_id'),
-  device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
-  sim_status: int(2, VALUE_RULES.simStatus.message).default(0),
+  device_status: int(3, ruleMessage('importDeviceStatus')).default(0),
+  sim_status: int(2, ruleMessage('simStatus')).default(0),
   carrier_status: z.enum(CARRIER_SIM_STATUSES).default('INACTIVE'),
 });
 export type DeviceAndSimRecord = z.infer<typeof deviceAndSimRecord>;
@@ -197,7 +214,7 @@ export const factoryDeviceRecord = z.object({
   serial_number: optional(rule('text50')),
   device_type_id: optional(formId('device_type_id')),
   firmware: optional(rule('text50')),
-  status: int(3, VALUE_RULES.importDeviceStatus.message).default(FACTORY_DEVICE_DEFAULTS.status),
+  status: int(3, ruleMessage('importDeviceStatus')).default(FACTORY_DEVICE_DEFAULTS.status),
   white_label_deployment_id: formId('white_label_deployment_id').default(FACTORY_DEVICE_DEFAULTS.white_label_deployment_id),
 });
 export type FactoryDeviceRecord = z.infer<typeof factoryDeviceRecord>;
@@ -211,7 +228,7 @@ export const createdResponse = envelope(z.object({ id: z.number().int() }));
  * defaults apply to rows that leave the column empty. server_id and voip_central_id are recorded with the import.
  */
 export const importUploadForm = z.object({
-  kind: z.enum(['SIM', 'DEVICE', 'DEVICE_AND_SIM', 'FACTORY_DEVICE'], { error: 'kind must be SIM, DEVICE, DEVICE_AND_SIM or FACTORY_DEVICE' }),
+  kind: z.enum(['SIM', 'DEVICE', 'DEVICE_AND_SIM', 'FACTORY_DEVICE'], { error: coded('notOneOf', { options: 'SIM, DEVICE, DEVICE_AND_SIM, FACTORY_DEVICE' }) }),
   device_type_id: optional(formId('device_type_id')),
   white_label_deployment_id: optional(formId('white_label_deployment_id')),
   server_id: optional(formId('server_id')),
@@ -222,7 +239,7 @@ export type ImportUploadForm = z.infer<typeof importUploadForm>;
 /** Form fields of POST /import/upload/mass: the IMEIs become devices of this type and status. */
 export const massUploadForm = z.object({
   device_type_id: formId('device_type_id'),
-  device_status: int(3, VALUE_RULES.importDeviceStatus.message).default(0),
+  device_status: int(3, ruleMessage('importDeviceStatus')).default(0),
 });
 export type MassUploadForm = z.infer<typeof massUploadForm>;
 
@@ -265,7 +282,10 @@ export const importItem = z.object({
   status: z.enum(IMPORT_STATUSES),
   /** percent of the file processed, 0-100 */
   progress: z.number().int(),
+  /** why the import failed, or a note on a finished one (English, from error_code) */
   error: z.string().nullable(),
+  error_code: z.enum(REASON_CODES).nullable(),
+  error_params: reasonParamsSchema.nullable(),
   result: massResult.nullable(),
   created: z.string(),
   finished_at: z.string().nullable(),
@@ -279,14 +299,17 @@ export const importListResponse = envelope(
 );
 export type ImportListResponse = z.infer<typeof importListResponse>;
 
-export const importIdQuery = z.object({ id: positiveId('id', { required: 'id is required' }) });
+export const importIdQuery = z.object({ id: positiveId('id', { required: coded('required') }) });
 export const importErrorsQuery = importIdQuery.extend({ page: pageParam(1_000_000) });
 
 export const importErrorItem = z.object({
   line: z.number().int(),
   column: z.string().nullable(),
   value: z.string().nullable(),
+  /** the reason in English (from reason_code and reason_params), for readers of the api */
   reason: z.string(),
+  reason_code: z.enum(REASON_CODES),
+  reason_params: reasonParamsSchema.nullable(),
 });
 export type ImportErrorItem = z.infer<typeof importErrorItem>;
 export const importErrorsResponse = envelope(
@@ -304,11 +327,11 @@ export const importTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS) });
 // ---------------------------------------------------------------------------------------------- report CSV
 
 export const importCsvGenerateQuery = z.object({
-  import_id: positiveId('import_id', { required: 'import_id is required' }),
+  import_id: positiveId('import_id', { required: coded('required') }),
 });
 export const importCsvGenerateResponse = envelope(z.object({ hash: z.string(), expires_at: z.string() }));
 export const importCsvDownloadQuery = z.object({
-  hash: z.string({ error: 'hash is required' }).regex(/^[a-f0-9]{32,64}$/, 'hash is invalid'),
+  hash: z.string({ error: coded('required') }).regex(/^[a-f0-9]{32,64}$/, coded('badFormat')),
 });
 /** File downloads answer the file itself, not JSON. */
 export const fileResponse = z.undefined();

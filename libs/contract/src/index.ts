@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './access.js';
 export * from './errors.js';
+export * from './reasons.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './validation.js';
@@ -8,6 +9,6 @@ export * from './params.js';
 export * from './schemas.js';
 export * from './routes.js';
 export * from './route-def.js';
-export * from './device-workspace.js';
+export * from './device-workspace/index.js';
 export * from './imports.js';
 export * from './console-config.js';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { coded, issueFieldError } from './reasons.js';
 import { countParam, dayParam, INT4_MAX, pageParam, positiveId, wholeNumber } from './params.js';
 
 const ok = (r: { success: boolean }) => r.success;
@@ -12,8 +14,13 @@ describe('the shared parameter schemas', () => {
     for (const v of ['0x10', '1e3', '-1', '0', '1.5', '', ' ', String(INT4_MAX + 1), '99999999999', ['1'], null, true]) {
       expect(ok(id.safeParse(v)), JSON.stringify(v)).toBe(false);
     }
-    expect(id.safeParse('99999999999').error?.issues[0]?.message).toBe('id is too large');
-    expect(positiveId('import_id', { required: 'import_id is required' }).safeParse('x').error?.issues[0]?.message).toBe('import_id is required');
+    const first = (r: { error?: { issues: z.core.$ZodIssue[] } }) => issueFieldError(r.error!.issues[0]!, 'query');
+    expect(first(id.safeParse('99999999999'))).toEqual({ field: 'query', code: 'idTooLarge', params: { field: 'query' }, message: 'query is too large' });
+    expect(first(z.object({ import_id: positiveId('import_id', { required: coded('required') }) }).safeParse({ import_id: 'x' }))).toMatchObject({
+      field: 'import_id',
+      code: 'required',
+      message: 'import_id is required',
+    });
   });
 
   it('pages and counts default, and refuse what a coercion would have read', () => {
@@ -23,6 +30,7 @@ describe('the shared parameter schemas', () => {
     for (const v of ['1e3', '0x10', '', '-1', '100001']) expect(ok(pageParam().safeParse(v)), v).toBe(false);
     for (const v of ['0', '101', '1e1']) expect(ok(countParam(25).safeParse(v)), v).toBe(false);
     expect(wholeNumber('n', { max: 3 }).safeParse('4').error?.issues[0]?.message).toBe('n');
+    expect(pageParam(100).safeParse('x').error?.issues[0]?.message).toBe(coded('wholeNumber', { min: 0, max: 100 }));
   });
 
   it('days are real calendar days', () => {

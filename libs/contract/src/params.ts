@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './reasons.js';
 
 /**
  * The parameter schemas every route uses (house rule "Parameters", docs/architecture.md): ids, pages and counts,
@@ -14,7 +15,7 @@ const DIGITS = /^\d+$/;
 
 /**
  * A whole number from `min` to `max`, as a JSON number or as decimal digits in a query string or form field.
- * One message for every way of getting it wrong, naming the field.
+ * One message (a code, see `coded`; the field is named when it is read) for every way of getting it wrong.
  */
 export const wholeNumber = (message: string, { min = 0, max = INT4_MAX }: { min?: number; max?: number } = {}) =>
   z
@@ -27,18 +28,18 @@ export const wholeNumber = (message: string, { min = 0, max = INT4_MAX }: { min?
  * missing or malformed value (the import forms' wording); a value past `max` says it is too large.
  */
 export const positiveId = (name: string, { max = INT4_MAX, required }: { max?: number; required?: string } = {}) => {
-  const message = required ?? `${name} is required (a positive whole number)`;
+  const message = required ?? coded('idRequired');
   return z
     .union([z.number(), z.string().trim().regex(DIGITS, message)], { error: message })
     .transform(Number)
-    .pipe(z.number().int(message).positive(message).max(max, `${name} is too large`));
+    .pipe(z.number().int(message).positive(message).max(max, coded('idTooLarge')));
 };
 
 /** A zero-based page number (default 0). */
-export const pageParam = (max = 100_000) => wholeNumber(`page must be a whole number from 0 to ${max}`, { max }).default(0);
+export const pageParam = (max = 100_000) => wholeNumber(coded('wholeNumber', { min: 0, max }), { max }).default(0);
 
 /** How many rows a page holds, 1 to `max` (default `def`). */
-export const countParam = (def: number, max = 100) => wholeNumber(`count must be a number from 1 to ${max}`, { min: 1, max }).default(def);
+export const countParam = (def: number, max = 100) => wholeNumber(coded('wholeNumber', { min: 1, max }), { min: 1, max }).default(def);
 
 export function isRealDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
@@ -57,9 +58,9 @@ export function isTimeZone(s: string): boolean {
 
 /** `YYYY-MM-DD` (§9), a real calendar day (2026-02-30 is refused). */
 export const dayParam = z
-  .string({ error: 'date is required (YYYY-MM-DD)' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine(isRealDate, 'date is not a real calendar day');
+  .string({ error: coded('dayRequired') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, coded('dayFormat'))
+  .refine(isRealDate, coded('dayNotReal'));
 
 /** The user's IANA time zone; a day runs from its midnight to the next (default UTC, §9). */
-export const tzParam = z.string().max(64).refine(isTimeZone, 'tz is not a known time zone').default('UTC');
+export const tzParam = z.string().max(64).refine(isTimeZone, coded('unknownTimeZone')).default('UTC');

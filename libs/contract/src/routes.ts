@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDef } from './route-def.js';
-import { DEVICE_ROUTES } from './device-workspace.js';
+import { DEVICE_ROUTES } from './device-workspace/index.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { RESET_PREFIX } from './constants.js';
@@ -188,7 +188,7 @@ const CORE_ROUTES = {
   }),
 } as const satisfies Record<string, RouteDef>;
 
-/** Every api endpoint. Features keep their routes in their own file (device-workspace.ts, imports.ts). */
+/** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
 export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...CONSOLE_CONFIG_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

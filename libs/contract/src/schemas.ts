@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countParam, pageParam, positiveId } from './params.js';
 import { LANGUAGES } from './errors.js';
+import { coded } from './reasons.js';
 import { PAGE_SIZE, PASSWORD_MAX } from './constants.js';
 import { SEARCH_FILTERS } from './enums.js';
 import { ALL_ROLES } from './roles.js';
@@ -41,8 +42,8 @@ const roleId = z.union(ALL_ROLES.map((r) => z.literal(r)) as [z.ZodLiteral<1>, .
 // ---------------------------------------------------------------------------------------------- auth
 
 export const loginRequest = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  username: z.string({ error: coded('required') }).trim().min(1, coded('required')).max(100),
+  password: z.string({ error: coded('required') }).min(1, coded('required')).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -57,9 +58,9 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const tokenRequest = loginRequest.extend({
   code: z
-    .string({ error: 'The code is required' })
+    .string({ error: coded('required') })
     .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+    .regex(/^\d{6}$/, coded('codeDigits')),
 });
 export type TokenRequest = z.infer<typeof tokenRequest>;
 
@@ -113,7 +114,7 @@ export const uuidParam = z.object({ uuid: z.string().uuid() });
 // ---------------------------------------------------------------------------------------------- search
 
 export const deviceSearchQuery = z.object({
-  query: z.string().trim().min(1, 'Enter something to search for').max(100),
+  query: z.string().trim().min(1, coded('searchEmpty')).max(100),
   filter: z.enum(SEARCH_FILTERS),
   count: countParam(PAGE_SIZE.deviceSearch),
   page: pageParam(10_000),
@@ -144,13 +145,13 @@ export type DeviceSearchResponse = z.infer<typeof deviceSearchResponse>;
 // ---------------------------------------------------------------------------------------------- owners
 
 export const newUser = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254),
-  first_name: z.string().trim().min(1, 'First name is required').max(50),
-  last_name: z.string().trim().min(1, 'Last name is required').max(50),
+  email: z.string().trim().toLowerCase().email(coded('invalidEmail')).max(254),
+  first_name: z.string().trim().min(1, coded('required')).max(50),
+  last_name: z.string().trim().min(1, coded('required')).max(50),
   phone: z
     .string()
     .trim()
-    .regex(/^\+?\d{8,15}$/, 'Phone must have 8 to 15 digits')
+    .regex(/^\+?\d{8,15}$/, coded('invalidPhone'))
     .optional()
     .or(z.literal('').transform(() => undefined)),
   white_label_vendor_id: positiveId('white_label_vendor_id'),

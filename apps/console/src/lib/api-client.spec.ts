@@ -78,6 +78,29 @@ describe('api client', () => {
     expect(toasts()[0]!.message).toBe('one\ntwo');
   });
 
+  it('says field errors in the UI language from their codes, not from the English message', async () => {
+    signIn();
+    await i18n.changeLanguage('de');
+    reply(400, {
+      error: 'Die Anfrage ist ungültig.',
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'imsi', code: 'invalidImsi', message: 'IMSI must have 15 digits' },
+        { field: 'page', code: 'wholeNumber', params: { field: 'page', min: 0, max: 100 }, message: 'page must be a whole number from 0 to 100' },
+        { field: 'password', code: 'PASSWORD_LENGTH', message: 'Password must be between 8 and 20 characters long' },
+        { field: 'x', code: 'text', params: { text: 'as sent' }, message: 'as sent' },
+      ],
+    });
+    const err = (await apiCall('whiteLabelList').catch((e: unknown) => e)) as ApiError;
+    expect(err.messages).toEqual([
+      'Die IMSI muss 15 Ziffern haben',
+      'page muss eine ganze Zahl von 0 bis 100 sein',
+      'Das Passwort muss zwischen 8 und 20 Zeichen lang sein',
+      'as sent',
+    ]);
+    await i18n.changeLanguage('en');
+  });
+
   it('toasts a read-only refusal with its own message, in the UI language when the server sends none', async () => {
     signIn();
     reply(403, { error: 'Your role has read-only access here: you can view this but not change it.', code: 'READ_ONLY_ROLE' });

@@ -3,6 +3,7 @@ import {
   buildPath,
   ERROR_MESSAGES,
   ErrorCode,
+  isFieldCode,
   REQUEST_ORIGIN_CONSOLE,
   REQUEST_ORIGIN_HEADER,
   ROUTES,
@@ -11,6 +12,7 @@ import {
   type RouteResponse,
 } from '@tracker/contract';
 import { currentLanguage, i18n } from './i18n';
+import { reasonLabel } from './reasons';
 import { clearSession, getSession } from './session';
 import { serverErrorToast } from './toast';
 
@@ -67,9 +69,12 @@ export class ApiError extends Error {
 
 const CODES = new Set<string>(Object.values(ErrorCode));
 
-/** Some field messages are error codes (the password rules): show them in the UI language. */
-function localize(message: string): string {
-  return CODES.has(message) ? ERROR_MESSAGES[currentLanguage()][message as ErrorCode] : message;
+/** A field error of the api's answer, its message said in the UI language from its code and parameters. */
+function localFieldError(e: Partial<FieldError>): FieldError {
+  const field = String(e.field ?? '');
+  const params = e.params && typeof e.params === 'object' ? e.params : undefined;
+  if (isFieldCode(e.code)) return { field, code: e.code, ...(params ? { params } : {}), message: reasonLabel(i18n.t, e.code, params) };
+  return { field, code: 'text', message: String(e.message ?? '') };
 }
 
 type SessionEndListener = () => void;
@@ -111,7 +116,7 @@ async function readError(res: Response): Promise<ApiError> {
   const errors = Array.isArray(b.errors)
     ? (b.errors as unknown[])
         .filter((e): e is FieldError => typeof (e as FieldError)?.message === 'string')
-        .map((e) => ({ field: String(e.field ?? ''), message: localize(e.message) }))
+        .map(localFieldError)
     : [];
   return new ApiError(res.status, code, message, errors);
 }

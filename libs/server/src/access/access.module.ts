@@ -21,8 +21,9 @@ import { ValidationInterceptor } from './validation.interceptor.js';
     BearerStrategy,
     BearerAuthGuard,
     { provide: APP_GUARD, useClass: AccessGuard },
-    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    // outermost first: the audit context of a call is opened with its validated input
     { provide: APP_INTERCEPTOR, useClass: ValidationInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     { provide: APP_FILTER, useFactory: (log: Logger) => new ErrorFilter(log), inject: [LOGGER] },
   ],
   exports: [SessionService],

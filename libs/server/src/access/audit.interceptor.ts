@@ -7,8 +7,10 @@ import { ROUTE_DEF, type ValidatedInput } from './endpoint.decorator.js';
 import type { SessionUser } from './session-user.js';
 
 /**
- * Writes one audit record for every successful mutating call (who, what, when, input, result), unless the service
- * handling it wrote its own record during the call (see `auditCall`).
+ * Opens the audit context of every mutating call (who, what, input, address; see `auditCall`). The service that makes
+ * the call's change records it inside the change's transaction (`AuditService.recordCall` or a device event), so a
+ * change never commits without its record. A successful call that no service recorded changed nothing in Postgres
+ * (the password step of the sign-in, a job handed to Redis after its row was recorded): it gets its generic row here.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -21,21 +23,21 @@ export class AuditInterceptor implements NestInterceptor {
     const def = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, ctx.getHandler());
     if (!def || !(def.mutating ?? def.method === 'POST')) return next.handle();
     const req = ctx.switchToHttp().getRequest<{ user?: SessionUser; ip?: string; validated?: ValidatedInput }>();
-    const call = { recorded: false };
+    const context = {
+      actorId: req.user?.userId ?? null,
+      actorName: req.user?.username ?? usernameOf(req.validated?.body),
+      action: `${def.method} ${def.path}`,
+      area: def.area,
+      input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
+      ip: req.ip ?? null,
+    };
+    const call = { recorded: false, context };
     // the handler runs when the observable is subscribed: subscribe inside the call's audit context
     const handled = new Observable<unknown>((sub) => auditCall.run(call, () => next.handle().subscribe(sub)));
     return handled.pipe(
       mergeMap(async (body) => {
         if (call.recorded) return body;
-        await this.audit.record({
-          actorId: req.user?.userId ?? null,
-          actorName: req.user?.username ?? usernameOf(req.validated?.body),
-          action: `${def.method} ${def.path}`,
-          area: def.area,
-          input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
-          result: (body as { model?: unknown })?.model,
-          ip: req.ip ?? null,
-        });
+        await this.audit.record({ ...context, result: (body as { model?: unknown })?.model });
         return body;
       }),
     );

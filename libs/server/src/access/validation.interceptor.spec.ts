@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multilineText } from '@tracker/contract';
+import { fieldError, multilineText } from '@tracker/contract';
 import { controlCharErrors } from './validation.interceptor.js';
 
-const msg = 'Must not contain control characters';
 
 describe('controlCharErrors', () => {
   const schema = z.object({
@@ -15,21 +14,21 @@ describe('controlCharErrors', () => {
 
   it('refuses control characters in any string, naming the field', () => {
     expect(controlCharErrors({ name: 'a\u0000b', tags: ['ok', 'x\u001b'] }, schema, 'body')).toEqual([
-      { field: 'name', message: msg },
-      { field: 'tags.1', message: msg },
+      fieldError('name', 'controlChars'),
+      fieldError('tags.1', 'controlChars'),
     ]);
   });
 
   it('allows tabs and line breaks only in fields marked multi-line, never NUL', () => {
-    expect(controlCharErrors({ name: 'a\nb' }, schema, 'body')).toEqual([{ field: 'name', message: msg }]);
+    expect(controlCharErrors({ name: 'a\nb' }, schema, 'body')).toEqual([fieldError('name', 'controlChars')]);
     expect(controlCharErrors({ name: 'ok', note: 'line 1\r\n\tline 2', nested: { text: 'a\nb' } }, schema, 'body')).toEqual([]);
-    expect(controlCharErrors({ name: 'ok', note: 'bad\u0000' }, schema, 'body')).toEqual([{ field: 'note', message: msg }]);
+    expect(controlCharErrors({ name: 'ok', note: 'bad\u0000' }, schema, 'body')).toEqual([fieldError('note', 'controlChars')]);
   });
 
   it('checks fields the schema does not know and keys, and a bare string', () => {
-    expect(controlCharErrors({ junk: '\u0000' }, schema, 'query')).toEqual([{ field: 'junk', message: msg }]);
-    expect(controlCharErrors({ ['k\u0000']: 1 }, undefined, 'body')).toEqual([{ field: 'k?', message: msg }]);
-    expect(controlCharErrors('\u0007', undefined, 'body')).toEqual([{ field: 'body', message: msg }]);
+    expect(controlCharErrors({ junk: '\u0000' }, schema, 'query')).toEqual([fieldError('junk', 'controlChars')]);
+    expect(controlCharErrors({ ['k\u0000']: 1 }, undefined, 'body')).toEqual([fieldError('k?', 'controlChars')]);
+    expect(controlCharErrors('\u0007', undefined, 'body')).toEqual([fieldError('body', 'controlChars')]);
   });
 
   it('keeps ordinary text', () => {

@@ -3,7 +3,10 @@ import { Reflector } from '@nestjs/core';
 import {
   CONTROL_CHARS,
   CONTROL_CHARS_MULTILINE,
+  codedIssues,
   ErrorCode,
+  fieldError,
+  issueFieldError,
   MULTILINE_TEXT,
   type FieldError,
   type RouteDef,
@@ -14,8 +17,8 @@ import { DomainError } from '../core/errors.js';
 import { AppConfig } from '../core/config.js';
 import { ROUTE_DEF, type ValidatedInput } from './endpoint.decorator.js';
 
-function toFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+function toFieldErrors(error: z.ZodError, part: string): FieldError[] {
+  return error.issues.map((i) => issueFieldError(i, part));
 }
 
 type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
@@ -51,13 +54,13 @@ export function controlCharErrors(value: unknown, schema: z.ZodType | undefined,
     if (errors.length >= 20 || depth > 32) return;
     if (typeof v === 'string') {
       const re = isMultiline(schema, path) ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
-      if (re.test(v)) errors.push({ field: path.length ? path.join('.') : part, message: 'Must not contain control characters' });
+      if (re.test(v)) errors.push(fieldError(path.length ? path.join('.') : part, 'controlChars'));
     } else if (Array.isArray(v)) {
       v.forEach((x, i) => walk(x, [...path, i], depth + 1));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         if (errors.length >= 20) return;
-        if (CONTROL_CHARS.test(k)) errors.push({ field: [...path, k.replace(CONTROL_CHARS, '?')].join('.'), message: 'Must not contain control characters' });
+        if (CONTROL_CHARS.test(k)) errors.push(fieldError([...path, k.replace(CONTROL_CHARS, '?')].join('.'), 'controlChars'));
         else walk(x, [...path, k], depth + 1);
       }
     }
@@ -99,9 +102,9 @@ export class ValidationInterceptor implements NestInterceptor {
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = def[part];
       if (!schema) continue;
-      const r = schema.safeParse(req[part] ?? {});
+      const r = schema.safeParse(req[part] ?? {}, { error: codedIssues });
       if (r.success) validated[part] = r.data;
-      else errors.push(...toFieldErrors(r.error));
+      else errors.push(...toFieldErrors(r.error, part));
     }
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
     req.validated = validated;

@@ -4,6 +4,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import {
   checkNewPassword,
   ErrorCode,
+  fieldError,
   isLanguage,
   isRoleId,
   type LoginRequest,
@@ -14,8 +15,9 @@ import {
   type TokenRequest,
   type TokenResponse,
 } from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
 import { AppConfig } from '../core/config.js';
-import { PrismaService } from '../core/db.js';
+import { PrismaService, type PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
@@ -37,6 +39,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
     private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -62,7 +65,10 @@ export class AuthService {
     // first sign-in: offer a secret; it becomes the user's once the first code from it is accepted
     const secret = user.totp_pending_secret ?? generateSecret();
     if (!user.totp_pending_secret) {
-      await this.prisma.backofficeUser.update({ where: { id: user.id }, data: { totp_pending_secret: secret } });
+      await this.prisma.$transaction(async (tx) => {
+        await tx.backofficeUser.update({ where: { id: user.id }, data: { totp_pending_secret: secret } });
+        await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { enrollment: 'offered' } });
+      });
     }
     const otpauthUri = generateURI({ issuer: this.config.get('TOTP_ISSUER'), label: user.username, secret });
     return { passwordChangeRequired: false, enrollment: { otpauthUri, secret } };
@@ -87,14 +93,19 @@ export class AuthService {
     if (!result.valid || !('timeStep' in result)) throw new DomainError(ErrorCode.InvalidCode);
     // a code is good once: the step only moves forward, atomically, so a concurrent replay loses
     const step = BigInt(result.timeStep);
-    const claimed = await this.prisma.backofficeUser.updateMany({
-      where: { id: user.id, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
-      data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
-    });
-    if (claimed.count === 0) throw new DomainError(ErrorCode.InvalidCode);
-    await this.throttle.succeeded(input.username, client.ip);
-    const { token, expDate } = await this.sessions.create(user.id, client);
     if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
+    // the code's step, the session and the sign-in's record commit together
+    const { token, expDate } = await this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.backofficeUser.updateMany({
+        where: { id: user.id, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
+        data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
+      });
+      if (claimed.count === 0) throw new DomainError(ErrorCode.InvalidCode);
+      const session = await this.sessions.create(user.id, client, tx);
+      await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { expDate: session.expDate } });
+      return session;
+    });
+    await this.throttle.succeeded(input.username, client.ip);
     return {
       token,
       expDate: expDate.toISOString(),
@@ -120,21 +131,26 @@ export class AuthService {
   }
 
   async logout(s: SessionUser) {
-    await this.sessions.revoke(s.sessionId);
+    await this.prisma.$transaction(async (tx) => {
+      await this.sessions.revoke(s.sessionId, tx);
+      await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: s.userId });
+    });
     return { ok: true as const };
   }
 
   private assertNewPassword(password: string, repeat: string | undefined) {
     const problem = checkNewPassword(password, repeat ?? password);
-    if (problem) throw new DomainError(problem, [{ field: 'password', message: problem }]);
+    if (problem) throw new DomainError(problem, [fieldError('password', problem)]);
   }
 
-  private async setPassword(userId: number, password: string) {
-    await this.prisma.backofficeUser.update({
+  /** Sets the password and ends every session of the user, in the transaction `tx` that records the change. */
+  private async setPassword(tx: PrismaDb, userId: number, passwordHash: string) {
+    await tx.backofficeUser.update({
       where: { id: userId },
-      data: { password_hash: await bcrypt.hash(password, BCRYPT_COST), password_change_required: false },
+      data: { password_hash: passwordHash, password_change_required: false },
     });
-    await this.sessions.revokeAllOf(userId);
+    await this.sessions.revokeAllOf(userId, tx);
+    await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: userId });
   }
 
   /**
@@ -145,18 +161,19 @@ export class AuthService {
    */
   async changePassword(input: PasswordChangeRequest, client: ClientInfoValue, session: SessionUser | undefined) {
     if (session && session.username !== input.username) {
-      throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [{ field: 'username', message: ErrorCode.PasswordChangeOwnOnly }]);
+      throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [fieldError('username', ErrorCode.PasswordChangeOwnOnly)]);
     }
     this.assertNewPassword(input.password, input.repeat);
     const user = await this.verifyPassword(input.username, input.current, client).catch((e: unknown) => {
       if (e instanceof DomainError && e.code === ErrorCode.InvalidCredentials) {
-        throw new DomainError(ErrorCode.CurrentPasswordWrong, [{ field: 'current', message: ErrorCode.CurrentPasswordWrong }]);
+        throw new DomainError(ErrorCode.CurrentPasswordWrong, [fieldError('current', ErrorCode.CurrentPasswordWrong)]);
       }
       throw e;
     });
     await this.throttle.refund(input.username, client.ip);
     if (!session && !user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeNeedsSession);
-    await this.setPassword(user.id, input.password);
+    const hash = await bcrypt.hash(input.password, BCRYPT_COST);
+    await this.prisma.$transaction((tx) => this.setPassword(tx, user.id, hash));
     return { ok: true as const };
   }
 
@@ -177,13 +194,16 @@ export class AuthService {
     if (pathUuid !== input.uuid) throw new DomainError(ErrorCode.ResetLinkInvalid);
     this.assertNewPassword(input.password, input.repeat);
     const reset = await this.usableReset(pathUuid);
-    // mark used first: a link works once even under concurrent submits
-    const used = await this.prisma.passwordReset.updateMany({
-      where: { uuid: reset.uuid, used_at: null },
-      data: { used_at: new Date() },
+    const hash = await bcrypt.hash(input.password, BCRYPT_COST);
+    await this.prisma.$transaction(async (tx) => {
+      // mark used first: a link works once even under concurrent submits (the second waits for the row, then finds it used)
+      const used = await tx.passwordReset.updateMany({
+        where: { uuid: reset.uuid, used_at: null },
+        data: { used_at: new Date() },
+      });
+      if (used.count === 0) throw new DomainError(ErrorCode.ResetLinkInvalid);
+      await this.setPassword(tx, reset.user_id, hash);
     });
-    if (used.count === 0) throw new DomainError(ErrorCode.ResetLinkInvalid);
-    await this.setPassword(reset.user_id, input.password);
     return { ok: true as const };
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, isLanguage, isRoleId } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
-import { PgPool, PrismaService } from '../core/db.js';
+import { PgPool, PrismaService, type PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 
@@ -31,10 +31,11 @@ export class SessionService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(userId: number, client: { ip: string; userAgent: string }) {
+  /** A new session of the user; `db` is the transaction of the sign-in when given. */
+  async create(userId: number, client: { ip: string; userAgent: string }, db: PrismaDb = this.prisma) {
     const token = randomBytes(32).toString('base64url');
     const expDate = new Date(Date.now() + this.config.get('SESSION_TTL_MINUTES') * 60_000);
-    await this.prisma.backofficeSession.create({
+    await db.backofficeSession.create({
       data: { user_id: userId, token_hash: hashToken(token), exp_date: expDate, ip: client.ip, user_agent: client.userAgent },
     });
     return { token, expDate };
@@ -68,16 +69,16 @@ export class SessionService {
     };
   }
 
-  async revoke(sessionId: string) {
-    await this.prisma.backofficeSession.updateMany({
+  async revoke(sessionId: string, db: PrismaDb = this.prisma) {
+    await db.backofficeSession.updateMany({
       where: { id: BigInt(sessionId), revoked_at: null },
       data: { revoked_at: new Date() },
     });
   }
 
   /** Password change, reset and user disable end every session of the user. */
-  async revokeAllOf(userId: number) {
-    await this.prisma.backofficeSession.updateMany({
+  async revokeAllOf(userId: number, db: PrismaDb = this.prisma) {
+    await db.backofficeSession.updateMany({
       where: { user_id: userId, revoked_at: null },
       data: { revoked_at: new Date() },
     });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { PgPool, type Queryable } from './db.js';
+import { PgPool, type PrismaDb, type Queryable } from './db.js';
 import { redactSecrets } from './redact.js';
 
 export type AuditRecord = {
@@ -19,39 +19,68 @@ export type AuditRecord = {
   ip?: string | null;
 };
 
+/** What the AuditInterceptor knows of the call being handled: who, what, with which input, from where. */
+export type AuditCallContext = Pick<AuditRecord, 'actorId' | 'actorName' | 'action' | 'area' | 'input' | 'ip'>;
+
 /**
- * The audit state of one api call: the AuditInterceptor opens it, and a service that writes its own, more precise
- * record (a device event with its §4 status) marks it, so the call is not recorded a second time generically.
+ * The audit state of one api call: the AuditInterceptor opens it with the call's context, and the service that makes
+ * the call's change records it (`recordCall`, or a more precise `record`) inside the change's transaction, which
+ * marks it, so the call is not recorded a second time generically.
  */
-export const auditCall = new AsyncLocalStorage<{ recorded: boolean }>();
+export const auditCall = new AsyncLocalStorage<{ recorded: boolean; context?: AuditCallContext }>();
+
+/** Where a record is written: the pool, a raw-SQL transaction's connection, or a Prisma interactive transaction. */
+export type AuditClient = Queryable | PrismaDb;
+
+const isPrisma = (c: AuditClient): c is PrismaDb => 'auditEvent' in c;
 
 /**
  * Appends to the audit trail. Secrets in input and result are redacted before they are stored. A service that changes
- * data passes its transaction's connection, so the record commits with the change or not at all (house rule "Audit").
+ * data passes its transaction (house rule "Audit", docs/architecture.md), so the record commits with the change or not
+ * at all.
  */
 @Injectable()
 export class AuditService {
   constructor(private readonly pool: PgPool) {}
 
-  async record(r: AuditRecord, c: Queryable = this.pool): Promise<void> {
+  async record(r: AuditRecord, c: AuditClient = this.pool): Promise<void> {
     const call = auditCall.getStore();
     if (call) call.recorded = true;
+    const row = {
+      actor_id: r.actorId,
+      actor_name: r.actorName,
+      action: r.action,
+      area: r.area,
+      entity: r.entity ?? null,
+      entity_id: r.entityId == null ? null : String(r.entityId),
+      device_id: r.deviceId ?? null,
+      status: r.status ?? null,
+      before: r.input === undefined ? null : JSON.stringify(redactSecrets(r.input)),
+      after: r.result === undefined ? null : JSON.stringify(redactSecrets(r.result)),
+      ip: r.ip ?? null,
+    };
+    if (isPrisma(c)) {
+      // the JSON columns take the text as jsonb, as the raw insert does
+      await c.$executeRaw`INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
+        VALUES (${row.actor_id}, ${row.actor_name}, ${row.action}, ${row.area}, ${row.entity}, ${row.entity_id}, ${row.device_id},
+                ${row.status}, ${row.before}::jsonb, ${row.after}::jsonb, ${row.ip})`;
+      return;
+    }
     await c.query(
       `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        r.actorId,
-        r.actorName,
-        r.action,
-        r.area,
-        r.entity ?? null,
-        r.entityId == null ? null : String(r.entityId),
-        r.deviceId ?? null,
-        r.status ?? null,
-        r.input === undefined ? null : JSON.stringify(redactSecrets(r.input)),
-        r.result === undefined ? null : JSON.stringify(redactSecrets(r.result)),
-        r.ip ?? null,
-      ],
+      Object.values(row),
     );
+  }
+
+  /**
+   * Records the api call being handled (actor, `METHOD /path`, area, input and address, as the AuditInterceptor saw
+   * them) in `c`, the transaction of the change the call makes, with what the change produced. Outside an api call
+   * (a job, a script) there is no call to record and nothing is written.
+   */
+  async recordCall(c: AuditClient, made: Pick<AuditRecord, 'entity' | 'entityId' | 'result'> = {}): Promise<void> {
+    const context = auditCall.getStore()?.context;
+    if (!context) return;
+    await this.record({ ...context, ...made }, c);
   }
 }

@@ -1,5 +1,5 @@
 /** Days of the user's time zone in SQL, shared by every repository that cuts data by day (device tabs, imports). */
-import { ErrorCode } from '@tracker/contract';
+import { ErrorCode, fieldError } from '@tracker/contract';
 import { DomainError } from './errors.js';
 
 /** A day of the user's time zone as a half-open range on a timestamptz column ($date, $tz numbered from `n`). */
@@ -14,7 +14,7 @@ export function dayRange(column: string, n: number): string {
 export function rethrowUnknownTimeZone(e: unknown): never {
   const err = e as { code?: unknown; message?: unknown };
   if (err?.code === '22023' && typeof err.message === 'string' && /time zone .* not recognized/.test(err.message)) {
-    throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'tz', message: 'tz is not a known time zone' }]);
+    throw new DomainError(ErrorCode.ValidationFailed, [fieldError('tz', 'unknownTimeZone', { field: 'tz' })]);
   }
   throw e;
 }

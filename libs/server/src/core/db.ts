@@ -1,8 +1,11 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { AppConfig } from './config.js';
+
+/** Prisma's client or one of its interactive transactions (`prisma.$transaction(async (tx) => ...)`). */
+export type PrismaDb = Prisma.TransactionClient;
 
 /** Something that runs a query: the pool, or one connection inside a transaction (`PgPool.transaction`). */
 export type Queryable = Pick<pg.PoolClient, 'query'>;

@@ -1,5 +1,5 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { ERROR_STATUS, ErrorCode, errorMessage, pickLanguage, type ErrorBody } from '@tracker/contract';
+import { ERROR_STATUS, ErrorCode, errorMessage, fieldError, pickLanguage, type ErrorBody } from '@tracker/contract';
 import type { Logger } from 'pino';
 import { DomainError } from './errors.js';
 import { loggableUrl } from './redact.js';
@@ -17,8 +17,6 @@ const STATUS_CODE: Record<number, ErrorCode> = {
   429: ErrorCode.Throttled,
 };
 
-const CODES = new Set<string>(Object.values(ErrorCode));
-
 /** Maps every failure to `{ error, code, errors? }` with the status of its code, in the request's language. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -35,8 +33,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       code = exception.code;
       for (const [k, v] of Object.entries(exception.headers ?? {})) res.setHeader(k, v);
-      // a field error may carry an ErrorCode as its message: say it in the request's language
-      const errors = exception.errors?.map((e) => (CODES.has(e.message) ? { ...e, message: errorMessage(e.message as ErrorCode, lang) } : e));
+      // field errors carry their code and params (the console says them in its language) and an English message
+      const errors = exception.errors;
       body = { error: errorMessage(code, lang), code, ...(errors ? { errors } : {}) };
     } else {
       const status =
@@ -49,7 +47,7 @@ export class ErrorFilter implements ExceptionFilter {
       body = { error: errorMessage(code, lang), code };
       // body-parser: malformed JSON is the client's fault; say so
       if ((exception as { type?: string })?.type === 'entity.parse.failed') {
-        body.errors = [{ field: 'body', message: 'Malformed JSON' }];
+        body.errors = [fieldError('body', 'malformedJson')];
       }
       if (code === ErrorCode.Internal) {
         // the route's template, never the URL itself: a query string or path may carry a token, a reset id or a search

@@ -1,80 +1,18 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import QueryStream from 'pg-query-stream';
-import {
-  AuditStatus,
-  EXPORT_HASH_TTL_SECONDS,
-  LOCATION_REASONS,
-  LOCATION_SOURCES,
-  MessageStatus,
-  type DeviceDayQuery,
-  type DeviceExportKind,
-} from '@tracker/contract';
-import { PgPool } from '../core/db.js';
-import { ExportStore, writeCsv, type CsvColumn, type ExportTicket } from '../core/exports/index.js';
+import { EXPORT_HASH_TTL_SECONDS, type DeviceDayQuery, type DeviceExportKind } from '@tracker/contract';
+import { ExportStore, type ExportTicket } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
-import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
+import { DeviceExportRepository, type ExportParams } from './device-export.repository.js';
 
-/** What a hash stands for (kept by the ExportStore with its owner and expiry). */
-type ExportParams = { deviceId: number; date: string; tz: string };
 const EXPORT_KIND = 'device';
-
-/** 'alarmButton' -> 'alarm button', 'GPS' stays: the contract's keys of §4 codes, as words. */
-const words = (key: string) => (/^[A-Z]+$/.test(key) ? key : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
-const byName = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [v, words(k)]));
-const label = (labels: Record<number, string>) => (v: unknown) => labels[Number(v)] ?? String(v);
-const REASON: CsvColumn = { key: 'reason', label: (v) => words(LOCATION_REASONS[Number(v)] ?? String(v)) };
-const SOURCE: CsvColumn = { key: 'source', label: (v) => words(LOCATION_SOURCES[Number(v)] ?? String(v)) };
-const AUDIT_STATUS: CsvColumn = { key: 'status', label: label(byName(AuditStatus)) };
-const MESSAGE_STATUS: CsvColumn = { key: 'status', label: label(byName(MessageStatus)) };
-
-/** Times in the user's zone, §9 format. */
-const t = (col: string) => `to_char(${col} AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** One query per download: $1 device, $2 date, $3 tz (the day), $4 tz (formatting). */
-const EXPORT_SQL: Record<DeviceExportKind, { columns: (string | CsvColumn)[]; sql: string }> = {
-  communications: {
-    columns: ['time', 'kind', 'gap_seconds', 'latitude', 'longitude', 'signal', 'battery'],
-    sql: `SELECT ${t('time')} AS time, kind, gap_seconds, latitude, longitude, signal, battery FROM device_communication
-          WHERE device_id = $1 AND ${dayRange('time', 2)} ORDER BY time, id`,
-  },
-  locations: {
-    columns: ['id', 'time', 'latitude', 'longitude', 'radius', 'altitude', 'angle', 'speed', REASON, SOURCE, 'is_valid', 'gsm_operator', 'gsm_cell_id'],
-    sql: `SELECT id::text AS id, ${t('time')} AS time, latitude, longitude, radius, altitude, angle, speed, reason, source, is_valid,
-            gsm_operator, gsm_cell_id
-          FROM location WHERE device_id = $1 AND ${dayRange('time', 2)} ORDER BY time, id`,
-  },
-  device_trace: {
-    columns: ['created', 'actor_name', 'action', AUDIT_STATUS, 'before', 'after'],
-    sql: `SELECT ${t('created')} AS created, actor_name, action, status, before::text AS before, after::text AS after
-          FROM audit_event WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created, id`,
-  },
-  sms_per_device: {
-    columns: ['created', 'direction', 'command_key', 'message', MESSAGE_STATUS, 'sent_at', 'received_at', 'error', 'gsm_number'],
-    sql: `SELECT ${t('created')} AS created, direction::text AS direction, command_key, message, status, ${t('sent_at')} AS sent_at,
-            ${t('received_at')} AS received_at, error, gsm_number
-          FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created, id`,
-  },
-  device_notification: {
-    columns: ['created', 'platform', 'type', 'title', 'message', 'status', 'error_code', 'sent_at'],
-    sql: `SELECT ${t('created')} AS created, platform::text AS platform, type, title, message, status, error_code, ${t('sent_at')} AS sent_at
-          FROM notification WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created, id`,
-  },
-  safezone: {
-    columns: ['time', 'type', 'safe_zone_id', 'safe_zone_name', 'latitude', 'longitude'],
-    sql: `SELECT ${t('l.time')} AS time, CASE l.type WHEN 9 THEN 'entry' WHEN 0 THEN 'exit' ELSE l.type::text END AS type,
-            l.safe_zone_id, z.name AS safe_zone_name, l.latitude, l.longitude
-          FROM safe_zone_log l LEFT JOIN safe_zone z ON z.id = l.safe_zone_id
-          WHERE l.device_id = $1 AND ${dayRange('l.time', 2)} ORDER BY l.time, l.id`,
-  },
-};
 
 /** Device exports (§4 Exports): GET /csv/generate gives a hash; each download streams one day from a pg cursor. */
 @Injectable()
 export class DeviceExportService {
   constructor(
-    private readonly pool: PgPool,
+    private readonly repo: DeviceExportRepository,
     private readonly store: ExportStore,
     private readonly scope: DeviceScopeService,
   ) {}
@@ -82,7 +20,7 @@ export class DeviceExportService {
   async generate(s: SessionUser, q: DeviceDayQuery): Promise<ExportTicket> {
     await this.scope.device(s, q.device_id);
     // the downloads stream after their headers are sent: a zone PostgreSQL does not know must fail here, as a 400
-    await this.pool.query('SELECT now() AT TIME ZONE $1', [q.tz]).catch(rethrowUnknownTimeZone);
+    await this.repo.checkTimeZone(q.tz);
     const params: ExportParams = { deviceId: q.device_id, date: q.date, tz: q.tz };
     return this.store.create(s.userId, EXPORT_KIND, params, EXPORT_HASH_TTL_SECONDS);
   }
@@ -99,14 +37,7 @@ export class DeviceExportService {
   }
 
   /** Streams the rows through the CSV writer into `out`: constant memory whatever the row count. */
-  async stream(kind: DeviceExportKind, p: ExportParams, out: Writable): Promise<void> {
-    const def = EXPORT_SQL[kind];
-    const client = await this.pool.connect();
-    try {
-      const rows = client.query(new QueryStream(def.sql, [p.deviceId, p.date, p.tz, p.tz], { batchSize: 500 }));
-      await writeCsv(rows, out, def.columns);
-    } finally {
-      client.release();
-    }
+  stream(kind: DeviceExportKind, p: ExportParams, out: Writable): Promise<void> {
+    return this.repo.stream(kind, p, out);
   }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Role, type RoleId } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
 import { factoryTypeAllowed, simOperatorScope, typeAllowed } from './device-scope.service.js';
-import { settingSms, swapRefusal } from './device-workspace.service.js';
+import { settingSms } from './device-settings.service.js';
+import { swapRefusal } from './device-sim-swap.service.js';
 
 const user = (role: RoleId, over: Partial<SessionUser> = {}): SessionUser =>
   ({ userId: 1, username: 'u', role, operators: [1, 2, 4], whiteLabels: [1], types: [-1], ...over }) as SessionUser;

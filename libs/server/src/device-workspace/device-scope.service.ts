@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { deviceTypeScope, ErrorCode, Role } from '@tracker/contract';
+import { deviceTypeScope, ErrorCode, Role, type DeviceDetail } from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
+import type { Queryable } from '../core/db.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
@@ -33,15 +35,47 @@ export function simOperatorScope(s: SessionUser): number[] | null {
   return s.role === Role.Administrator ? null : s.operators;
 }
 
-/** Loads a device for a user: 404 when it does not exist, 403 when it is another partner's (also for guessed ids). */
+/**
+ * What every area of the device workspace shares: `device` loads a device for a user (404 when it does not exist, 403
+ * when it is another partner's, also for guessed ids), `detailOf` the detail a change answers with, `deviceAudit`
+ * the audit row of a change, in its transaction.
+ */
 @Injectable()
 export class DeviceScopeService {
-  constructor(private readonly repo: DeviceWorkspaceRepository) {}
+  constructor(
+    private readonly repo: DeviceWorkspaceRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   async device(s: SessionUser, id: number): Promise<ScopedDevice> {
     const d = await this.repo.scoped(id);
     if (!d) throw new DomainError(ErrorCode.DeviceNotFound);
     if (!typeAllowed(s, d.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
     return d;
+  }
+
+  async detailOf(id: number): Promise<DeviceDetail> {
+    const d = await this.repo.detail(id);
+    if (!d) throw new DomainError(ErrorCode.DeviceNotFound);
+    return d;
+  }
+
+  /** A device event of the audit trail, written by `c`: in the transaction of the change it records. */
+  deviceAudit(c: Queryable, s: SessionUser, deviceId: number, action: string, status: number | null, before: unknown, after: unknown) {
+    return this.audit.record(
+      {
+        actorId: s.userId,
+        actorName: s.username,
+        action,
+        area: 'device',
+        entity: 'device',
+        entityId: deviceId,
+        deviceId,
+        status,
+        input: before,
+        result: after,
+      },
+      c,
+    );
   }
 }

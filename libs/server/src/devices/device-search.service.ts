@@ -3,6 +3,7 @@ import {
   deviceTypeScope,
   digitsOnly,
   ErrorCode,
+  fieldError,
   nextDigitPrefix,
   normalizePhoneQuery,
   PAGER_MAX_SIZE,
@@ -40,7 +41,7 @@ export class DeviceSearchService {
 
   private condition(q: DeviceSearchQuery) {
     const digitsRequired = (digits: string, field: string) => {
-      if (!digits) throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'query', message: `${field} has digits only` }]);
+      if (!digits) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('query', 'digitsOnly', { what: field })]);
       return digits;
     };
     switch (q.filter) {

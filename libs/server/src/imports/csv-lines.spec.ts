@@ -45,9 +45,9 @@ describe('splitCsvLine', () => {
   });
 
   it('reports broken quoting instead of guessing', () => {
-    expect(splitCsvLine('"open,b', ',')).toEqual({ error: 'A quoted value is not closed' });
-    expect(splitCsvLine('"a"x,b', ',')).toEqual({ error: 'Unexpected text after a quoted value' });
-    expect(splitCsvLine('a"b,c', ',')).toEqual({ error: 'A quote inside an unquoted value' });
+    expect(splitCsvLine('"open,b', ',')).toEqual({ error: 'quoteNotClosed' });
+    expect(splitCsvLine('"a"x,b', ',')).toEqual({ error: 'textAfterQuote' });
+    expect(splitCsvLine('a"b,c', ',')).toEqual({ error: 'quoteInValue' });
   });
 });
 

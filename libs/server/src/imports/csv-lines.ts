@@ -56,7 +56,8 @@ export async function* lineBatches(input: AsyncIterable<Buffer>, maxBytes: numbe
   if (carry && carry.length > 0) yield [finish(carry, carryOverlong)];
 }
 
-export type SplitResult = { fields: string[] } | { error: string };
+/** A line that cannot be split names its problem as a reason code (libs/contract/src/reasons.ts). */
+export type SplitResult = { fields: string[] } | { error: 'quoteNotClosed' | 'textAfterQuote' | 'quoteInValue' };
 
 /** Splits one CSV line into trimmed fields; `"` quotes a field, `""` inside quotes is a quote. */
 export function splitCsvLine(text: string, delim: string): SplitResult {
@@ -71,7 +72,7 @@ export function splitCsvLine(text: string, delim: string): SplitResult {
       i++;
       for (;;) {
         const q = text.indexOf('"', i);
-        if (q === -1) return { error: 'A quoted value is not closed' };
+        if (q === -1) return { error: 'quoteNotClosed' };
         v += text.slice(i, q);
         if (text[q + 1] === '"') {
           v += '"';
@@ -82,12 +83,12 @@ export function splitCsvLine(text: string, delim: string): SplitResult {
         break;
       }
       while (i < n && (text[i] === ' ' || text[i] === '\t')) i++;
-      if (i < n && text[i] !== delim) return { error: 'Unexpected text after a quoted value' };
+      if (i < n && text[i] !== delim) return { error: 'textAfterQuote' };
       fields.push(v.trim());
     } else {
       const d = text.indexOf(delim, i);
       const raw = d === -1 ? text.slice(i) : text.slice(i, d);
-      if (raw.includes('"')) return { error: 'A quote inside an unquoted value' };
+      if (raw.includes('"')) return { error: 'quoteInValue' };
       fields.push(raw.trim());
       i = d === -1 ? n : d;
     }

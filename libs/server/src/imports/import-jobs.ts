@@ -22,6 +22,6 @@ export class ImportJobs {
   async failed(payload: unknown, err: Error, final: boolean) {
     const importId = (payload as Partial<JobPayload<typeof JobName.ImportRun>>)?.importId;
     if (!final || typeof importId !== 'number') return;
-    await this.runner.fail(importId, new Error(`The import failed: ${err.message}`)).catch((e) => this.log.error({ err: e }, 'marking import failed'));
+    await this.runner.fail(importId, err).catch((e) => this.log.error({ err: e }, 'marking import failed'));
   }
 }

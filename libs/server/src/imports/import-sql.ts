@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, VALUE_RULES, type ImportColumn, type ImportKind, type ImportParams } from '@tracker/contract';
+import { IMPORT_COLUMNS, UNKNOWN_REF, VALUE_RULES, type ImportColumn, type ImportKind, type ImportParams, type ReasonCode } from '@tracker/contract';
 
 /**
  * The SQL of an import, generated from the contract's column definitions. Rows go
@@ -14,23 +14,26 @@ export const checkTable = (importId: number) => `_import_check_${importId}`;
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const q = (name: string) => `"${name}"`;
+/** A reason code as an SQL literal (typed: only codes of the contract's REASONS reach import_error). */
+const code = (c: ReasonCode) => lit(c);
 
 /**
  * Stage columns: the line number, the line's first problem found while streaming (parse errors, missing or malformed
- * values: the contract's VALUE_RULES checked in JavaScript on the way in), then every column of the kind as text.
+ * values: the contract's VALUE_RULES checked in JavaScript on the way in) as a reason code with its parameters (JSON
+ * text), column and value, then every column of the kind as text.
  */
 export function stageDdl(kind: ImportKind, importId: number): string {
   const cols = IMPORT_COLUMNS[kind].map((c) => `${q(c.name)} text`).join(', ');
-  return `CREATE UNLOGGED TABLE ${stageTable(importId)} (line int NOT NULL, problem text, problem_column text, problem_value text, ${cols})`;
+  return `CREATE UNLOGGED TABLE ${stageTable(importId)} (line int NOT NULL, problem text, problem_params text, problem_column text, problem_value text, ${cols})`;
 }
 
 export function stageColumns(kind: ImportKind): string[] {
-  return ['line', 'problem', 'problem_column', 'problem_value', ...IMPORT_COLUMNS[kind].map((c) => c.name)];
+  return ['line', 'problem', 'problem_params', 'problem_column', 'problem_value', ...IMPORT_COLUMNS[kind].map((c) => c.name)];
 }
 
 const REF_TABLE = { device_type: 'device_type', operator: 'operator', white_label_deployment: 'white_label_deployment' } as const;
 
-/** Target of each unique column: a value already there is a 'Duplicate entry'. */
+/** Target of each unique column: a value already there is a duplicate (reason `duplicate`). */
 const UNIQUE_TARGET: Record<ImportKind, Record<string, string>> = {
   SIM: { imsi: 'sim_card', iccid: 'sim_card' },
   DEVICE: { imei: 'device', activation_code: 'device', imsi: 'device' },
@@ -56,19 +59,20 @@ function normalised(kind: ImportKind, c: ImportColumn, params: ImportParams): st
 }
 
 /**
- * Creates the check table: per line the normalised values and `e` = {column, value, reason} of its first error
+ * Creates the check table: per line the normalised values and `e` = {column, value, reason code, reason params as
+ * JSON text} of its first error
  * (the stream's problem, an unknown reference, a duplicate of an earlier line), or null.
  */
 export function checkSql(kind: ImportKind, importId: number, params: ImportParams): string {
   const cols = IMPORT_COLUMNS[kind];
   const norm = cols.map((c) => `${normalised(kind, c, params)} AS ${q(c.name)}`).join(',\n      ');
-  const when: string[] = [`WHEN n.problem IS NOT NULL THEN ARRAY[n.problem_column, n.problem_value, n.problem]`];
+  const when: string[] = [`WHEN n.problem IS NOT NULL THEN ARRAY[n.problem_column, n.problem_value, n.problem, n.problem_params]`];
   for (const c of cols) {
     const v = `n.${q(c.name)}`;
     if (c.ref) {
       when.push(
         `WHEN ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${REF_TABLE[c.ref]} r WHERE r.id = ${v}::int) ` +
-          `THEN ARRAY[${lit(c.name)}, ${v}, ${lit(`Unknown ${c.name.replace(/_id$/, '').replace(/_/g, ' ')}`)}]`,
+          `THEN ARRAY[${lit(c.name)}, ${v}, ${code(UNKNOWN_REF[c.ref])}, NULL]`,
       );
     }
   }
@@ -79,13 +83,13 @@ export function checkSql(kind: ImportKind, importId: number, params: ImportParam
   const dupWhen = uniques
     .map(
       (u) =>
-        `WHEN d.${q(u)} IS NOT NULL AND d.${q(`first_${u}`)} < d.line THEN ARRAY[${lit(u)}, d.${q(u)}, 'Duplicate entry: same as line ' || d.${q(`first_${u}`)}]`,
+        `WHEN d.${q(u)} IS NOT NULL AND d.${q(`first_${u}`)} < d.line THEN ARRAY[${lit(u)}, d.${q(u)}, ${code('duplicateOfLine')}, json_build_object('line', d.${q(`first_${u}`)})::text]`,
     )
     .join('\n        ');
   const names = cols.map((c) => `d.${q(c.name)}`).join(', ');
   return `CREATE UNLOGGED TABLE ${checkTable(importId)} AS
   WITH n AS (
-    SELECT s.line, s.problem, s.problem_column, s.problem_value,
+    SELECT s.line, s.problem, s.problem_params, s.problem_column, s.problem_value,
       ${norm}
     FROM ${stageTable(importId)} s
   ), f AS MATERIALIZED (
@@ -112,15 +116,15 @@ export function dbCheckSql(kind: ImportKind, importId: number): string[] {
   const out: string[] = [];
   for (const [col, table] of Object.entries(UNIQUE_TARGET[kind])) {
     out.push(
-      `UPDATE ${t} c SET e = ARRAY[${lit(col)}, c.${q(col)}, 'Duplicate entry']
+      `UPDATE ${t} c SET e = ARRAY[${lit(col)}, c.${q(col)}, ${code('duplicate')}, NULL]
         WHERE c.e IS NULL AND c.${q(col)} IS NOT NULL AND EXISTS (SELECT 1 FROM ${table} x WHERE x.${q(col)} = c.${q(col)})`,
     );
   }
   if (kind === 'DEVICE') {
     out.push(
-      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, 'No SIM card with this IMSI']
+      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, ${code('noSim')}, NULL]
         WHERE c.e IS NULL AND c.imsi IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sim_card x WHERE x.imsi = c.imsi)`,
-      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, 'SIM card already in another device']
+      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, ${code('simInUse')}, NULL]
         WHERE c.e IS NULL AND EXISTS (SELECT 1 FROM sim_card x JOIN device dv ON dv.sim_id = x.id WHERE x.imsi = c.imsi)`,
     );
   }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import {
+  fieldError,
   IMPORT_ERRORS_PAGE,
+  reasonText,
   PAGE_SIZE,
   type DeviceAndSimRecord,
   type DeviceRecord,
@@ -12,33 +14,45 @@ import {
   type ImportParams,
   type SimRecord,
 } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { PgPool, type Queryable } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
-type ImportDbRow = Omit<ImportItem, 'has_file'> & { file_path: string | null };
+type ImportDbRow = Omit<ImportItem, 'has_file' | 'error'> & { file_path: string | null };
+type ErrorDbRow = Omit<ImportErrorItem, 'reason'>;
+
+/** The English text of a stored reason, for readers of the api and the report. */
+const withText = (r: ErrorDbRow): ImportErrorItem => ({ ...r, reason: reasonText(r.reason_code, r.reason_params ?? {}) });
+
+/** Writes the audit record of a change in the change's transaction `c`, given the id the change made. */
+export type Recorder = (c: Queryable, id: number) => Promise<void>;
 
 /** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
 @Injectable()
 export class ImportsRepository {
   constructor(private readonly pool: PgPool) {}
 
-  async create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number) {
-    const r = await this.pool.query<{ id: number }>(
-      `INSERT INTO import (kind, file_name, file_path, file_size, params, created_by, status)
-       VALUES ($1, $2, $3, $4, $5, $6, 'QUEUED') RETURNING id`,
-      [kind, fileName.slice(0, 255), filePath, fileSize, JSON.stringify(params), userId],
-    );
-    return r.rows[0]!.id;
+  /** A new import, QUEUED; `record` writes its audit record in the same transaction. */
+  create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number, record?: Recorder) {
+    return this.pool.transaction(async (c) => {
+      const [row] = await this.pool.rows<{ id: number }>(
+        `INSERT INTO import (kind, file_name, file_path, file_size, params, created_by, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'QUEUED') RETURNING id`,
+        [kind, fileName.slice(0, 255), filePath, fileSize, JSON.stringify(params), userId],
+        c,
+      );
+      await record?.(c, row!.id);
+      return row!.id;
+    });
   }
 
   private readonly columns = `i.id, i.kind::text AS kind, i.file_name, i.count, i.imported, i.failed, i.status::text AS status,
-    i.progress, i.error, i.result, i.created, i.finished_at, i.file_path, u.username AS created_by`;
+    i.progress, i.error_code, i.error_params, i.result, i.created, i.finished_at, i.file_path, u.username AS created_by`;
 
   private item(r: ImportDbRow): ImportItem {
     const { file_path, ...rest } = r;
-    return { ...rest, has_file: !!file_path };
+    return { ...rest, error: r.error_code ? reasonText(r.error_code, r.error_params ?? {}) : null, has_file: !!file_path };
   }
 
   async list(page: number, date: string | undefined, id?: number, tz = 'UTC') {
@@ -76,12 +90,12 @@ export class ImportsRepository {
   }
 
   async errors(id: number, page: number) {
-    const rows = await this.pool.query<ImportErrorItem>(
-      `SELECT line, "column", value, reason FROM import_error WHERE import_id = $1 ORDER BY line, id LIMIT $2 OFFSET $3`,
+    const rows = await this.pool.rows<ErrorDbRow>(
+      `SELECT line, "column", value, reason_code, reason_params FROM import_error WHERE import_id = $1 ORDER BY line, id LIMIT $2 OFFSET $3`,
       [id, IMPORT_ERRORS_PAGE, page * IMPORT_ERRORS_PAGE],
     );
     const total = (await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_error WHERE import_id = $1`, [id])).rows[0]!.n;
-    return { items: rows.rows, total, total_pages: Math.ceil(total / IMPORT_ERRORS_PAGE), page };
+    return { items: rows.map(withText), total, total_pages: Math.ceil(total / IMPORT_ERRORS_PAGE), page };
   }
 
   /** Imports Postgres says are not done (the worker's sweep re-enqueues those without a job). */
@@ -111,11 +125,16 @@ export class ImportsRepository {
     return (r.rowCount ?? 0) > 0;
   }
 
-  /** Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions). */
-  private locked<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions); when
+   * it inserts, `record` writes the audit record in the same transaction.
+   */
+  private locked<T extends object>(fn: (c: PoolClient) => Promise<T>, record?: Recorder): Promise<T> {
     return this.pool.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      return fn(c);
+      const out = await fn(c);
+      if (record && 'id' in out && typeof out.id === 'number') await record(c, out.id);
+      return out;
     });
   }
 
@@ -128,7 +147,7 @@ export class ImportsRepository {
     return null;
   }
 
-  insertSim(r: SimRecord) {
+  insertSim(r: SimRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imsi', 'SELECT 1 FROM sim_card WHERE imsi = $1', r.imsi],
@@ -143,10 +162,10 @@ export class ImportsRepository {
         [r.imsi, r.iccid ?? null, r.gsm_number ?? null, r.status, r.carrier_status, r.operator_id ?? null],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertDevice(r: DeviceRecord) {
+  insertDevice(r: DeviceRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
@@ -162,8 +181,8 @@ export class ImportsRepository {
             [r.imsi],
           )
         ).rows[0];
-        if (!sim) return { invalid: { field: 'imsi', message: 'No SIM card with this IMSI' } } as const;
-        if (sim.used) return { invalid: { field: 'imsi', message: 'SIM card already in another device' } } as const;
+        if (!sim) return { invalid: fieldError('imsi', 'noSim') } as const;
+        if (sim.used) return { invalid: fieldError('imsi', 'simInUse') } as const;
       }
       const row = await c.query<{ id: number }>(
         `INSERT INTO device (imei, device_type_id, imsi, gsm_number, device_status, activation_code, firmware, is_test, sim_id)
@@ -172,10 +191,10 @@ export class ImportsRepository {
           r.activation_code ?? null, r.firmware ?? null, r.is_test, sim?.id ?? null],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertDeviceAndSim(r: DeviceAndSimRecord) {
+  insertDeviceAndSim(r: DeviceAndSimRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM device WHERE imei = $1', r.imei],
@@ -194,10 +213,10 @@ export class ImportsRepository {
         [r.imei, r.device_type_id, r.imsi, r.gsm_number ?? null, r.device_status, sim.rows[0]!.id],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
 
-  insertFactoryDevice(r: FactoryDeviceRecord) {
+  insertFactoryDevice(r: FactoryDeviceRecord, record?: Recorder) {
     return this.locked(async (c) => {
       const dup = await this.taken(c, [
         ['imei', 'SELECT 1 FROM factory_device WHERE imei = $1', r.imei],
@@ -212,15 +231,16 @@ export class ImportsRepository {
           r.device_type_id ?? null, r.firmware ?? null, r.status, r.white_label_deployment_id],
       );
       return { id: row.rows[0]!.id } as const;
-    });
+    }, record);
   }
-  /** Errors of an import in line order, for the report (streamed by the caller in pages). */
-  async errorsFrom(importId: number, afterLine: number, limit: number) {
-    const r = await this.pool.query<{ line: number; reason: string; column: string | null }>(
-      `SELECT line, reason, "column" FROM import_error WHERE import_id = $1 AND line > $2 ORDER BY line, id LIMIT $3`,
+  /** Errors of an import in line order, with their English text, for the report (streamed by the caller in pages). */
+  async errorsFrom(importId: number, afterLine: number, limit: number): Promise<ImportErrorItem[]> {
+    const rows = await this.pool.rows<ErrorDbRow>(
+      `SELECT line, "column", value, reason_code, reason_params FROM import_error WHERE import_id = $1 AND line > $2
+        ORDER BY line, id LIMIT $3`,
       [importId, afterLine, limit],
     );
-    return r.rows;
+    return rows.map(withText);
   }
 
   async latestHelpFile() {
@@ -238,11 +258,15 @@ export class ImportsRepository {
     return r.rows[0] ?? null;
   }
 
-  async insertHelpFile(fileName: string, contentType: string, content: Buffer, userId: number) {
-    const r = await this.pool.query<{ id: number }>(
-      `INSERT INTO help_file (file_name, content_type, size_bytes, content, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [fileName.slice(0, 255), contentType.slice(0, 100), content.length, content, userId],
-    );
-    return r.rows[0]!.id;
+  insertHelpFile(fileName: string, contentType: string, content: Buffer, userId: number, record?: Recorder) {
+    return this.pool.transaction(async (c) => {
+      const [row] = await this.pool.rows<{ id: number }>(
+        `INSERT INTO help_file (file_name, content_type, size_bytes, content, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [fileName.slice(0, 255), contentType.slice(0, 100), content.length, content, userId],
+        c,
+      );
+      await record?.(c, row!.id);
+      return row!.id;
+    });
   }
 }

@@ -5,7 +5,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   canUseOldDeviceImport,
+  codedIssues,
   ErrorCode,
+  fieldError,
+  issueFieldError,
+  UNKNOWN_REF,
+  type RefTable,
   importUploadForm,
   massUploadForm,
   type DeviceAndSimRecord,
@@ -24,7 +29,8 @@ import type { SessionUser } from '../access/session-user.js';
 import { detectDelimiter, isBareMassList, lineBatches, sniffFile, splitCsvLine } from './csv-lines.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { ExportStore, writeCsv } from '../core/exports/index.js';
-import { ImportsRepository } from './imports.repository.js';
+import { AuditService } from '../core/audit.service.js';
+import { ImportsRepository, type Recorder } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
 export type UploadedFile = { path: string; originalname: string; size: number };
@@ -34,7 +40,6 @@ export type MemoryFile = { buffer: Buffer; originalname: string; mimetype: strin
 const REPORT_TTL_SECONDS = 60 * 60;
 const REPORT_KIND = 'import';
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.ValidationFailed, [{ field, message }]);
 
 /** Rules of the imports: who may import what, what an upload must be, and the outcome of single records. */
 @Injectable()
@@ -44,41 +49,46 @@ export class ImportsService {
     private readonly jobs: JobQueue,
     private readonly exports: ExportStore,
     private readonly store: UploadStore,
+    private readonly audit: AuditService,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
+  /** Records the api call in the transaction of the row it makes (`entity` with the new id). */
+  private recorder(entity: string): Recorder {
+    return (c, id) => this.audit.recordCall(c, { entity, entityId: id, result: { id } });
+  }
+
   // -------------------------------------------------------------------------------------------- single records
 
-  private async checkRefs(refs: [field: string, table: 'device_type' | 'operator' | 'white_label_deployment', id: number | undefined][]) {
+  /** Each given id must exist in its table (400 naming every unknown one). */
+  private async checkRefs(refs: [field: string, table: RefTable | 'ftp_server' | 'voip_central', id: number | undefined][]) {
     const errors: FieldError[] = [];
     for (const [field, table, id] of refs) {
-      if (id !== undefined && !(await this.repo.exists(table, id))) {
-        errors.push({ field, message: `Unknown ${field.replace(/_id$/, '').replace(/_/g, ' ')}` });
-      }
+      if (id !== undefined && !(await this.repo.exists(table, id))) errors.push(fieldError(field, UNKNOWN_REF[table]));
     }
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
   }
 
   private outcome(r: { id: number } | { duplicate: string } | { invalid: FieldError }) {
-    if ('duplicate' in r) throw new DomainError(ErrorCode.Duplicate, [{ field: r.duplicate, message: 'Duplicate entry' }]);
+    if ('duplicate' in r) throw new DomainError(ErrorCode.Duplicate, [fieldError(r.duplicate, 'duplicate')]);
     if ('invalid' in r) throw new DomainError(ErrorCode.ValidationFailed, [r.invalid]);
     return { model: { id: r.id } };
   }
 
   async sim(r: SimRecord) {
     await this.checkRefs([['operator_id', 'operator', r.operator_id]]);
-    return this.outcome(await this.repo.insertSim(r));
+    return this.outcome(await this.repo.insertSim(r, this.recorder('sim_card')));
   }
 
   async device(s: SessionUser, r: DeviceRecord) {
     if (!canUseOldDeviceImport(s)) throw new DomainError(ErrorCode.ImportOperatorRequired);
     await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
-    return this.outcome(await this.repo.insertDevice(r));
+    return this.outcome(await this.repo.insertDevice(r, this.recorder('device')));
   }
 
   async deviceAndSim(r: DeviceAndSimRecord) {
     await this.checkRefs([['device_type_id', 'device_type', r.device_type_id]]);
-    return this.outcome(await this.repo.insertDeviceAndSim(r));
+    return this.outcome(await this.repo.insertDeviceAndSim(r, this.recorder('device')));
   }
 
   async factoryDevice(r: FactoryDeviceRecord) {
@@ -86,7 +96,7 @@ export class ImportsService {
       ['device_type_id', 'device_type', r.device_type_id],
       ['white_label_deployment_id', 'white_label_deployment', r.white_label_deployment_id],
     ]);
-    return this.outcome(await this.repo.insertFactoryDevice(r));
+    return this.outcome(await this.repo.insertFactoryDevice(r, this.recorder('factory_device')));
   }
 
   // -------------------------------------------------------------------------------------------- uploads
@@ -109,7 +119,8 @@ export class ImportsService {
           sniff.reason === 'empty' ? ErrorCode.ImportFileEmpty : sniff.reason === 'binary' ? ErrorCode.ImportFileNotCsv : ErrorCode.ImportFileEncoding,
         );
       }
-      const id = await this.repo.create(kind, file.originalname || 'upload.csv', this.store.relative(file.path), file.size, params, s.userId);
+      const name = file.originalname || 'upload.csv';
+      const id = await this.repo.create(kind, name, this.store.relative(file.path), file.size, params, s.userId, this.recorder('import'));
       try {
         await this.jobs.enqueue(JobName.ImportRun, { importId: id });
       } catch (e) {
@@ -124,28 +135,23 @@ export class ImportsService {
   }
 
   private parseForm<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-    const r = schema.safeParse(body ?? {});
+    const r = schema.safeParse(body ?? {}, { error: codedIssues });
     if (!r.success) {
       throw new DomainError(
         ErrorCode.ValidationFailed,
-        r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message })),
+        r.error.issues.map((i) => issueFieldError(i, 'body')),
       );
     }
     return r.data;
   }
 
-  private async checkUploadRefs(p: ImportParams) {
-    const refs: [string, 'device_type' | 'white_label_deployment' | 'ftp_server' | 'voip_central', number | undefined][] = [
+  private checkUploadRefs(p: ImportParams) {
+    return this.checkRefs([
       ['device_type_id', 'device_type', p.device_type_id],
       ['white_label_deployment_id', 'white_label_deployment', p.white_label_deployment_id],
       ['server_id', 'ftp_server', p.server_id],
       ['voip_central_id', 'voip_central', p.voip_central_id],
-    ];
-    const errors: FieldError[] = [];
-    for (const [field, table, id] of refs) {
-      if (id !== undefined && !(await this.repo.exists(table, id))) errors.push({ field, message: `Unknown ${field.replace(/_id$/, '').replace(/_/g, ' ')}` });
-    }
-    if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
+    ]);
   }
 
   // -------------------------------------------------------------------------------------------- list, errors
@@ -256,8 +262,9 @@ export class ImportsService {
   }
 
   async uploadHelp(s: SessionUser, file: MemoryFile | undefined) {
-    if (!file || file.size === 0) throw invalid('file', 'Choose a file to upload');
-    const id = await this.repo.insertHelpFile(file.originalname || 'help', file.mimetype || 'application/octet-stream', file.buffer, s.userId);
+    if (!file || file.size === 0) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('file', 'chooseFile')]);
+    const type = file.mimetype || 'application/octet-stream';
+    const id = await this.repo.insertHelpFile(file.originalname || 'help', type, file.buffer, s.userId, this.recorder('help_file'));
     return { model: { id } };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import multer, { type Multer } from 'multer';
-import { ErrorCode, HELP_FILE_MAX_BYTES } from '@tracker/contract';
+import { ErrorCode, fieldError, HELP_FILE_MAX_BYTES } from '@tracker/contract';
 import type { Observable } from 'rxjs';
 import { AppConfig } from '../core/config.js';
 import { DomainError } from '../core/errors.js';
@@ -15,9 +15,9 @@ function run(m: Multer, req: unknown, res: unknown): Promise<void> {
       const e = err as MulterError;
       if (e.code === 'LIMIT_FILE_SIZE') return reject(new DomainError(ErrorCode.PayloadTooLarge));
       if (e.code?.startsWith('LIMIT_')) {
-        return reject(new DomainError(ErrorCode.ValidationFailed, [{ field: e.field ?? 'file', message: e.message }]));
+        return reject(new DomainError(ErrorCode.ValidationFailed, [fieldError(e.field ?? 'file', 'uploadLimit', { limit: e.message })]));
       }
-      reject(new DomainError(ErrorCode.ValidationFailed, [{ field: 'file', message: e.message || 'Malformed multipart body' }]));
+      reject(new DomainError(ErrorCode.ValidationFailed, [fieldError('file', 'malformedMultipart')]));
     });
   });
 }

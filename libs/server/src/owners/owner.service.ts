@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, Role, type UserAddRequest } from '@tracker/contract';
+import { ErrorCode, fieldError, Role, type UserAddRequest } from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
 import { PrismaService } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
@@ -9,7 +10,10 @@ const isUniqueViolation = (e: unknown) =>
 
 @Injectable()
 export class OwnerService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Creates an owner account. Non-admins may create owners only in their own white labels. */
   async add(s: SessionUser, { newUser }: UserAddRequest): Promise<{ id: number }> {
@@ -17,27 +21,28 @@ export class OwnerService {
     if (s.role !== Role.Administrator && !s.whiteLabels.includes(wl)) throw new DomainError(ErrorCode.Forbidden);
     const exists = await this.prisma.whiteLabel.findUnique({ where: { id: wl }, select: { id: true } });
     if (!exists) {
-      throw new DomainError(ErrorCode.ValidationFailed, [
-        { field: 'newUser.white_label_vendor_id', message: 'Unknown white label' },
-      ]);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('newUser.white_label_vendor_id', 'unknownWhiteLabel')]);
     }
     try {
-      const owner = await this.prisma.owner.create({
-        data: {
-          email: newUser.email,
-          first_name: newUser.first_name,
-          last_name: newUser.last_name,
-          phone: newUser.phone ?? null,
-          white_label_vendor_id: wl,
-          language: newUser.language,
-          is_test: newUser.is_test,
-        },
-        select: { id: true },
+      return await this.prisma.$transaction(async (tx) => {
+        const owner = await tx.owner.create({
+          data: {
+            email: newUser.email,
+            first_name: newUser.first_name,
+            last_name: newUser.last_name,
+            phone: newUser.phone ?? null,
+            white_label_vendor_id: wl,
+            language: newUser.language,
+            is_test: newUser.is_test,
+          },
+          select: { id: true },
+        });
+        await this.audit.recordCall(tx, { entity: 'owner', entityId: owner.id, result: owner });
+        return owner;
       });
-      return owner;
     } catch (e) {
       if (isUniqueViolation(e)) {
-        throw new DomainError(ErrorCode.Duplicate, [{ field: 'newUser.email', message: 'Duplicate entry' }]);
+        throw new DomainError(ErrorCode.Duplicate, [fieldError('newUser.email', 'duplicate')]);
       }
       throw e;
     }

@@ -57,8 +57,8 @@ describe('reset password page', () => {
           error: 'The request is invalid.',
           code: 'VALIDATION_FAILED',
           errors: [
-            { field: 'password', message: 'PASSWORD_LENGTH' },
-            { field: 'repeat', message: 'Second problem' },
+            { field: 'password', code: 'PASSWORD_LENGTH', message: 'Password must be between 8 and 20 characters long' },
+            { field: 'repeat', code: 'text', params: { text: 'Second problem' }, message: 'Second problem' },
           ],
         },
       },

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { downloadReport, useImportErrors } from '../api/imports-api';
-import { localImportMessage } from './messages';
+import { reasonLabel } from '../../../lib/reasons';
 
 /** The errors of one import by line (line number, column, value, reason), paged, with the report download. */
 export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClose: () => void }) {
@@ -19,7 +19,7 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
     { key: 'line', header: t('imports.errors.line'), className: 'mono', cell: (e) => e.line },
     { key: 'column', header: t('imports.errors.column'), className: 'mono', cell: (e) => e.column ?? t('common.none') },
     { key: 'value', header: t('imports.errors.value'), className: 'mono', truncate: true, title: (e) => e.value, cell: (e) => e.value ?? t('common.none') },
-    { key: 'reason', header: t('imports.errors.reason'), cell: (e) => localImportMessage(t, e.reason) },
+    { key: 'reason', header: t('imports.errors.reason'), cell: (e) => reasonLabel(t, e.reason_code, e.reason_params) },
   ];
   return (
     <Modal

@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
 import { downloadReport } from '../api/imports-api';
 import { ErrorViewer } from './ErrorViewer';
-import { localImportMessage } from './messages';
+import { reasonLabel } from '../../../lib/reasons';
 import { ProgressBar } from './ProgressBar';
 
 /** The import list of /admin/upload: file, kind, counts, live progress, status, errors and report. */
@@ -57,7 +57,7 @@ export function ImportTable({ items }: { items: readonly ImportItem[] }) {
       cell: (i) => (
         <>
           <span className={`import-status import-status--${i.status.toLowerCase()}`}>{t(`imports.status.${i.status}`)}</span>
-          {i.error ? <div className="field__error">{localImportMessage(t, i.error)}</div> : null}
+          {i.error_code ? <div className="field__error">{reasonLabel(t, i.error_code, i.error_params)}</div> : null}
           {i.result ? <div className="muted">{t('imports.mass.result', { found: i.result.found, inDatabase: i.result.in_database })}</div> : null}
         </>
       ),

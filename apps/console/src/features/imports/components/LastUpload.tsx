@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { downloadReport, isRunning, useImportProgress } from '../api/imports-api';
-import { localImportMessage } from './messages';
+import { reasonLabel } from '../../../lib/reasons';
 import { ProgressBar } from './ProgressBar';
 
 /** Live progress of the file just uploaded on a kind's screen, and its outcome (§8 mass import message). */
@@ -14,7 +14,7 @@ export function LastUpload({ id }: { id: number }) {
   useEffect(() => {
     if (!item || isRunning(item) || told.current) return;
     told.current = true;
-    if (item.status === 'FAILED') serverErrorToast([t('imports.upload.notImported'), localImportMessage(t, item.error ?? '')]);
+    if (item.status === 'FAILED') serverErrorToast([t('imports.upload.notImported'), item.error_code ? reasonLabel(t, item.error_code, item.error_params) : '']);
     else if (item.result) successToast(t('imports.mass.result', { found: item.result.found, inDatabase: item.result.in_database }));
     else successToast(t('imports.upload.finished', { imported: item.imported, count: item.count }));
   }, [item, t]);
@@ -27,7 +27,7 @@ export function LastUpload({ id }: { id: number }) {
         {t(`imports.status.${item.status}`)} · {t('imports.last.counts', { count: item.count, imported: item.imported, failed: item.failed })}
       </p>
       {item.result ? <p>{t('imports.mass.result', { found: item.result.found, inDatabase: item.result.in_database })}</p> : null}
-      {item.error ? <p className="field__error">{localImportMessage(t, item.error)}</p> : null}
+      {item.error_code ? <p className="field__error">{reasonLabel(t, item.error_code, item.error_params)}</p> : null}
       <p className="import-last__links">
         <Link to="/admin/upload">{t('imports.last.openList')}</Link>
         {!isRunning(item) && item.failed > 0 && item.has_file ? (

@@ -7,6 +7,7 @@ import {
   deviceRecord,
   factoryDeviceRecord,
   IMPORT_COLUMNS,
+  issueFieldError,
   simRecord,
   type ImportColumn,
   type ImportKind,
@@ -16,7 +17,7 @@ import { apiCall, type ApiError } from '../../../lib/api-client';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
 import { useDeployments, useDeviceTypes } from '../api/imports-api';
-import { localImportMessage } from './messages';
+import { reasonLabel } from '../../../lib/reasons';
 
 type RecordKind = Exclude<ImportKind, 'MASS'>;
 const SCHEMA = { SIM: simRecord, DEVICE: deviceRecord, DEVICE_AND_SIM: deviceAndSimRecord, FACTORY_DEVICE: factoryDeviceRecord } as const;
@@ -55,7 +56,8 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
       for (const i of parsed.error.issues) {
         const name = String(i.path[0]);
         // a required field left empty is absent from the body: say so rather than zod's type message
-        out[name] ??= body[name] === undefined ? t('imports.reasons.required', { field: t(`imports.fields.${name}`) }) : localImportMessage(t, i.message);
+        const fe = body[name] === undefined ? { code: 'required' as const, params: { field: name } } : issueFieldError(i, name);
+        out[name] ??= reasonLabel(t, fe.code, fe.params);
       }
       setErrors(out);
       return;
@@ -68,10 +70,10 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
       },
       onError: (err) => {
         const e = err as ApiError;
-        const fields = e.fieldErrors();
-        setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, localImportMessage(t, m)])));
+        // field messages arrive in the UI language (the api client says them from their codes)
+        setErrors(e.fieldErrors());
         // §8: the factory device import reads the first entry of the errors list
-        serverErrorToast(kind === 'FACTORY_DEVICE' ? localImportMessage(t, e.firstMessage) : e.messages.map((m) => localImportMessage(t, m)));
+        serverErrorToast(kind === 'FACTORY_DEVICE' ? e.firstMessage : e.messages);
       },
     });
   }

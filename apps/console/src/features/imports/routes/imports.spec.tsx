@@ -19,6 +19,8 @@ const item = (over: Partial<ImportItem>): ImportItem => ({
   status: 'FINISHED',
   progress: 100,
   error: null,
+  error_code: null,
+  error_params: null,
   result: null,
   created: '2026-11-23T09:00:00.000Z',
   finished_at: '2026-11-23T09:00:05.000Z',
@@ -47,8 +49,9 @@ describe('import screens', () => {
       }),
       'GET /api/import/errors': ok({
         items: [
-          { line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits' },
-          { line: 5, column: 'imsi', value: '262011234567890', reason: 'Duplicate entry' },
+          { line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits', reason_code: 'invalidImsi', reason_params: null },
+          { line: 5, column: 'imsi', value: '262011234567890', reason: 'Duplicate entry', reason_code: 'duplicate', reason_params: null },
+          { line: 6, column: 'imsi', value: '262011234567890', reason: 'Duplicate entry: same as line 5', reason_code: 'duplicateOfLine', reason_params: { line: 5 } },
         ],
         total: 2,
         total_pages: 1,
@@ -68,6 +71,7 @@ describe('import screens', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('IMSI must have 15 digits')).toBeTruthy();
     expect(within(dialog).getByText('Duplicate entry')).toBeTruthy();
+    expect(within(dialog).getByText('Duplicate entry: same as line 5')).toBeTruthy();
     expect(fetch.callsTo('GET', '/api/import/errors')[0]!.url.searchParams.get('id')).toBe('1');
   });
 
@@ -77,7 +81,7 @@ describe('import screens', () => {
       ...lists,
       'POST /api/import/factoryDevice': {
         status: 409,
-        body: { error: 'Duplicate entry', code: 'DUPLICATE', errors: [{ field: 'imei', message: 'Duplicate entry' }, { field: 'x', message: 'second' }] },
+        body: { error: 'Duplicate entry', code: 'DUPLICATE', errors: [{ field: 'imei', code: 'duplicate', message: 'Duplicate entry' }, { field: 'x', code: 'text', params: { text: 'second' }, message: 'second' }] },
       },
     });
     const { user } = renderApp('/admin/import/factorydevice', { session: { role: 1 } });
@@ -139,7 +143,7 @@ describe('import screens', () => {
       ...lists,
       'POST /api/import/upload/mass': () =>
         refuse
-          ? { status: 400, body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'device_type_id', message: 'Unknown device type' }] } }
+          ? { status: 400, body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'device_type_id', code: 'unknownDeviceType', message: 'Unknown device type' }] } }
           : ok({ id: 9, status: 'QUEUED' }),
       'GET /api/import/list': ok({
         items: [item({ id: 9, kind: 'MASS', file_name: 'imeis.csv', count: 5, imported: 2, failed: 3, result: { found: 3, in_database: 3 } })],
@@ -175,9 +179,10 @@ describe('import screens', () => {
 
   it('has the column help and the value messages in every language', () => {
     for (const lang of ['en', 'de', 'es'] as const) {
-      const tree = (BUNDLES[lang] as { imports: { columnHelp: Record<string, Record<string, string>>; rules: Record<string, string> } }).imports;
+      const bundle = BUNDLES[lang] as { imports: { columnHelp: Record<string, Record<string, string>> }; reasons: Record<string, string> };
+      const tree = bundle.imports;
       for (const kind of IMPORT_KINDS) for (const c of IMPORT_COLUMNS[kind]) expect(tree.columnHelp[kind]?.[c.name], `${lang} ${kind}.${c.name}`).toBeTruthy();
-      for (const rule of Object.keys(VALUE_RULES)) expect(tree.rules[rule], `${lang} rules.${rule}`).toBeTruthy();
+      for (const rule of Object.values(VALUE_RULES)) expect(bundle.reasons[rule.reason.code], `${lang} reasons.${rule.reason.code}`).toBeTruthy();
     }
   });
 
@@ -185,10 +190,18 @@ describe('import screens', () => {
     mockFetch({
       'GET /api/local/role': roleOf(1),
       ...lists,
-      'GET /api/import/list': ok({ items: [item({ error: 'Columns ignored (not columns of this kind): notes' })], total_pages: 1, total: 1, page: 0 }),
-      'GET /api/import/errors': ok({
-        items: [{ line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits' }],
+      'GET /api/import/list': ok({
+        items: [item({ error: 'Columns ignored (not columns of this kind): notes', error_code: 'ignoredColumns', error_params: { columns: 'notes' } })],
+        total_pages: 1,
         total: 1,
+        page: 0,
+      }),
+      'GET /api/import/errors': ok({
+        items: [
+          { line: 3, column: 'imsi', value: '12', reason: 'IMSI must have 15 digits', reason_code: 'invalidImsi', reason_params: null },
+          { line: 4, column: 'imsi', value: null, reason: 'imsi is required', reason_code: 'required', reason_params: { field: 'imsi' } },
+        ],
+        total: 2,
         total_pages: 1,
         page: 0,
       }),
@@ -208,6 +221,7 @@ describe('import screens', () => {
     await list.user.click(within(rows[0]!).getByRole('button', { name: /Fehler \(2\)/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Die IMSI muss 15 Ziffern haben')).toBeTruthy();
+    expect(within(dialog).getByText('IMSI ist erforderlich')).toBeTruthy();
   });
 
   it('a report that cannot be generated is said in a toast (no unhandled failure)', async () => {

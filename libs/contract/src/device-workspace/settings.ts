@@ -1,0 +1,144 @@
+// Settings (§2 settings tab, §9 setting rules: list, edit, push, push all, load defaults).
+import { z } from 'zod';
+import { positiveId, wholeNumber } from '../params.js';
+import { envelope, listResponse } from '../schemas.js';
+import { route, type RouteDef } from '../route-def.js';
+import { deviceQuery, int, iso, isoOrNull, noControlChars } from './shared.js';
+
+// ---------------------------------------------------------------------------------------------- §9 rules
+
+/**
+ * §9 location interval: any whole minute from 2 to 60, held in seconds (120, 180, ..., 3600), plus "Stand by"
+ * (65000). LOCATION_INTERVAL_MINUTES are the common choices the console offers first.
+ */
+export const LOCATION_INTERVAL_MIN_MINUTES = 2;
+export const LOCATION_INTERVAL_MAX_MINUTES = 60;
+export const LOCATION_INTERVAL_MINUTES = [2, 3, 5, 10, 15, 20, 30, 45, 60] as const;
+export const LOCATION_INTERVAL_STANDBY = 65000;
+/** The common choices in seconds, Stand by last. */
+export const LOCATION_INTERVAL_CHOICES: readonly number[] = [
+  ...LOCATION_INTERVAL_MINUTES.map((m) => m * 60),
+  LOCATION_INTERVAL_STANDBY,
+];
+/** Every value §9 allows, in seconds: each whole minute from 2 to 60, then Stand by. */
+export const LOCATION_INTERVAL_ALL: readonly number[] = [
+  ...Array.from({ length: LOCATION_INTERVAL_MAX_MINUTES - LOCATION_INTERVAL_MIN_MINUTES + 1 }, (_, i) => (i + LOCATION_INTERVAL_MIN_MINUTES) * 60),
+  LOCATION_INTERVAL_STANDBY,
+];
+/** Whether a location interval (seconds) is one §9 allows. */
+export function isLocationInterval(seconds: number): boolean {
+  if (seconds === LOCATION_INTERVAL_STANDBY) return true;
+  return Number.isInteger(seconds) && seconds % 60 === 0 && seconds >= LOCATION_INTERVAL_MIN_MINUTES * 60 && seconds <= LOCATION_INTERVAL_MAX_MINUTES * 60;
+}
+/** §9 operational time: 1 to 24 (hours a day the tracker is on). */
+export const OPERATIONAL_TIME_MIN = 1;
+export const OPERATIONAL_TIME_MAX = 24;
+/** Names of the settings whose values §9 constrains (default_setting.name). */
+export const SETTING_LOCATION_INTERVAL = 'location_interval';
+export const SETTING_OPERATIONAL_TIME = 'operational_time';
+
+/** Checks a setting value against the §9 rules; returns a message or null. */
+export function checkSettingValue(name: string | null | undefined, value: string): string | null {
+  if (name === SETTING_LOCATION_INTERVAL) {
+    return /^\d+$/.test(value) && isLocationInterval(Number(value))
+      ? null
+      : `Location interval must be a whole number of minutes from ${LOCATION_INTERVAL_MIN_MINUTES} to ${LOCATION_INTERVAL_MAX_MINUTES} in seconds (${LOCATION_INTERVAL_MIN_MINUTES * 60}, ${LOCATION_INTERVAL_MIN_MINUTES * 60 + 60}, ... ${LOCATION_INTERVAL_MAX_MINUTES * 60}) or Stand by (${LOCATION_INTERVAL_STANDBY})`;
+  }
+  if (name === SETTING_OPERATIONAL_TIME) {
+    const n = Number(value);
+    return /^\d+$/.test(value) && n >= OPERATIONAL_TIME_MIN && n <= OPERATIONAL_TIME_MAX
+      ? null
+      : 'Operational time must be a whole number from 1 to 24';
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------- inputs
+
+export const settingPushQuery = deviceQuery.extend({ setting_no: positiveId('setting_no') });
+export const settingLoadDefaultQuery = deviceQuery.extend({
+  type: wholeNumber('type must be a whole number (0 = all)').default(0),
+});
+export const settingEditBody = z.object({
+  settings: z
+    .array(
+      z.object({
+        setting_no: positiveId('setting_no'),
+        value: z.string({ error: 'value is text' }).max(500, 'At most 500 characters').refine(noControlChars, 'Must not contain control characters'),
+      }),
+      { error: 'settings is required: a list of { setting_no, value }' },
+    )
+    .min(1, 'Nothing to save')
+    .max(100, 'At most 100 settings at once'),
+});
+export type SettingEditBody = z.infer<typeof settingEditBody>;
+
+// ---------------------------------------------------------------------------------------------- outputs
+
+export const settingItem = z.object({
+  setting_no: int,
+  name: z.string().nullable(),
+  value: z.string().nullable(),
+  default_value: z.string().nullable(),
+  editable: z.boolean(),
+  /** the device confirmed the value; false = pending */
+  synced: z.boolean(),
+  updated_at: isoOrNull,
+  /** the last push of this setting (an SMS queued for the pipeline) */
+  last_push: z.object({ sms_id: int, status: int, created: iso }).nullable(),
+  /** the default profiles (`type` of /setting/loadDefault) this setting's default belongs to; empty: every profile */
+  profiles: z.array(int),
+});
+export type SettingItem = z.infer<typeof settingItem>;
+export const settingPushResult = z.object({ setting_no: int, sms_id: int, message: z.string(), status: int, pending: z.literal(true) });
+export type SettingPushResult = z.infer<typeof settingPushResult>;
+
+// ---------------------------------------------------------------------------------------------- routes
+
+export const SETTINGS_ROUTES = {
+  settingAll: route({
+    method: 'GET',
+    path: '/setting/all',
+    area: 'deviceTabs',
+    summary: "The device's settings with their defaults, pending state and last push",
+    query: deviceQuery,
+    response: listResponse(settingItem),
+  }),
+  settingEdit: route({
+    method: 'POST',
+    path: '/setting/edit',
+    area: 'deviceSettingsEdit',
+    summary: 'Changes settings (marked pending until pushed and confirmed)',
+    query: deviceQuery,
+    body: settingEditBody,
+    response: listResponse(settingItem),
+  }),
+  settingPush: route({
+    method: 'GET',
+    path: '/setting/push',
+    area: 'deviceSettingsEdit',
+    summary: 'Queues an SMS that sends one setting to the device (pending until confirmed)',
+    query: settingPushQuery,
+    response: envelope(settingPushResult),
+    mutating: true,
+  }),
+  settingPushAll: route({
+    method: 'GET',
+    path: '/setting/push_all',
+    area: 'deviceSettingsEdit',
+    summary: 'Queues SMS that send every editable setting to the device',
+    query: deviceQuery,
+    response: listResponse(settingPushResult),
+    mutating: true,
+  }),
+  settingLoadDefault: route({
+    method: 'GET',
+    path: '/setting/loadDefault',
+    area: 'deviceSettingsEdit',
+    summary:
+      "Loads the defaults of the device's type: `type` 0 replaces every setting, a profile of the type (the `profiles` of /setting/all) only that profile's settings; another type is a 400",
+    query: settingLoadDefaultQuery,
+    response: listResponse(settingItem),
+    mutating: true,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,227 @@
+import { ErrorCode, errorMessage } from './errors.js';
+
+/**
+ * Reasons and messages as codes (house rule "Reasons and messages", docs/architecture.md). The one list of codes
+ * that import line errors, import notes and failures, and field errors of every call carry, each with its English
+ * text and the parameters the text takes. The api stores and answers the code and its parameters (plus the English
+ * text for readers of the api); the console says them in the UI language from its translations
+ * (`reasons.<code>` in apps/console/src/locales/<lng>/*.json, en/de/es, checked by reasons.spec.ts).
+ *
+ * Parameter kinds: `text` and `number` are shown as they are; `column` is a CSV column or form field name (the
+ * console shows its label); `reason` is another code of this list (the header line's problem).
+ *
+ * A new feature adds its codes here, in a section of its own, and their texts to its locale files under `reasons`.
+ */
+export type ReasonParamKind = 'text' | 'number' | 'column' | 'reason';
+type ReasonDef = { en: string; params?: Record<string, ReasonParamKind> };
+
+export const REASONS = {
+  // ------------------------------------------------------------------------ generic
+  /** anything without a code of its own (a stored sentence from before the codes, a library's message): the text as it is */
+  text: { en: '{{text}}', params: { text: 'text' } },
+
+  // ------------------------------------------------------------------------ values (import lines, forms, query parameters)
+  required: { en: '{{field}} is required', params: { field: 'column' } },
+  tooLong: { en: '{{field}} is too long (at most {{max}} characters)', params: { field: 'column', max: 'number' } },
+  invalidImei: { en: 'IMEI must have 15 digits' },
+  invalidImsi: { en: 'IMSI must have 15 digits' },
+  invalidIccid: { en: 'ICCID must have 18 to 22 digits' },
+  invalidPhone: { en: 'Phone must have 8 to 15 digits' },
+  invalidActivationCode: { en: 'Activation code must have 15 letters or digits' },
+  invalidDeviceStatus: { en: 'Device status must be 0, 1, 2 or 3' },
+  invalidSimStatus: { en: 'SIM status must be 0, 1 or 2' },
+  invalidCarrierStatus: { en: 'Carrier status must be one of {{statuses}}', params: { statuses: 'text' } },
+  invalidId: { en: 'Must be a positive whole number' },
+  invalidBool: { en: 'Must be true or false' },
+  formula: { en: 'Must not start with =, +, -, @, tab or CR (spreadsheet formula)' },
+  idRequired: { en: '{{field}} is required (a positive whole number)', params: { field: 'column' } },
+  idTooLarge: { en: '{{field}} is too large', params: { field: 'column' } },
+  wholeNumber: { en: '{{field}} must be a whole number from {{min}} to {{max}}', params: { field: 'column', min: 'number', max: 'number' } },
+  dayRequired: { en: '{{field}} is required (YYYY-MM-DD)', params: { field: 'column' } },
+  dayFormat: { en: '{{field}} must be YYYY-MM-DD', params: { field: 'column' } },
+  dayNotReal: { en: '{{field}} is not a real calendar day', params: { field: 'column' } },
+  unknownTimeZone: { en: '{{field}} is not a known time zone', params: { field: 'column' } },
+  tooShort: { en: '{{field}} is too short (at least {{min}})', params: { field: 'column', min: 'number' } },
+  tooBig: { en: '{{field}} is too large (at most {{max}})', params: { field: 'column', max: 'number' } },
+  tooSmall: { en: '{{field}} is too small (at least {{min}})', params: { field: 'column', min: 'number' } },
+  wrongType: { en: '{{field}} must be a {{expected}}', params: { field: 'column', expected: 'text' } },
+  badFormat: { en: '{{field}} is not in the expected format', params: { field: 'column' } },
+  notOneOf: { en: '{{field}} must be one of {{options}}', params: { field: 'column', options: 'text' } },
+  unknownField: { en: 'Unknown field {{field}}', params: { field: 'column' } },
+  controlChars: { en: 'Must not contain control characters' },
+  digitsOnly: { en: '{{what}} has digits only', params: { what: 'text' } },
+  codeDigits: { en: 'The code has 6 digits' },
+  searchEmpty: { en: 'Enter something to search for' },
+  invalidEmail: { en: 'Enter a valid e-mail address' },
+
+  // ------------------------------------------------------------------------ requests
+  malformedJson: { en: 'Malformed JSON' },
+  malformedMultipart: { en: 'Malformed multipart body' },
+  uploadLimit: { en: 'The upload exceeds a limit: {{limit}}', params: { limit: 'text' } },
+  chooseFile: { en: 'Choose a file to upload' },
+
+  // ------------------------------------------------------------------------ references and duplicates
+  unknownDeviceType: { en: 'Unknown device type' },
+  unknownOperator: { en: 'Unknown operator' },
+  unknownDeployment: { en: 'Unknown white label deployment' },
+  unknownServer: { en: 'Unknown server' },
+  unknownVoipCentral: { en: 'Unknown VoIP central' },
+  unknownWhiteLabel: { en: 'Unknown white label' },
+  duplicate: { en: 'Duplicate entry' },
+  duplicateOfLine: { en: 'Duplicate entry: same as line {{line}}', params: { line: 'number' } },
+  noSim: { en: 'No SIM card with this IMSI' },
+  simInUse: { en: 'SIM card already in another device' },
+
+  // ------------------------------------------------------------------------ import lines
+  lineTooLong: { en: 'Line is too long (more than {{max}} characters)', params: { max: 'number' } },
+  notUtf8: { en: 'Line is not valid UTF-8 text' },
+  nulBytes: { en: 'Line contains NUL bytes' },
+  quoteNotClosed: { en: 'A quoted value is not closed' },
+  textAfterQuote: { en: 'Unexpected text after a quoted value' },
+  quoteInValue: { en: 'A quote inside an unquoted value' },
+  fieldCount: { en: 'Line has {{fields}} fields, the header has {{header}}', params: { fields: 'number', header: 'number' } },
+
+  // ------------------------------------------------------------------------ whole import files (import.error_code)
+  missingColumn: { en: 'Missing column: {{columns}}', params: { columns: 'text' } },
+  columnTwice: { en: 'Column {{column}} appears twice in the header', params: { column: 'text' } },
+  headerUnreadable: { en: 'The header line cannot be read: {{reason}}', params: { reason: 'reason' } },
+  noDataRows: { en: 'The file has a header but no data rows' },
+  fileEmpty: { en: 'The file is empty' },
+  fileGone: { en: 'The uploaded file is gone' },
+  noFile: { en: 'The import has no file' },
+  importFailed: { en: 'The import failed: {{message}}', params: { message: 'text' } },
+  ignoredColumns: { en: 'Columns ignored (not columns of this kind): {{columns}}', params: { columns: 'text' } },
+} as const satisfies Record<string, ReasonDef>;
+
+export type ReasonCode = keyof typeof REASONS;
+export type ReasonParams = Record<string, string | number>;
+/** A coded reason as stored (`import_error.reason_code` / `reason_params`) and answered. */
+export type Reason = { code: ReasonCode; params?: ReasonParams };
+
+export const REASON_CODES = Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]];
+const REASON_SET = new Set<string>(REASON_CODES);
+export const isReasonCode = (s: unknown): s is ReasonCode => typeof s === 'string' && REASON_SET.has(s);
+
+/** The parameter names a code's text takes, with their kinds. */
+export function reasonParams(code: ReasonCode): Record<string, ReasonParamKind> {
+  return (REASONS[code] as ReasonDef).params ?? {};
+}
+
+/** The English text of a reason (the api's `reason` / `message` for its readers, the report CSV's label). */
+export function reasonText(code: ReasonCode, params: ReasonParams = {}): string {
+  const kinds = reasonParams(code);
+  return REASONS[code].en.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) return '';
+    return kinds[name] === 'reason' && isReasonCode(v) ? reasonText(v) : String(v);
+  });
+}
+
+/** Only the parameters the code declares (a stray value never reaches storage or a translation). */
+export function reason(code: ReasonCode, params: ReasonParams = {}): Reason {
+  const kinds = reasonParams(code);
+  const kept = Object.fromEntries(Object.entries(params).filter(([k, v]) => k in kinds && v !== undefined));
+  return Object.keys(kept).length ? { code, params: kept } : { code };
+}
+
+// ------------------------------------------------------------------------------------------ field errors
+
+/**
+ * A field message's code: a code of REASONS, or an ErrorCode (whose texts the contract already has in en, de, es,
+ * e.g. the password rules). The two lists share no code (reasons are camelCase, error codes UPPER_CASE).
+ */
+export type FieldCode = ReasonCode | ErrorCode;
+const ERROR_CODES = new Set<string>(Object.values(ErrorCode));
+export const isErrorCode = (s: unknown): s is ErrorCode => typeof s === 'string' && ERROR_CODES.has(s);
+export const isFieldCode = (s: unknown): s is FieldCode => isReasonCode(s) || isErrorCode(s);
+
+/** A field error of an api answer: the field, its code and parameters, and the English `message` built from them. */
+export type FieldError = { field: string; code: FieldCode; params?: ReasonParams; message: string };
+
+/** The English text of a field code. */
+export function fieldCodeText(code: FieldCode, params: ReasonParams = {}): string {
+  return isErrorCode(code) ? errorMessage(code, 'en') : reasonText(code, params);
+}
+
+/** Builds a field error: `fieldError('imsi', 'duplicate')`, `fieldError('query', 'digitsOnly', { what: 'IMEI' })`. */
+export function fieldError(field: string, code: FieldCode, params: ReasonParams = {}): FieldError {
+  if (isErrorCode(code)) return { field, code, message: errorMessage(code, 'en') };
+  const r = reason(code, params);
+  return { field, ...r, message: reasonText(code, r.params) };
+}
+
+/**
+ * Zod messages of the contract's schemas are codes (the validation interceptor and the console read them back):
+ * `coded('wholeNumber', { min: 0, max: 100 })` is `wholeNumber {"min":0,"max":100}`. The field is added from the
+ * issue's path when read.
+ */
+export function coded(code: FieldCode, params?: ReasonParams): string {
+  return params && Object.keys(params).length ? `${code} ${JSON.stringify(params)}` : code;
+}
+
+/** Reads a message written by `coded` back; null for any other text. */
+export function decodeCoded(message: string): { code: FieldCode; params: ReasonParams } | null {
+  const space = message.indexOf(' ');
+  const code = space === -1 ? message : message.slice(0, space);
+  if (!isFieldCode(code)) return null;
+  if (space === -1) return { code, params: {} };
+  try {
+    const params = JSON.parse(message.slice(space + 1)) as unknown;
+    return params && typeof params === 'object' && !Array.isArray(params) ? { code, params: params as ReasonParams } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a zod issue (as the error map or the parse result gives it) carries that a code needs. */
+type Issue = {
+  code?: string;
+  input?: unknown;
+  origin?: string;
+  expected?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  values?: readonly unknown[];
+  keys?: readonly string[];
+  path?: readonly PropertyKey[];
+  message?: string;
+};
+
+/**
+ * A per-parse zod error map (`schema.safeParse(x, { error: codedIssues })`) that says zod's own issues as codes:
+ * missing, too long or short, wrong type, bad format, not one of the options. Messages the schemas set themselves
+ * win over it (zod's precedence), and those are codes too; issues of other kinds keep zod's English text.
+ */
+export function codedIssues(iss: Issue): string | undefined {
+  const n = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? coded('required') : coded('wrongType', { expected: String(iss.expected) });
+    case 'too_big':
+      return iss.origin === 'string' ? coded('tooLong', { max: n(iss.maximum) }) : coded('tooBig', { max: n(iss.maximum) });
+    case 'too_small':
+      if (iss.origin === 'string') return n(iss.minimum) === 1 ? coded('required') : coded('tooShort', { min: n(iss.minimum) });
+      return coded('tooSmall', { min: n(iss.minimum) });
+    case 'invalid_format':
+      return coded('badFormat');
+    case 'invalid_value':
+      return coded('notOneOf', { options: (iss.values ?? []).map(String).join(', ') });
+    case 'unrecognized_keys':
+      return coded('unknownField', { field: (iss.keys ?? []).join(', ') });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The field error of a zod issue: its code (from `coded` messages; the generic `text` with the message for any
+ * other), with the field named by the issue's path (`fallback` for the whole input).
+ */
+export function issueFieldError(issue: Issue, fallback: string): FieldError {
+  const path = (issue.path ?? []).map(String);
+  const field = path.join('.') || fallback;
+  const named = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? fallback;
+  const c = decodeCoded(issue.message ?? '');
+  if (!c) return fieldError(field, 'text', { text: issue.message ?? '' });
+  return fieldError(field, c.code, { field: named, ...c.params });
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { FactoryDetail } from '@tracker/contract';
+import { DeviceRepository, type Q } from './device-workspace.repository.js';
+
+/** Device detail: the factory record, the general settings' update, removal from the account. */
+@Injectable()
+export class DeviceDetailRepository extends DeviceRepository {
+  async factory(id: number): Promise<FactoryDetail | null> {
+    const r = await this.rows<FactoryDetail>(
+      `SELECT f.id, f.imei, f.imsi, f.iccid, f.activation_code, f.serial_number, f.device_type_id, f.firmware, f.status,
+         f.white_label_deployment_id, dep.name AS deployment_name, f.created
+       FROM factory_device f
+       LEFT JOIN white_label_deployment dep ON dep.id = f.white_label_deployment_id
+       WHERE f.id = $1`,
+      [id],
+    );
+    return r[0] ?? null;
+  }
+
+  /** The device type of a factory record: undefined when there is no such record, null when it names none. */
+  async factoryType(id: number, q: Q): Promise<number | null | undefined> {
+    const r = await q.query<{ device_type_id: number | null }>('SELECT device_type_id FROM factory_device WHERE id = $1', [id]);
+    return r.rows[0]?.device_type_id;
+  }
+
+  /** Updates the given columns (names are from a fixed list in the service); returns the previous values. */
+  async updateDevice(id: number, values: Record<string, unknown>, q: Q): Promise<Record<string, unknown>> {
+    const cols = Object.keys(values);
+    const before = (await this.rows<Record<string, unknown>>(
+      `SELECT ${cols.map((c) => (c === 'birth_date' ? `to_char(birth_date, 'YYYY-MM-DD') AS birth_date` : c)).join(', ')} FROM device WHERE id = $1 FOR UPDATE`,
+      [id],
+      q,
+    ))[0] ?? {};
+    const set = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+    await q.query(`UPDATE device SET ${set}, updated_at = now() WHERE id = $1`, [id, ...cols.map((c) => values[c])]);
+    return before;
+  }
+
+  /** A device leaving its account keeps no contact or safe zone links. */
+  async unlinkContactsAndZones(deviceId: number, q: Q): Promise<void> {
+    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
+    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { checkSettingValue, ErrorCode, type SettingEditBody, type SettingPushResult } from '@tracker/contract';
+import { DomainError } from '../core/errors.js';
+import type { SessionUser } from '../access/session-user.js';
+import { DeviceScopeService } from './device-scope.service.js';
+import { DeviceSettingsRepository } from './device-settings.repository.js';
+
+/** The SMS a setting push queues: `SETTING,<no>,<value>#` under command key SETTING_<no>. */
+export const settingSms = (settingNo: number, value: string) => ({
+  commandKey: `SETTING_${settingNo}`,
+  message: `SETTING,${settingNo},${value}#`,
+});
+
+/** Settings (§2 settings tab, §9 rules): list, edit, push one, push all, load the type's defaults. */
+@Injectable()
+export class DeviceSettingsService {
+  constructor(
+    private readonly scope: DeviceScopeService,
+    private readonly repo: DeviceSettingsRepository,
+  ) {}
+
+  async settings(s: SessionUser, id: number) {
+    const d = await this.scope.device(s, id);
+    return this.repo.settings(id, d.device_type_id);
+  }
+
+  async editSettings(s: SessionUser, id: number, body: SettingEditBody) {
+    const d = await this.scope.device(s, id);
+    const defaults = new Map((await this.repo.defaultSettings(d.device_type_id)).map((x) => [x.setting_no, x]));
+    const errors: { field: string; message: string }[] = [];
+    body.settings.forEach((x, i) => {
+      const def = defaults.get(x.setting_no);
+      if (!def) errors.push({ field: `settings.${i}.setting_no`, message: ErrorCode.SettingNotFound });
+      else if (!def.editable) errors.push({ field: `settings.${i}.value`, message: ErrorCode.SettingNotEditable });
+      else {
+        const m = checkSettingValue(def.name, x.value);
+        if (m) errors.push({ field: `settings.${i}.value`, message: m });
+      }
+    });
+    if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
+    const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value]));
+    await this.repo.tx(async (c) => {
+      for (const x of body.settings) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      await this.scope.deviceAudit(
+        c,
+        s,
+        id,
+        'setting.edit',
+        null,
+        Object.fromEntries(body.settings.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+        Object.fromEntries(body.settings.map((x) => [x.setting_no, x.value])),
+      );
+    });
+    return this.repo.settings(id, d.device_type_id);
+  }
+
+  /** Queues the SMS that carries a setting and marks it pending (synced = false) until the device confirms. */
+  async pushSetting(s: SessionUser, id: number, settingNo: number): Promise<SettingPushResult> {
+    const d = await this.scope.device(s, id);
+    const current = (await this.repo.settings(id, d.device_type_id)).find((x) => x.setting_no === settingNo);
+    if (!current) throw new DomainError(ErrorCode.SettingNotFound);
+    // like push_all: only editable settings are sent (a server host or port the device must keep is never pushed)
+    if (!current.editable) {
+      throw new DomainError(ErrorCode.SettingNotEditable, [{ field: 'setting_no', message: ErrorCode.SettingNotEditable }]);
+    }
+    const value = current.value ?? current.default_value ?? '';
+    return this.repo.tx(async (c) => {
+      await this.repo.upsertSetting(id, settingNo, value, c);
+      const sms = settingSms(settingNo, value);
+      const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+      await this.scope.deviceAudit(c, s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: m.id });
+      return { setting_no: settingNo, sms_id: m.id, message: sms.message, status: m.status, pending: true as const };
+    });
+  }
+
+  async pushAll(s: SessionUser, id: number): Promise<SettingPushResult[]> {
+    const d = await this.scope.device(s, id);
+    const list = (await this.repo.settings(id, d.device_type_id)).filter((x) => x.editable);
+    return this.repo.tx(async (c) => {
+      const out: SettingPushResult[] = [];
+      for (const x of list) {
+        const value = x.value ?? x.default_value ?? '';
+        await this.repo.upsertSetting(id, x.setting_no, value, c);
+        const sms = settingSms(x.setting_no, value);
+        const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+        out.push({ setting_no: x.setting_no, sms_id: m.id, message: sms.message, status: m.status, pending: true });
+      }
+      await this.scope.deviceAudit(c, s, id, 'setting.push_all', null, null, { count: out.length });
+      return out;
+    });
+  }
+
+  /**
+   * Loads the type's defaults: profile 0 replaces every setting (values of settings the type has no default for are
+   * dropped); a profile of the type (`default_setting.types`) sets only the defaults of that profile (a default with
+   * no profiles belongs to every profile) and leaves the other settings as they are. Any other profile is a 400.
+   */
+  async loadDefaults(s: SessionUser, id: number, type: number) {
+    const d = await this.scope.device(s, id);
+    const all = await this.repo.defaultSettings(d.device_type_id);
+    const profiles = [...new Set(all.flatMap((x) => x.types))].sort((a, b) => a - b);
+    if (type !== 0 && !profiles.includes(type)) {
+      const known = profiles.length ? `0 (all) or one of ${profiles.join(', ')}` : '0 (all)';
+      throw new DomainError(ErrorCode.ValidationFailed, [
+        { field: 'type', message: `type is not a default profile of this device type: use ${known}` },
+      ]);
+    }
+    const defaults = all.filter((x) => type === 0 || x.types.length === 0 || x.types.includes(type));
+    const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));
+    const changed = defaults.filter((x) => before.get(x.setting_no) !== x.value);
+    await this.repo.tx(async (c) => {
+      if (type === 0) await this.repo.clearSettings(id, c);
+      for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      await this.scope.deviceAudit(
+        c,
+        s,
+        id,
+        'setting.load_default',
+        null,
+        Object.fromEntries(changed.map((x) => [x.setting_no, before.get(x.setting_no) ?? null])),
+        { type, count: defaults.length, changed: Object.fromEntries(changed.map((x) => [x.setting_no, x.value])) },
+      );
+    });
+    return this.repo.settings(id, d.device_type_id);
+  }
+}
