@@ -1,32 +1,40 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
-type FieldShell = { label: ReactNode; error?: string | undefined; hint?: ReactNode };
+type FieldShell = {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** the label is read by screen readers only (a compact control in a toolbar) */
+  hideLabel?: boolean;
+  /** the small control of toolbars and headers */
+  compact?: boolean;
+};
+type ControlProps = { id: string; className: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
-/** A labelled input with its hint and error tied to it (aria-describedby / aria-invalid). */
-export function TextField({
+/** Label, control, hint and error of one field; the hint and error are tied to the control (aria-describedby / aria-invalid). */
+function FieldFrame({
   label,
   error,
   hint,
-  ref,
+  hideLabel,
+  compact,
   className,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  control,
+}: FieldShell & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className="field__label">
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
       </label>
-      <input
-        id={id}
-        ref={ref}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
+      {control({
+        id,
+        className: compact ? 'input input--compact' : 'input',
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -41,41 +49,35 @@ export function TextField({
   );
 }
 
-export function SelectField({
+/** A labelled input with its hint and error. */
+export function TextField({
   label,
   error,
   hint,
-  children,
+  hideLabel,
+  compact,
+  ref,
   className,
-  ...select
-}: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      {...{ label, error, hint, hideLabel, compact, className }}
+      control={(props) => <input ref={ref} {...props} {...input} />}
+    />
+  );
+}
+
+/** A labelled select with its hint and error. */
+export function SelectField({ label, error, hint, hideLabel, compact, children, className, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, hideLabel, compact, className }}
+      control={(props) => (
+        <select {...props} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }

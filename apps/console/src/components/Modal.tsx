@@ -115,3 +115,18 @@ function ModalOpen({ title, onClose, children, footer, size = 'normal', descript
     document.body,
   );
 }
+
+/** The footer of a form dialog: Cancel (closes), then the dialog's submit button, disabled while its request runs. */
+export function FormFooter({ onCancel, submit, pending = false }: { onCancel: () => void; submit: ReactNode; pending?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {submit}
+      </button>
+    </>
+  );
+}

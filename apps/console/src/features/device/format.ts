@@ -12,13 +12,6 @@ export const poundToKg = (lb: number) => Math.round(lb * KG_PER_POUND);
 /** Today in the user's time zone (the default day of the date tabs). */
 export const today = (tz: string) => formatDate(new Date(), tz);
 
-/** The day before / after a `YYYY-MM-DD`. */
-export function shiftDay(day: string, delta: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + delta);
-  return d.toISOString().slice(0, 10);
-}
-
 export const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 /** §9 five-level signal scale; null when the device reported none. */

@@ -36,7 +36,10 @@ export function DayGate({ id, route, children }: { id: number; route: DayRoute; 
  * (inside a `DayGate`), else today in the user's zone. Only a day the user picks goes into the URL, so each tab
  * opens on its own last day until one is chosen.
  */
-export function useDay(): { date: string; tz: string; max: string; setDate: (d: string) => void } {
+/** The day of a day tab: the chosen day, the user's zone, today (the latest day) and how to choose another. */
+export type Day = { date: string; tz: string; max: string; setDate: (d: string) => void };
+
+export function useDay(): Day {
   const tz = useTimeZone();
   const ctx = useContext(DayContext);
   const [params, setParams] = useSearchParams();

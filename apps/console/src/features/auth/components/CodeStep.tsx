@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { FormEvent, Ref } from 'react';
+import type { Ref } from 'react';
 import { TextField } from '../../../components/Field';
+import { StepForm } from './StepForm';
 import { EnrollmentQr } from './EnrollmentQr';
 
 type Props = {
@@ -16,15 +17,8 @@ type Props = {
 
 export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, enrollment, codeRef }: Props) {
   const { t } = useTranslation();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
-  }
   return (
-    <form onSubmit={submit} noValidate>
-      <h2 className="card__subtitle">
-        {t('auth.code.title')}
-      </h2>
+    <StepForm title={t('auth.code.title')} onSubmit={onSubmit}>
       <p className="muted">{t('auth.code.signingInAs', { username })}</p>
       {enrollment ? <EnrollmentQr otpauthUri={enrollment.otpauthUri} secret={enrollment.secret} username={username} /> : null}
       <TextField
@@ -49,6 +43,6 @@ export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, en
           {pending ? t('common.pleaseWait') : t('auth.code.submit')}
         </button>
       </div>
-    </form>
+    </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { FormEvent, Ref } from 'react';
+import type { Ref } from 'react';
 import { TextField } from '../../../components/Field';
+import { StepForm } from './StepForm';
 
 type Props = {
   username: string;
@@ -14,15 +15,8 @@ type Props = {
 
 export function CredentialsStep({ username, password, onUsername, onPassword, onSubmit, pending, passwordRef }: Props) {
   const { t } = useTranslation();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
-  }
   return (
-    <form onSubmit={submit} noValidate>
-      <h2 className="card__subtitle">
-        {t('auth.login.credentialsTitle')}
-      </h2>
+    <StepForm title={t('auth.login.credentialsTitle')} onSubmit={onSubmit}>
       <TextField
         label={t('auth.login.username')}
         name="username"
@@ -45,6 +39,6 @@ export function CredentialsStep({ username, password, onUsername, onPassword, on
       <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending || undefined}>
         {pending ? t('common.pleaseWait') : t('auth.login.next')}
       </button>
-    </form>
+    </StepForm>
   );
 }

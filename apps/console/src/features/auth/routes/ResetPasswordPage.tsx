@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { checkNewPassword, ErrorCode, errorMessage, PASSWORD_MAX, PASSWORD_MIN } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { ErrorCode, errorMessage } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { useResetLink, useResetPassword } from '../api/reset-password';
+import { NewPasswordFields, useNewPassword } from '../components/NewPassword';
 
 /** §2 /{reset-prefix}/forgotpassword/{uuid}: the link is checked first; an invalid one shows the server's message. */
 export function ResetPasswordPage() {
@@ -17,22 +17,18 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const link = useResetLink(uuid);
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [invalid, setInvalid] = useState<'both' | 'password' | 'repeat' | null>(null);
+  const fields = useNewPassword();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = checkNewPassword(password, repeat);
+    const problem = fields.check();
     if (problem) {
-      setInvalid(problem === ErrorCode.PasswordBlank ? 'both' : problem === ErrorCode.PasswordLength ? 'password' : 'repeat');
       // §5: the reset page words the mismatch its own way
       localErrorToast(problem === ErrorCode.PasswordMismatch ? t('auth.reset.mismatch') : errorMessage(problem, currentLanguage()));
       return;
     }
-    setInvalid(null);
     try {
-      await reset.mutateAsync({ uuid, password, repeat });
+      await reset.mutateAsync({ uuid, password: fields.password, repeat: fields.repeat });
     } catch (err) {
       serverErrorToast(err instanceof ApiError ? err.firstMessage : t('errors.network'));
       return;
@@ -61,24 +57,7 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <p className="muted">{t('auth.reset.forUser', { username: link.data.username })}</p>
           <input type="text" name="username" autoComplete="username" value={link.data.username} readOnly hidden />
-          <TextField
-            label={t('auth.reset.new')}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={t('auth.changePassword.rules', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-            aria-invalid={invalid === 'both' || invalid === 'password' ? true : undefined}
-            autoFocus
-          />
-          <TextField
-            label={t('auth.reset.repeat')}
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            aria-invalid={invalid === 'both' || invalid === 'repeat' ? true : undefined}
-          />
+          <NewPasswordFields state={fields} newLabel={t('auth.reset.new')} repeatLabel={t('auth.reset.repeat')} />
           <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
             {t('auth.reset.submit')}
           </button>

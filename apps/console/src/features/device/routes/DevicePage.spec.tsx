@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
-import { cmToInch, inchToCm, kgToPound, poundToKg, shiftDay } from '../format';
+import { shiftDay } from '../../../components/DayPicker';
+import { cmToInch, inchToCm, kgToPound, poundToKg } from '../format';
 import { device, roleOf, setting } from '../tabs/fixtures';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { canAccess, devicePath, type Area } from '@tracker/contract';
 import { useSession } from '../../../lib/session';
+import type { DayRoute } from '../api/days';
 import { headerRoute, useDeviceDetails } from '../api/device';
 import { DeviceHeader } from '../components/DeviceHeader';
 import { DEVICE_TABS, type DeviceTabKey } from '../device-tabs';
@@ -50,51 +51,37 @@ function MainForbidden({ deviceId }: { deviceId: number }) {
   );
 }
 
-/** Each child route is guarded by its own §6 area (the page itself only needs one of the device areas). */
 /**
  * What each tab of DEVICE_TABS (contract: path, §6 area, key) shows: declared once here, so a tab's path, area and
- * component cannot drift apart. Day tabs open behind their DayGate (the last day with data).
+ * component cannot drift apart. A day tab names its day route: it opens behind a DayGate (the last day with data).
  */
-const TAB_VIEWS: Record<DeviceTabKey, (id: number) => ReactNode> = {
-  infoImsi: (id) => <InformationTab id={id} variant="imsi" />,
-  infoImei: (id) => <InformationTab id={id} variant="imei" />,
-  generalSettings: (id) => <GeneralSettingsTab id={id} />,
-  tracking: (id) => (
-    <DayGate id={id} route="locationDays">
-      <TrackingTab id={id} />
-    </DayGate>
-  ),
-  settings: (id) => <SettingsTab id={id} />,
-  audit: (id) => <AuditTab id={id} />,
-  deviceLogs: (id) => <DeviceLogsTab id={id} />,
-  deviceTemp: (id) => (
-    <DayGate id={id} route="temperatureDays">
-      <TemperatureTab id={id} />
-    </DayGate>
-  ),
-  contacts: (id) => <ContactsTab id={id} />,
-  sms: (id) => (
-    <DayGate id={id} route="smsDays">
-      <SmsTab id={id} />
-    </DayGate>
-  ),
-  gaps: (id) => (
-    <DayGate id={id} route="communicationDays">
-      <GapsTab id={id} />
-    </DayGate>
-  ),
-  swap: (id) => <SwapTab id={id} />,
-  notifications: (id) => (
-    <DayGate id={id} route="notificationDays">
-      <NotificationsTab id={id} />
-    </DayGate>
-  ),
-  safezones: (id) => (
-    <DayGate id={id} route="safezoneLogDays">
-      <SafeZonesTab id={id} />
-    </DayGate>
-  ),
+const TAB_VIEWS: Record<DeviceTabKey, { view: (id: number) => ReactNode; days?: DayRoute }> = {
+  infoImsi: { view: (id) => <InformationTab id={id} variant="imsi" /> },
+  infoImei: { view: (id) => <InformationTab id={id} variant="imei" /> },
+  generalSettings: { view: (id) => <GeneralSettingsTab id={id} /> },
+  tracking: { view: (id) => <TrackingTab id={id} />, days: 'locationDays' },
+  settings: { view: (id) => <SettingsTab id={id} /> },
+  audit: { view: (id) => <AuditTab id={id} /> },
+  deviceLogs: { view: (id) => <DeviceLogsTab id={id} /> },
+  deviceTemp: { view: (id) => <TemperatureTab id={id} />, days: 'temperatureDays' },
+  contacts: { view: (id) => <ContactsTab id={id} /> },
+  sms: { view: (id) => <SmsTab id={id} />, days: 'smsDays' },
+  gaps: { view: (id) => <GapsTab id={id} />, days: 'communicationDays' },
+  swap: { view: (id) => <SwapTab id={id} /> },
+  notifications: { view: (id) => <NotificationsTab id={id} />, days: 'notificationDays' },
+  safezones: { view: (id) => <SafeZonesTab id={id} />, days: 'safezoneLogDays' },
 };
+
+function TabView({ tab, id }: { tab: DeviceTabKey; id: number }) {
+  const { view, days } = TAB_VIEWS[tab];
+  return days ? (
+    <DayGate id={id} route={days}>
+      {view(id)}
+    </DayGate>
+  ) : (
+    <>{view(id)}</>
+  );
+}
 
 function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
   const session = useSession();
@@ -181,7 +168,11 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
             element={main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />}
           />
           {DEVICE_TABS.map((tab) => (
-            <Route key={tab.path} path={tab.path} element={<TabGuard area={tab.area}>{TAB_VIEWS[tab.key](deviceId)}</TabGuard>} />
+            <Route key={tab.path} path={tab.path} element={
+                <TabGuard area={tab.area}>
+                  <TabView tab={tab.key} id={deviceId} />
+                </TabGuard>
+              } />
           ))}
           <Route path="*" element={<p role="alert">{t('device.tabs.unknown')}</p>} />
         </Routes>

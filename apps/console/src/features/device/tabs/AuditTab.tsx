@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TraceItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { Pager } from '../../../components/Pager';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useTraces } from '../api/device';
-import { DayPicker } from '../components/DayPicker';
-import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../../../components/QueryState';
+import { DayTabShell } from '../components/TabShell';
 import { useDay } from '../use-day';
 
 const compact = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
@@ -18,43 +18,29 @@ export function AuditTab({ id }: { id: number }) {
   const day = useDay();
   const [page, setPage] = useState(0);
   const q = useTraces(id, page);
+  const columns: Column<TraceItem>[] = [
+    { key: 'time', header: t('device.audit.time'), cell: (e) => formatDateTime(e.created, tz) },
+    {
+      key: 'status',
+      header: t('device.audit.status'),
+      cell: (e) => (e.status !== null ? t(`device.auditStatus.${e.status}`, { defaultValue: String(e.status) }) : t('common.none')),
+    },
+    { key: 'action', header: t('device.audit.action'), className: 'mono', cell: (e) => e.action },
+    { key: 'actor', header: t('device.audit.actor'), cell: (e) => e.actor_name ?? t('common.none') },
+    { key: 'before', header: t('device.audit.before'), className: 'mono', truncate: true, cell: (e) => compact(e.before) },
+    { key: 'after', header: t('device.audit.after'), className: 'mono', truncate: true, cell: (e) => compact(e.after) },
+  ];
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.audit')}</h2>
-        <span className="muted">{t('device.audit.exportDay')}</span>
-        <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
-        <ExportButton kind="device_trace" deviceId={id} date={day.date} tz={day.tz} />
-      </div>
-      <QueryState query={q} empty={q.data?.items.length === 0} emptyTitle={t('device.audit.empty')}>
-        <div className="table-wrap">
-          <table className="table dw-table" data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('device.audit.time')}</th>
-                <th scope="col">{t('device.audit.status')}</th>
-                <th scope="col">{t('device.audit.action')}</th>
-                <th scope="col">{t('device.audit.actor')}</th>
-                <th scope="col">{t('device.audit.before')}</th>
-                <th scope="col">{t('device.audit.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(q.data?.items ?? []).map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.created, tz)}</td>
-                  <td>{e.status !== null ? t(`device.auditStatus.${e.status}`, { defaultValue: String(e.status) }) : t('common.none')}</td>
-                  <td className="mono">{e.action}</td>
-                  <td>{e.actor_name ?? t('common.none')}</td>
-                  <td className="mono dw-json" title={compact(e.before)}>{compact(e.before)}</td>
-                  <td className="mono dw-json" title={compact(e.after)}>{compact(e.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
-      </QueryState>
-    </div>
+    <DayTabShell
+      title={t('device.tabs.audit')}
+      day={day}
+      deviceId={id}
+      exportKind="device_trace"
+      lead={<span className="muted">{t('device.audit.exportDay')}</span>}
+      query={q}
+    >
+      <DataTable data-testid="audit-table" columns={columns} rows={q.data?.items} rowKey={(e) => e.id} empty={t('device.audit.empty')} />
+      {q.data?.items.length ? <Pager page={page} totalPages={q.data.total_pages} onChange={setPage} disabled={q.isFetching} /> : null}
+    </DayTabShell>
   );
 }

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommunications } from '../api/activity';
-import { DayPicker } from '../components/DayPicker';
-import { ExportButton } from '../components/ExportButton';
+import type { CommunicationItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { DayTabShell } from '../components/TabShell';
 import { MapView, PointsLayer } from '../../../components/MapView';
-import { QueryState } from '../../../components/QueryState';
 import { SignalBars } from '../components/SignalBars';
 import { duration } from '../format';
 import { useDay } from '../use-day';
@@ -32,51 +32,41 @@ export function GapsTab({ id }: { id: number }) {
         })),
     [rows, day.tz, t],
   );
+  const columns: Column<CommunicationItem>[] = [
+    { key: 'time', header: t('device.gaps.time'), cell: (c) => formatDateTime(c.time, day.tz) },
+    { key: 'kind', header: t('device.gaps.kind'), cell: (c) => t(`device.gaps.kinds.${c.kind}`, { defaultValue: c.kind }) },
+    { key: 'gap', header: t('device.gaps.gap'), cell: (c) => (c.gap_seconds !== null ? duration(c.gap_seconds) : t('common.none')) },
+    { key: 'signal', header: t('device.tracking.signal'), cell: (c) => <SignalBars dbm={c.signal} /> },
+    { key: 'battery', header: t('device.gaps.battery'), cell: (c) => (c.battery !== null ? `${c.battery} %` : t('common.none')) },
+  ];
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.gaps')}</h2>
-        <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
-        <ExportButton kind="communications" deviceId={id} date={day.date} tz={day.tz} />
-      </div>
-      <QueryState query={q} empty={rows.length === 0} emptyTitle={t('device.gaps.empty')}>
-        <p className="muted">{t('device.gaps.summary', { n: rows.length, gaps: gaps.length })}</p>
-        <div className="dw-split">
-          <div className="dw-split__list">
-            <div className="table-wrap dw-scroll">
-              <table className="table dw-table" data-testid="gaps-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('device.gaps.time')}</th>
-                    <th scope="col">{t('device.gaps.kind')}</th>
-                    <th scope="col">{t('device.gaps.gap')}</th>
-                    <th scope="col">{t('device.tracking.signal')}</th>
-                    <th scope="col">{t('device.gaps.battery')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((c) => (
-                    <tr key={c.id} className={(c.gap_seconds ?? 0) >= GAP_SECONDS ? 'dw-row--gap' : undefined}>
-                      <td>{formatDateTime(c.time, day.tz)}</td>
-                      <td>{t(`device.gaps.kinds.${c.kind}`, { defaultValue: c.kind })}</td>
-                      <td>{c.gap_seconds !== null ? duration(c.gap_seconds) : t('common.none')}</td>
-                      <td>
-                        <SignalBars dbm={c.signal} />
-                      </td>
-                      <td>{c.battery !== null ? `${c.battery} %` : t('common.none')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-          <div className="dw-split__map">
-            <MapView label={t('device.gaps.map')}>
-              <PointsLayer points={points} />
-            </MapView>
-          </div>
+    <DayTabShell
+      title={t('device.tabs.gaps')}
+      day={day}
+      deviceId={id}
+      exportKind="communications"
+      query={q}
+      empty={rows.length === 0}
+      emptyTitle={t('device.gaps.empty')}
+    >
+      <p className="muted">{t('device.gaps.summary', { n: rows.length, gaps: gaps.length })}</p>
+      <div className="dw-split">
+        <div className="dw-split__list">
+          <DataTable
+            data-testid="gaps-table"
+            frameClassName="dw-scroll"
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => c.id}
+            rowProps={(c) => ({ className: (c.gap_seconds ?? 0) >= GAP_SECONDS ? 'dw-row--gap' : undefined })}
+          />
         </div>
-      </QueryState>
-    </div>
+        <div className="dw-split__map">
+          <MapView label={t('device.gaps.map')}>
+            <PointsLayer points={points} />
+          </MapView>
+        </div>
+      </div>
+    </DayTabShell>
   );
 }

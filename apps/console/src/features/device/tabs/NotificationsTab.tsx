@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { notificationErrorKey } from '@tracker/contract';
+import { notificationErrorKey, type NotificationItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
-import { successToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
+import { successToast } from '../../../lib/toast';
 import { useNotifications, useTestNotification } from '../api/activity';
+import { DayTabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
-import { DayPicker } from '../components/DayPicker';
-import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../../../components/QueryState';
 import { useDay } from '../use-day';
 
 /** notifications: the day's push notifications with status and the per-platform error code (§4); a test push. */
@@ -17,13 +16,31 @@ export function NotificationsTab({ id }: { id: number }) {
   const q = useNotifications({ id, date: day.date, tz: day.tz });
   const test = useTestNotification(id);
   const mayTest = canEdit(useSession()!.role, 'device');
+  const platform = (n: NotificationItem) => (n.platform === 'IOS' ? 'ios' : 'android');
+  const columns: Column<NotificationItem>[] = [
+    { key: 'created', header: t('device.notifications.created'), cell: (n) => formatDateTime(n.created, day.tz) },
+    { key: 'platform', header: t('device.notifications.platform'), cell: (n) => (n.platform === 'IOS' ? 'iPhone' : 'Android') },
+    {
+      key: 'type',
+      header: t('device.notifications.type'),
+      cell: (n) => (n.type ? t(`device.notifications.types.${n.type}`, { defaultValue: n.type }) : t('common.none')),
+    },
+    { key: 'message', header: t('device.notifications.message'), title: (n) => n.title, cell: (n) => n.message },
+    { key: 'status', header: t('device.notifications.status'), cell: (n) => t(`device.messageStatus.${n.status}`, { defaultValue: String(n.status) }) },
+    {
+      key: 'error',
+      header: t('device.notifications.error'),
+      cell: (n) => `${n.error_code} · ${t(`device.pushError.${platform(n)}.${notificationErrorKey(n.platform, n.error_code)}`)}`,
+    },
+  ];
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.notifications')}</h2>
-        <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
-        <ExportButton kind="device_notification" deviceId={id} date={day.date} tz={day.tz} />
-        {mayTest ? (
+    <DayTabShell
+      title={t('device.tabs.notifications')}
+      day={day}
+      deviceId={id}
+      exportKind="device_notification"
+      actions={
+        mayTest ? (
           <button
             type="button"
             className="btn"
@@ -32,38 +49,11 @@ export function NotificationsTab({ id }: { id: number }) {
           >
             {t('device.notifications.test')}
           </button>
-        ) : null}
-      </div>
-      <QueryState query={q} empty={q.data?.length === 0} emptyTitle={t('device.notifications.empty')}>
-        <div className="table-wrap">
-          <table className="table dw-table" data-testid="notifications-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('device.notifications.created')}</th>
-                <th scope="col">{t('device.notifications.platform')}</th>
-                <th scope="col">{t('device.notifications.type')}</th>
-                <th scope="col">{t('device.notifications.message')}</th>
-                <th scope="col">{t('device.notifications.status')}</th>
-                <th scope="col">{t('device.notifications.error')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(q.data ?? []).map((n) => (
-                <tr key={n.id}>
-                  <td>{formatDateTime(n.created, day.tz)}</td>
-                  <td>{n.platform === 'IOS' ? 'iPhone' : 'Android'}</td>
-                  <td>{n.type ? t(`device.notifications.types.${n.type}`, { defaultValue: n.type }) : t('common.none')}</td>
-                  <td title={n.title ?? undefined}>{n.message}</td>
-                  <td>{t(`device.messageStatus.${n.status}`, { defaultValue: String(n.status) })}</td>
-                  <td>
-                    {n.error_code} · {t(`device.pushError.${n.platform === 'IOS' ? 'ios' : 'android'}.${notificationErrorKey(n.platform, n.error_code)}`)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
-    </div>
+        ) : null
+      }
+      query={q}
+    >
+      <DataTable data-testid="notifications-table" columns={columns} rows={q.data} rowKey={(n) => n.id} empty={t('device.notifications.empty')} />
+    </DayTabShell>
   );
 }

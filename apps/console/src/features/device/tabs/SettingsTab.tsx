@@ -20,12 +20,16 @@ import { localErrorToast, successToast } from '../../../lib/toast';
 import { useEditSettings, useLoadDefaults, usePushAll, usePushSetting, useSettings } from '../api/settings';
 import { SelectField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
-import { QueryState } from '../../../components/QueryState';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { TabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
 
-/** The settings a load of default profile `type` (0 = all) would change: [setting, current value, default]. */
-export function defaultsChanges(list: readonly SettingItem[], type: number): [SettingItem, string | null, string | null][] {
-  const out: [SettingItem, string | null, string | null][] = [];
+/** One change of a load of defaults: [setting, current value, default]. */
+type DefaultsChange = [SettingItem, string | null, string | null];
+
+/** The settings a load of default profile `type` (0 = all) would change. */
+export function defaultsChanges(list: readonly SettingItem[], type: number): DefaultsChange[] {
+  const out: DefaultsChange[] = [];
   for (const s of list) {
     const inProfile = type === 0 || s.profiles.length === 0 || s.profiles.includes(type);
     if (!inProfile) continue;
@@ -87,11 +91,62 @@ export function SettingsTab({ id }: { id: number }) {
     );
   };
 
+  const columns: Column<SettingItem>[] = [
+    { key: 'no', header: t('device.settings.no'), cell: (s) => s.setting_no },
+    { key: 'name', header: t('device.settings.name'), cell: (s) => (s.name ? t(`device.settingName.${s.name}`, { defaultValue: s.name }) : t('common.none')) },
+    {
+      key: 'value',
+      header: t('device.settings.value'),
+      cell: (s) => (
+        <SettingInput
+          s={s}
+          value={draft[s.setting_no] ?? s.value ?? s.default_value ?? ''}
+          disabled={!editable || !s.editable || busy}
+          error={errors[s.setting_no]}
+          onChange={(v) => setDraft((d) => ({ ...d, [s.setting_no]: v }))}
+        />
+      ),
+    },
+    { key: 'default', header: t('device.settings.default'), className: 'muted', cell: (s) => formatSetting(s.name, s.default_value, t) },
+    {
+      key: 'state',
+      header: t('device.settings.state'),
+      cell: (s) =>
+        s.synced ? (
+          <span className="status status--active">{t('device.settings.synced')}</span>
+        ) : (
+          <span className="status status--inactive" data-testid="setting-pending" title={s.last_push ? formatDateTime(s.last_push.created, tz) : undefined}>
+            {s.last_push ? t('device.settings.pendingPush', { status: t(`device.messageStatus.${s.last_push.status}`) }) : t('device.settings.pending')}
+          </span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('device.settings.actions'),
+      hideHeader: true,
+      cell: (s) =>
+        editable && s.editable ? (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            // a push sends the saved value: an unsaved change must be saved first
+            disabled={busy || changed.includes(s)}
+            title={changed.includes(s) ? t('device.settings.saveFirst') : undefined}
+            aria-label={t('device.settings.pushOne', { name: s.name ?? s.setting_no })}
+            onClick={() => push.mutate(s.setting_no, { onSuccess: () => successToast(t('device.settings.pushed')) })}
+          >
+            {t('device.settings.push')}
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.settings')}</h2>
-        {editable ? (
+    <TabShell
+      title={t('device.tabs.settings')}
+      query={q}
+      toolbar={
+        editable ? (
           <>
             <button type="button" className="btn btn--primary" disabled={busy || changed.length === 0} onClick={save}>
               {t('device.settings.save', { n: changed.length })}
@@ -111,68 +166,17 @@ export function SettingsTab({ id }: { id: number }) {
           </>
         ) : (
           <p className="muted">{t('device.common.readOnly')}</p>
-        )}
-      </div>
-      <QueryState query={q} empty={q.data?.length === 0} emptyTitle={t('device.settings.empty')}>
-        <div className="table-wrap">
-          <table className="table dw-table" data-testid="settings-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('device.settings.no')}</th>
-                <th scope="col">{t('device.settings.name')}</th>
-                <th scope="col">{t('device.settings.value')}</th>
-                <th scope="col">{t('device.settings.default')}</th>
-                <th scope="col">{t('device.settings.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('device.settings.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(q.data ?? []).map((s) => (
-                <tr key={s.setting_no} data-testid={`setting-${s.name ?? s.setting_no}`}>
-                  <td>{s.setting_no}</td>
-                  <td>{s.name ? t(`device.settingName.${s.name}`, { defaultValue: s.name }) : t('common.none')}</td>
-                  <td>
-                    <SettingInput
-                      s={s}
-                      value={draft[s.setting_no] ?? s.value ?? s.default_value ?? ''}
-                      disabled={!editable || !s.editable || busy}
-                      error={errors[s.setting_no]}
-                      onChange={(v) => setDraft((d) => ({ ...d, [s.setting_no]: v }))}
-                    />
-                  </td>
-                  <td className="muted">{formatSetting(s.name, s.default_value, t)}</td>
-                  <td>
-                    {s.synced ? (
-                      <span className="status status--active">{t('device.settings.synced')}</span>
-                    ) : (
-                      <span className="status status--inactive" data-testid="setting-pending" title={s.last_push ? formatDateTime(s.last_push.created, tz) : undefined}>
-                        {s.last_push ? t('device.settings.pendingPush', { status: t(`device.messageStatus.${s.last_push.status}`) }) : t('device.settings.pending')}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {editable && s.editable ? (
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        // a push sends the saved value: an unsaved change must be saved first
-                        disabled={busy || changed.includes(s)}
-                        title={changed.includes(s) ? t('device.settings.saveFirst') : undefined}
-                        aria-label={t('device.settings.pushOne', { name: s.name ?? s.setting_no })}
-                        onClick={() => push.mutate(s.setting_no, { onSuccess: () => successToast(t('device.settings.pushed')) })}
-                      >
-                        {t('device.settings.push')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+        )
+      }
+    >
+      <DataTable
+        data-testid="settings-table"
+        columns={columns}
+        rows={q.data}
+        rowKey={(s) => s.setting_no}
+        rowProps={(s) => ({ 'data-testid': `setting-${s.name ?? s.setting_no}` })}
+        empty={t('device.settings.empty')}
+      />
       {defaultsOpen && q.data ? (
         <LoadDefaultsDialog
           list={q.data}
@@ -190,7 +194,7 @@ export function SettingsTab({ id }: { id: number }) {
           }
         />
       ) : null}
-    </div>
+    </TabShell>
   );
 }
 
@@ -213,6 +217,11 @@ function LoadDefaultsDialog({
   const [type, setType] = useState(0);
   const changes = defaultsChanges(list, type);
   const name = (s: SettingItem) => (s.name ? t(`device.settingName.${s.name}`, { defaultValue: s.name }) : String(s.setting_no));
+  const changeColumns: Column<DefaultsChange>[] = [
+    { key: 'name', header: t('device.settings.name'), cell: ([s]) => name(s) },
+    { key: 'value', header: t('device.settings.value'), cell: ([s, from]) => formatSetting(s.name, from, t) },
+    { key: 'default', header: t('device.settings.default'), cell: ([s, , to]) => (to === null ? t('device.settings.defaultsDropped') : formatSetting(s.name, to, t)) },
+  ];
   return (
     <Modal
       open
@@ -243,24 +252,14 @@ function LoadDefaultsDialog({
       {changes.length === 0 ? (
         <p data-testid="defaults-nochange">{t('device.settings.defaultsNone')}</p>
       ) : (
-        <table className="table dw-table" data-testid="defaults-changes">
-          <thead>
-            <tr>
-              <th scope="col">{t('device.settings.name')}</th>
-              <th scope="col">{t('device.settings.value')}</th>
-              <th scope="col">{t('device.settings.default')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map(([s, from, to]) => (
-              <tr key={s.setting_no} data-testid={`defaults-change-${s.name ?? s.setting_no}`}>
-                <td>{name(s)}</td>
-                <td>{formatSetting(s.name, from, t)}</td>
-                <td>{to === null ? t('device.settings.defaultsDropped') : formatSetting(s.name, to, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          framed={false}
+          data-testid="defaults-changes"
+          columns={changeColumns}
+          rows={changes}
+          rowKey={([s]) => s.setting_no}
+          rowProps={([s]) => ({ 'data-testid': `defaults-change-${s.name ?? s.setting_no}` })}
+        />
       )}
     </Modal>
   );

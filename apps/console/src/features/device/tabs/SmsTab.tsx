@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { SmsItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useSms, useSmsCommands } from '../api/activity';
-import { DayPicker } from '../components/DayPicker';
-import { ExportButton } from '../components/ExportButton';
-import { QueryState } from '../../../components/QueryState';
+import { DayTabShell } from '../components/TabShell';
 import { useDay } from '../use-day';
 
 /** sms: the device's SMS of a day with the §3 message status; the commands its type understands. */
@@ -12,55 +13,44 @@ export function SmsTab({ id }: { id: number }) {
   const day = useDay();
   const q = useSms({ id, date: day.date, tz: day.tz });
   const commands = useSmsCommands(id);
+  const columns: Column<SmsItem>[] = [
+    { key: 'created', header: t('device.sms.created'), cell: (m) => formatDateTime(m.created, day.tz) },
+    { key: 'direction', header: t('device.sms.direction'), cell: (m) => t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`) },
+    { key: 'command', header: t('device.sms.command'), className: 'mono', cell: (m) => m.command_key ?? t('common.none') },
+    { key: 'message', header: t('device.sms.message'), className: 'mono', truncate: true, cell: (m) => m.message },
+    {
+      key: 'status',
+      header: t('device.sms.status'),
+      cell: (m) => (
+        <span className={`status dw-msg--${m.status}`} title={m.error ?? undefined}>
+          {t(`device.messageStatus.${m.status}`, { defaultValue: String(m.status) })}
+        </span>
+      ),
+    },
+  ];
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.sms')}</h2>
-        <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
-        <ExportButton kind="sms_per_device" deviceId={id} date={day.date} tz={day.tz} />
-      </div>
-      <QueryState query={q} empty={q.data?.length === 0} emptyTitle={t('device.sms.empty')}>
-        <div className="table-wrap">
-          <table className="table dw-table" data-testid="sms-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('device.sms.created')}</th>
-                <th scope="col">{t('device.sms.direction')}</th>
-                <th scope="col">{t('device.sms.command')}</th>
-                <th scope="col">{t('device.sms.message')}</th>
-                <th scope="col">{t('device.sms.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(q.data ?? []).map((m) => (
-                <tr key={m.id}>
-                  <td>{formatDateTime(m.created, day.tz)}</td>
-                  <td>{t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`)}</td>
-                  <td className="mono">{m.command_key ?? t('common.none')}</td>
-                  <td className="mono dw-json" title={m.message}>{m.message}</td>
-                  <td>
-                    <span className={`status dw-msg--${m.status}`} title={m.error ?? undefined}>
-                      {t(`device.messageStatus.${m.status}`, { defaultValue: String(m.status) })}
-                    </span>
-                  </td>
-                </tr>
+    <DayTabShell
+      title={t('device.tabs.sms')}
+      day={day}
+      deviceId={id}
+      exportKind="sms_per_device"
+      query={q}
+      footer={
+        <details className="dw-section">
+          <summary>{t('device.sms.commands')}</summary>
+          <QueryState query={commands} empty={commands.data?.length === 0}>
+            <ul className="dw-plain">
+              {(commands.data ?? []).map((c) => (
+                <li key={c.command_key}>
+                  <span className="mono">{c.command_key}</span> — {c.name}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
-      <details className="dw-section">
-        <summary>{t('device.sms.commands')}</summary>
-        <QueryState query={commands} empty={commands.data?.length === 0}>
-          <ul className="dw-plain">
-            {(commands.data ?? []).map((c) => (
-              <li key={c.command_key}>
-                <span className="mono">{c.command_key}</span> — {c.name}
-              </li>
-            ))}
-          </ul>
-        </QueryState>
-      </details>
-    </div>
+            </ul>
+          </QueryState>
+        </details>
+      }
+    >
+      <DataTable data-testid="sms-table" columns={columns} rows={q.data} rowKey={(m) => m.id} empty={t('device.sms.empty')} />
+    </DayTabShell>
   );
 }

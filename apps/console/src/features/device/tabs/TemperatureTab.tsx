@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart, type ChartOption } from '../../../components/EChart';
 import { formatDateTime } from '../../../lib/dates';
 import { useTemperatures } from '../api/activity';
-import { DayPicker } from '../components/DayPicker';
-import { EChart, type ChartOption } from '../../../components/EChart';
-import { QueryState } from '../../../components/QueryState';
+import { DayTabShell } from '../components/TabShell';
 import { useDay } from '../use-day';
 
 /** deviceTemp (roles 1, 9): the day's temperatures as a line chart. */
@@ -28,14 +27,8 @@ export function TemperatureTab({ id }: { id: number }) {
     };
   }, [q.data, day.tz, t]);
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.deviceTemp')}</h2>
-        <DayPicker value={day.date} max={day.max} onChange={day.setDate} />
-      </div>
-      <QueryState query={q} empty={q.data?.length === 0} emptyTitle={t('device.temp.empty')}>
-        <EChart option={option} label={t('device.temp.chart', { date: day.date })} />
-      </QueryState>
-    </div>
+    <DayTabShell title={t('device.tabs.deviceTemp')} day={day} deviceId={id} query={q} empty={q.data?.length === 0} emptyTitle={t('device.temp.empty')}>
+      <EChart option={option} label={t('device.temp.chart', { date: day.date })} />
+    </DayTabShell>
   );
 }

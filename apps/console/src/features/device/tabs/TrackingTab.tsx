@@ -6,8 +6,8 @@ import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { useLocation, useLocationPath, useLocations, useSafeZones } from '../api/tracking';
-import { DayPicker } from '../components/DayPicker';
-import { ExportButton } from '../components/ExportButton';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { DayTabShell } from '../components/TabShell';
 import { FixLayer, MapView, PathLayer, ZonesLayer } from '../../../components/MapView';
 import { QueryState } from '../../../components/QueryState';
 import { SignalBars } from '../components/SignalBars';
@@ -43,13 +43,23 @@ export function TrackingTab({ id }: { id: number }) {
     setSelected(null);
   };
 
+  const columns: Column<LocationItem>[] = [
+    {
+      key: 'time',
+      header: t('device.tracking.time'),
+      cell: (l) => (
+        <button type="button" className="dw-linkbtn" onClick={() => setSelected(l.id)} data-testid="location-row">
+          {formatDateTime(l.time, day.tz)}
+        </button>
+      ),
+    },
+    { key: 'reason', header: t('device.tracking.reason'), cell: (l) => labels.reason(l.reason) },
+    { key: 'source', header: t('device.tracking.source'), cell: (l) => labels.source(l.source) },
+    { key: 'radius', header: t('device.tracking.radius'), cell: (l) => (l.radius !== null ? `${l.radius} m` : t('common.none')) },
+  ];
+
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('device.tabs.tracking')}</h2>
-        <DayPicker value={day.date} max={day.max} onChange={changeDay} />
-        <ExportButton kind="locations" deviceId={id} date={day.date} tz={day.tz} />
-      </div>
+    <DayTabShell title={t('device.tabs.tracking')} day={day} onDayChange={changeDay} deviceId={id} exportKind="locations">
       <div className="dw-split">
         <div className="dw-split__list">
           <QueryState query={list} empty={list.data?.total === 0} emptyTitle={t('device.tracking.empty')}>
@@ -58,32 +68,13 @@ export function TrackingTab({ id }: { id: number }) {
                 <p className="muted" aria-live="polite">
                   {t('device.tracking.count', { n: list.data.total })}
                 </p>
-                <div className="table-wrap">
-                  <table className="table dw-table" data-testid="location-list">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('device.tracking.time')}</th>
-                        <th scope="col">{t('device.tracking.reason')}</th>
-                        <th scope="col">{t('device.tracking.source')}</th>
-                        <th scope="col">{t('device.tracking.radius')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.data.items.map((l: LocationItem) => (
-                        <tr key={l.id} aria-selected={selected === l.id} className={selected === l.id ? 'dw-row--selected' : undefined}>
-                          <td>
-                            <button type="button" className="dw-linkbtn" onClick={() => setSelected(l.id)} data-testid="location-row">
-                              {formatDateTime(l.time, day.tz)}
-                            </button>
-                          </td>
-                          <td>{labels.reason(l.reason)}</td>
-                          <td>{labels.source(l.source)}</td>
-                          <td>{l.radius !== null ? `${l.radius} m` : t('common.none')}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  data-testid="location-list"
+                  columns={columns}
+                  rows={list.data.items}
+                  rowKey={(l) => l.id}
+                  rowProps={(l) => ({ 'aria-selected': selected === l.id, className: selected === l.id ? 'dw-row--selected' : undefined })}
+                />
                 <Pager page={page} totalPages={list.data.total_pages} onChange={setPage} disabled={list.isFetching} />
               </>
             ) : null}
@@ -117,7 +108,7 @@ export function TrackingTab({ id }: { id: number }) {
           )}
         </div>
       </div>
-    </div>
+    </DayTabShell>
   );
 }
 
@@ -125,6 +116,18 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
   const { t } = useTranslation();
   const labels = useLocationLabels();
   const none = t('common.none');
+  const signal: Column<{ signal: number | null }> = { key: 'signal', header: t('device.tracking.signal'), cell: (x) => <SignalBars dbm={x.signal} /> };
+  const wifiColumns: Column<LocationDetail['wifi'][number]>[] = [
+    { key: 'mac', header: t('device.tracking.mac'), className: 'mono', cell: (w) => w.mac_address },
+    signal,
+  ];
+  const gsmColumns: Column<LocationDetail['gsm'][number]>[] = [
+    { key: 'mcc', header: 'MCC', cell: (g) => g.mcc },
+    { key: 'mnc', header: 'MNC', cell: (g) => g.mnc },
+    { key: 'lac', header: 'LAC', cell: (g) => g.lac },
+    { key: 'cell', header: t('device.tracking.cellId'), className: 'mono', cell: (g) => g.cell_id },
+    signal,
+  ];
   return (
     <section className="dw-section" data-testid="fix-details" aria-label={t('device.tracking.details')}>
       <h3>{formatDateTime(f.time, tz)}</h3>
@@ -147,53 +150,13 @@ function FixDetails({ f, tz }: { f: LocationDetail; tz: string }) {
       {f.wifi.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (
-        <div className="table-wrap"><table className="table dw-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('device.tracking.mac')}</th>
-              <th scope="col">{t('device.tracking.signal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {f.wifi.map((w, i) => (
-              <tr key={`${w.mac_address}-${i}`}>
-                <td className="mono">{w.mac_address}</td>
-                <td>
-                  <SignalBars dbm={w.signal} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table></div>
+        <DataTable columns={wifiColumns} rows={f.wifi} rowKey={(w, i) => `${w.mac_address}-${i}`} />
       )}
       <h4>{t('device.tracking.gsm')}</h4>
       {f.gsm.length === 0 ? (
         <p className="muted">{none}</p>
       ) : (
-        <div className="table-wrap"><table className="table dw-table">
-          <thead>
-            <tr>
-              <th scope="col">MCC</th>
-              <th scope="col">MNC</th>
-              <th scope="col">LAC</th>
-              <th scope="col">{t('device.tracking.cellId')}</th>
-              <th scope="col">{t('device.tracking.signal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {f.gsm.map((g, i) => (
-              <tr key={`${g.cell_id}-${i}`}>
-                <td>{g.mcc}</td>
-                <td>{g.mnc}</td>
-                <td>{g.lac}</td>
-                <td className="mono">{g.cell_id}</td>
-                <td>
-                  <SignalBars dbm={g.signal} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table></div>
+        <DataTable columns={gsmColumns} rows={f.gsm} rowKey={(g, i) => `${g.cell_id}-${i}`} />
       )}
       {f.providers.length > 0 ? (
         <>

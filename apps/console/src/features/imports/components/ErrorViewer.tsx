@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportItem } from '@tracker/contract';
+import type { ImportErrorItem, ImportItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
@@ -14,6 +15,12 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
   const [page, setPage] = useState(0);
   const errors = useImportErrors(item?.id ?? null, page);
   const data = errors.data;
+  const columns: Column<ImportErrorItem>[] = [
+    { key: 'line', header: t('imports.errors.line'), className: 'mono', cell: (e) => e.line },
+    { key: 'column', header: t('imports.errors.column'), className: 'mono', cell: (e) => e.column ?? t('common.none') },
+    { key: 'value', header: t('imports.errors.value'), className: 'mono', truncate: true, title: (e) => e.value, cell: (e) => e.value ?? t('common.none') },
+    { key: 'reason', header: t('imports.errors.reason'), cell: (e) => reasonLabel(t, e.reason_code, e.reason_params) },
+  ];
   return (
     <Modal
       open={item !== null}
@@ -46,30 +53,13 @@ export function ErrorViewer({ item, onClose }: { item: ImportItem | null; onClos
         <EmptyState title={t('imports.errors.none')} />
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--auto" data-testid="import-errors">
-              <thead>
-                <tr>
-                  <th scope="col">{t('imports.errors.line')}</th>
-                  <th scope="col">{t('imports.errors.column')}</th>
-                  <th scope="col">{t('imports.errors.value')}</th>
-                  <th scope="col">{t('imports.errors.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((e, i) => (
-                  <tr key={`${e.line}-${i}`}>
-                    <td className="mono">{e.line}</td>
-                    <td className="mono">{e.column ?? t('common.none')}</td>
-                    <td className="mono import-errors__value" title={e.value ?? undefined}>
-                      {e.value ?? t('common.none')}
-                    </td>
-                    <td>{reasonLabel(t, e.reason_code, e.reason_params)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            layout="wrap"
+            data-testid="import-errors"
+            columns={columns}
+            rows={data.items}
+            rowKey={(e, i) => `${e.line}-${i}`}
+          />
           <Pager page={page} totalPages={data.total_pages} onChange={setPage} disabled={errors.isFetching} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARRIER_SIM_STATUSES, FACTORY_DEVICE_DEFAULTS, IMPORT_COLUMNS, type ImportKind } from '@tracker/contract';
+import { CARRIER_SIM_STATUSES, FACTORY_DEVICE_DEFAULTS, IMPORT_COLUMNS, type ImportColumn, type ImportKind } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { downloadFile } from '../../../lib/api-client';
 import { ImportNav } from '../components/ImportNav';
@@ -18,6 +19,12 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     statusDefault: FACTORY_DEVICE_DEFAULTS.status,
     deploymentDefault: FACTORY_DEVICE_DEFAULTS.white_label_deployment_id,
   };
+  const columns: Column<ImportColumn>[] = [
+    { key: 'name', header: t('imports.columns.name'), className: 'mono', cell: (c) => c.name },
+    { key: 'required', header: t('imports.columns.required'), cell: (c) => (c.required ? t('imports.columns.yes') : '') },
+    { key: 'meaning', header: t('imports.columns.meaning'), cell: (c) => t(`imports.columnHelp.${kind}.${c.name}`, helpValues) },
+    { key: 'example', header: t('imports.columns.example'), className: 'mono', cell: (c) => c.example },
+  ];
   return (
     <div className="page page--imports">
       <PageTitle text={title}>{title}</PageTitle>
@@ -36,26 +43,14 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
           {last !== null ? <LastUpload key={last} id={last} /> : null}
           <h3>{t('imports.columns.title')}</h3>
           <p className="muted">{t('imports.columns.rules')}</p>
-          <table className="table table--auto import-columns">
-            <thead>
-              <tr>
-                <th scope="col">{t('imports.columns.name')}</th>
-                <th scope="col">{t('imports.columns.required')}</th>
-                <th scope="col">{t('imports.columns.meaning')}</th>
-                <th scope="col">{t('imports.columns.example')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {IMPORT_COLUMNS[kind].map((c) => (
-                <tr key={c.name}>
-                  <td className="mono">{c.name}</td>
-                  <td>{c.required ? t('imports.columns.yes') : ''}</td>
-                  <td>{t(`imports.columnHelp.${kind}.${c.name}`, helpValues)}</td>
-                  <td className="mono">{c.example}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            layout="wrap"
+            className="import-columns"
+            framed={false}
+            columns={columns}
+            rows={IMPORT_COLUMNS[kind]}
+            rowKey={(c) => c.name}
+          />
           <button type="button" className="btn" onClick={() => void downloadFile(`/import/template?kind=${kind}`, `import-${kind.toLowerCase()}-template.csv`)}>
             {t('imports.columns.template')}
           </button>

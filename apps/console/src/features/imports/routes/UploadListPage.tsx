@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { POLLING_MS } from '@tracker/contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { TextField } from '../../../components/Field';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
@@ -49,12 +50,10 @@ export function UploadListPage() {
       </section>
       <section className="import-list" aria-label={title}>
         <div className="import-list__filter">
-          <label className="field__label" htmlFor="import-date">
-            {t('imports.list.date')}
-          </label>
-          <input
-            id="import-date"
-            className="input input--compact"
+          <TextField
+            className="field--inline"
+            label={t('imports.list.date')}
+            compact
             type="date"
             max={today}
             value={date}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isLanguage, LANGUAGES, newUser } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { FormFooter, Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { localErrorToast, successToast } from '../../../lib/toast';
@@ -106,16 +106,7 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
       title={t('ownersAdd.title')}
       onClose={close}
       onSubmit={submit}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={close}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={add.isPending}>
-            {add.isPending ? t('common.pleaseWait') : t('ownersAdd.submit')}
-          </button>
-        </>
-      }
+      footer={<FormFooter onCancel={close} pending={add.isPending} submit={add.isPending ? t('common.pleaseWait') : t('ownersAdd.submit')} />}
     >
       <div ref={formRef} className="form-grid">
         <TextField

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_FILTERS, type SearchFilter } from '@tracker/contract';
+import { SelectField, TextField } from '../../../components/Field';
 import { isSearchFilter } from '../search-params';
 
 type Props = {
@@ -13,8 +14,6 @@ type Props = {
 /** Filter, query and the Search button; the button stays disabled while the query is empty. */
 export function SearchForm({ filter, query, onSearch, busy }: Props) {
   const { t } = useTranslation();
-  const filterId = useId();
-  const queryId = useId();
   const [draftFilter, setDraftFilter] = useState<SearchFilter>(filter);
   const [draft, setDraft] = useState(query);
 
@@ -34,42 +33,31 @@ export function SearchForm({ filter, query, onSearch, busy }: Props) {
 
   return (
     <form className="search-form" role="search" aria-label={t('search.formLabel')} onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={filterId} className="field__label">
-          {t('search.filterLabel')}
-        </label>
-        <select
-          id={filterId}
-          className="input"
-          value={draftFilter}
-          onChange={(e) => isSearchFilter(e.target.value) && setDraftFilter(e.target.value)}
-        >
-          {SEARCH_FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {t(`search.filter.${f}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field search-form__query">
-        <label htmlFor={queryId} className="field__label">
-          {t('search.queryLabel')}
-        </label>
-        <input
-          id={queryId}
-          className="input"
-          type="search"
-          name="query"
-          autoComplete="off"
-          spellCheck={false}
-          inputMode={draftFilter === 'gsm_number' ? 'tel' : draftFilter === 'imei' || draftFilter === 'imsi' ? 'numeric' : 'text'}
-          placeholder={t(`search.placeholder.${draftFilter}`)}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          maxLength={100}
-          autoFocus
-        />
-      </div>
+      <SelectField
+        label={t('search.filterLabel')}
+        value={draftFilter}
+        onChange={(e) => isSearchFilter(e.target.value) && setDraftFilter(e.target.value)}
+      >
+        {SEARCH_FILTERS.map((f) => (
+          <option key={f} value={f}>
+            {t(`search.filter.${f}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        className="search-form__query"
+        label={t('search.queryLabel')}
+        type="search"
+        name="query"
+        autoComplete="off"
+        spellCheck={false}
+        inputMode={draftFilter === 'gsm_number' ? 'tel' : draftFilter === 'imei' || draftFilter === 'imsi' ? 'numeric' : 'text'}
+        placeholder={t(`search.placeholder.${draftFilter}`)}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        maxLength={100}
+        autoFocus
+      />
       <div className="search-form__submit">
         <button type="submit" className="btn btn--primary" disabled={empty} aria-busy={busy || undefined}>
           {t('search.submit')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEVICE_STATUS_KEYS, devicePath, type DeviceSearchItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { useSession } from '../../../lib/session';
 
 type Props = { items: readonly DeviceSearchItem[]; caption: string; from: string };
@@ -17,78 +18,75 @@ export function SearchResults({ items, caption, from }: Props) {
   const { t } = useTranslation();
   const session = useSession();
   const none = <span className="muted">{t('common.none')}</span>;
+  const columns: Column<DeviceSearchItem>[] = [
+    {
+      key: 'imei',
+      header: t('search.col.imei'),
+      width: '11rem',
+      cell: (item) =>
+        item.device_id !== null ? (
+          <Link to={session ? devicePath(session.role, item.device_id) : `/device/${item.device_id}`} state={{ from }} data-testid="device-link" className="mono">
+            {item.imei || t('search.deviceFallback', { id: item.device_id })}
+          </Link>
+        ) : (
+          (item.imei ?? none)
+        ),
+    },
+    { key: 'imsi', header: t('search.col.imsi'), width: '11rem', className: 'mono', cell: (item) => item.imsi || none },
+    { key: 'phone', header: t('search.col.phone'), width: '10rem', className: 'mono', cell: (item) => item.gsm_number || none },
+    {
+      key: 'child',
+      header: t('search.col.child'),
+      title: (item) => fullName(item.child_first_name, item.child_last_name) || undefined,
+      cell: (item) => fullName(item.child_first_name, item.child_last_name) || none,
+    },
+    {
+      key: 'ownerEmail',
+      header: t('search.col.ownerEmail'),
+      width: '15rem',
+      cell: (item) =>
+        item.owner_id !== null ? (
+          <Link to={`/owner/${item.owner_id}`} state={{ from }} data-testid="owner-link" title={item.owner_email ?? undefined}>
+            {item.owner_email || t('search.ownerFallback', { id: item.owner_id })}
+          </Link>
+        ) : (
+          (item.owner_email ?? none)
+        ),
+    },
+    {
+      key: 'ownerName',
+      header: t('search.col.ownerName'),
+      title: (item) => fullName(item.owner_first_name, item.owner_last_name) || undefined,
+      cell: (item) => fullName(item.owner_first_name, item.owner_last_name) || none,
+    },
+    {
+      key: 'type',
+      header: t('search.col.type'),
+      width: '9.5rem',
+      title: (item) => item.device_type_name,
+      cell: (item) => item.device_type_name ?? (item.device_type !== null ? String(item.device_type) : none),
+    },
+    {
+      key: 'status',
+      header: t('search.col.status'),
+      width: '10.5rem',
+      cell: (item) => {
+        const status = item.device_status === null ? undefined : DEVICE_STATUS_KEYS[item.device_status];
+        if (status) return <span className={`status status--${status}`}>{t(`search.status.${status}`)}</span>;
+        return item.device_status !== null ? String(item.device_status) : none;
+      },
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table table--results" data-testid="search-results">
-        <caption className="visually-hidden">{caption}</caption>
-        <colgroup>
-          <col className="col-imei" />
-          <col className="col-imsi" />
-          <col className="col-phone" />
-          <col className="col-name" />
-          <col className="col-email" />
-          <col className="col-name" />
-          <col className="col-type" />
-          <col className="col-status" />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">{t('search.col.imei')}</th>
-            <th scope="col">{t('search.col.imsi')}</th>
-            <th scope="col">{t('search.col.phone')}</th>
-            <th scope="col">{t('search.col.child')}</th>
-            <th scope="col">{t('search.col.ownerEmail')}</th>
-            <th scope="col">{t('search.col.ownerName')}</th>
-            <th scope="col">{t('search.col.type')}</th>
-            <th scope="col">{t('search.col.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, i) => {
-            const status = item.device_status === null ? undefined : DEVICE_STATUS_KEYS[item.device_status];
-            const child = fullName(item.child_first_name, item.child_last_name);
-            const owner = fullName(item.owner_first_name, item.owner_last_name);
-            return (
-              <tr key={`${item.device_id ?? 'o'}-${item.owner_id ?? 'd'}-${i}`} data-testid="search-result">
-                <td>
-                  {item.device_id !== null ? (
-                    <Link to={session ? devicePath(session.role, item.device_id) : `/device/${item.device_id}`} state={{ from }} data-testid="device-link" className="mono">
-                      {item.imei || t('search.deviceFallback', { id: item.device_id })}
-                    </Link>
-                  ) : (
-                    (item.imei ?? none)
-                  )}
-                </td>
-                <td className="mono">{item.imsi || none}</td>
-                <td className="mono">{item.gsm_number || none}</td>
-                <td title={child || undefined}>{child || none}</td>
-                <td>
-                  {item.owner_id !== null ? (
-                    <Link to={`/owner/${item.owner_id}`} state={{ from }} data-testid="owner-link" title={item.owner_email ?? undefined}>
-                      {item.owner_email || t('search.ownerFallback', { id: item.owner_id })}
-                    </Link>
-                  ) : (
-                    (item.owner_email ?? none)
-                  )}
-                </td>
-                <td title={owner || undefined}>{owner || none}</td>
-                <td title={item.device_type_name ?? undefined}>
-                  {item.device_type_name ?? (item.device_type !== null ? String(item.device_type) : none)}
-                </td>
-                <td>
-                  {status ? (
-                    <span className={`status status--${status}`}>{t(`search.status.${status}`)}</span>
-                  ) : item.device_status !== null ? (
-                    String(item.device_status)
-                  ) : (
-                    none
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      layout="fixed"
+      className="table--results"
+      data-testid="search-results"
+      caption={caption}
+      columns={columns}
+      rows={items}
+      rowKey={(item, i) => `${item.device_id ?? 'o'}-${item.owner_id ?? 'd'}-${i}`}
+      rowProps={() => ({ 'data-testid': 'search-result' })}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/Field';
-import { Modal } from '../../../components/Modal';
+import { FormFooter, Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { describeTimeZone, setTimeZone, timeZoneCatalogue, useTimeZone } from '../../../lib/time-zone';
 
@@ -43,16 +43,7 @@ export function TimeZoneModal({ open, onClose }: { open: boolean; onClose: () =>
         e.preventDefault();
         save();
       }}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary">
-            {t('common.save')}
-          </button>
-        </>
-      }
+      footer={<FormFooter onCancel={onClose} submit={t('common.save')} />}
     >
       <SelectField label={t('timezone.region')} value={region?.region ?? ''} onChange={(e) => pickRegion(e.target.value)} data-autofocus>
         {catalogue.map((r) => (

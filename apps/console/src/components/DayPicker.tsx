@@ -1,44 +1,63 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTimeZone } from '../../../lib/time-zone';
-import { useDataDays } from '../api/days';
-import { shiftDay } from '../format';
-import { useDayContext } from '../use-day';
+import { TextField } from './Field';
 import './DayPicker.css';
 
-/** The day of a date tab: previous / date input / next, keyboard-usable; inside a day tab also the days with data. */
-export function DayPicker({ value, max, onChange }: { value: string; max: string; onChange: (day: string) => void }) {
+/** The day before / after a `YYYY-MM-DD`. */
+export function shiftDay(day: string, delta: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + delta);
+  return d.toISOString().slice(0, 10);
+}
+
+export const monthOf = (day: string) => day.slice(0, 7);
+function shiftMonth(month: string, delta: number): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + delta);
+  return d.toISOString().slice(0, 7);
+}
+
+/** What a picker's calendar shows: the marked days of a month (`YYYY-MM`), loaded by the caller. */
+export type MarkedDays = (month: string) => { days: readonly string[]; busy: boolean };
+
+type Props = {
+  value: string;
+  max: string;
+  onChange: (day: string) => void;
+  /** a calendar of the days with data, its month's days supplied by the caller (a hook: called on every render) */
+  useMarkedDays?: MarkedDays | undefined;
+  /** shown after the picker inside its group (a note about the day) */
+  children?: ReactNode;
+};
+
+/**
+ * A required day: previous / date input / next, keyboard-usable; with `useMarkedDays` also a month calendar in
+ * which the days with data are marked.
+ */
+export function DayPicker({ value, max, onChange, useMarkedDays, children }: Props) {
   const { t } = useTranslation();
-  const ctx = useDayContext();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   return (
-    <div className="dw-day" role="group" aria-label={t('device.common.day')}>
-      <button type="button" className="btn btn--ghost" onClick={() => onChange(shiftDay(value, -1))} aria-label={t('device.common.previousDay')}>
+    <div className="dw-day" role="group" aria-label={t('day.label')}>
+      <button type="button" className="btn btn--ghost" onClick={() => onChange(shiftDay(value, -1))} aria-label={t('day.previous')}>
         ‹
       </button>
-      <label className="visually-hidden" htmlFor="dw-day-input">
-        {t('device.common.day')}
-      </label>
-      <input
-        id="dw-day-input"
-        className="input input--compact"
+      <TextField
+        className="field--inline"
+        label={t('day.label')}
+        hideLabel
+        compact
         type="date"
         value={value}
         max={max}
         onChange={(e) => e.target.value && onChange(e.target.value)}
         data-testid="day-input"
       />
-      <button
-        type="button"
-        className="btn btn--ghost"
-        disabled={value >= max}
-        onClick={() => onChange(shiftDay(value, 1))}
-        aria-label={t('device.common.nextDay')}
-      >
+      <button type="button" className="btn btn--ghost" disabled={value >= max} onClick={() => onChange(shiftDay(value, 1))} aria-label={t('day.next')}>
         ›
       </button>
-      {ctx ? (
+      {useMarkedDays ? (
         <>
           <button
             ref={toggle}
@@ -49,12 +68,13 @@ export function DayPicker({ value, max, onChange }: { value: string; max: string
             onClick={() => setOpen((o) => !o)}
             data-testid="days-toggle"
           >
-            {t('device.days.calendar')}
+            {t('day.calendar')}
           </button>
           {open ? (
-            <DataCalendar
+            <MonthCalendar
               value={value}
               max={max}
+              useMarkedDays={useMarkedDays}
               onPick={(d) => {
                 setOpen(false);
                 onChange(d);
@@ -65,59 +85,25 @@ export function DayPicker({ value, max, onChange }: { value: string; max: string
               }}
             />
           ) : null}
-          <DayNote value={value} onChange={onChange} />
         </>
       ) : null}
+      {children}
     </div>
   );
 }
 
-/** Beside the picker: says the tab opened on the last day with data, or offers to go there, or that there is none. */
-function DayNote({ value, onChange }: { value: string; onChange: (day: string) => void }) {
-  const { t } = useTranslation();
-  const ctx = useDayContext()!;
-  if (ctx.source === 'none') {
-    return (
-      <span className="muted dw-day__note" data-testid="day-note">
-        {t('device.days.none')}
-      </span>
-    );
-  }
-  if (ctx.source !== 'last' || !ctx.last) return null;
-  if (ctx.last === value) {
-    return (
-      <span className="muted dw-day__note" data-testid="day-note">
-        {t('device.days.onLast')}
-      </span>
-    );
-  }
-  const last = ctx.last;
-  return (
-    <button type="button" className="dw-linkbtn dw-day__note" onClick={() => onChange(last)} data-testid="day-note">
-      {t('device.days.goLast', { day: last })}
-    </button>
-  );
-}
+type CalendarProps = { value: string; max: string; useMarkedDays: MarkedDays; onPick: (d: string) => void; onClose: () => void };
 
-const monthOf = (day: string) => day.slice(0, 7);
-function shiftMonth(month: string, delta: number): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + delta);
-  return d.toISOString().slice(0, 7);
-}
-
-/** A month grid (weeks from Monday) in which the days with data of the tab's kind are marked. */
-function DataCalendar({ value, max, onPick, onClose }: { value: string; max: string; onPick: (d: string) => void; onClose: () => void }) {
+/** A month grid (weeks from Monday) in which the marked days are highlighted. */
+function MonthCalendar({ value, max, useMarkedDays, onPick, onClose }: CalendarProps) {
   const { t, i18n } = useTranslation();
-  const ctx = useDayContext()!;
-  const tz = useTimeZone();
   const [month, setMonth] = useState(monthOf(value));
-  const q = useDataDays(ctx.route, ctx.id, tz, month);
-  const withData = new Set(q.data?.days ?? []);
+  const marked = useMarkedDays(month);
+  const withData = new Set(marked.days);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"], [data-has-data="true"]')?.focus();
-  }, [q.data]);
+  }, [marked.days]);
 
   const first = new Date(`${month}-01T00:00:00Z`);
   const lead = (first.getUTCDay() + 6) % 7; // Monday first
@@ -134,14 +120,14 @@ function DataCalendar({ value, max, onPick, onClose }: { value: string; max: str
       ref={ref}
       className="dw-cal"
       role="dialog"
-      aria-label={t('device.days.calendarTitle')}
+      aria-label={t('day.calendarTitle')}
       data-testid="day-calendar"
       onKeyDown={(e) => {
         if (e.key === 'Escape') onClose();
       }}
     >
       <div className="dw-cal__head">
-        <button type="button" className="btn btn--ghost" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label={t('device.days.previousMonth')}>
+        <button type="button" className="btn btn--ghost" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label={t('day.previousMonth')}>
           ‹
         </button>
         <span aria-live="polite" data-testid="day-calendar-month">
@@ -152,12 +138,12 @@ function DataCalendar({ value, max, onPick, onClose }: { value: string; max: str
           className="btn btn--ghost"
           disabled={month >= monthOf(max)}
           onClick={() => setMonth((m) => shiftMonth(m, 1))}
-          aria-label={t('device.days.nextMonth')}
+          aria-label={t('day.nextMonth')}
         >
           ›
         </button>
       </div>
-      <div className="dw-cal__grid" aria-busy={q.isFetching}>
+      <div className="dw-cal__grid" aria-busy={marked.busy}>
         {weekdays.map((w) => (
           <span key={w} className="dw-cal__weekday" aria-hidden="true">
             {w}
@@ -172,7 +158,7 @@ function DataCalendar({ value, max, onPick, onClose }: { value: string; max: str
               type="button"
               className={`dw-cal__day${withData.has(day) ? ' dw-cal__day--data' : ''}`}
               aria-pressed={day === value}
-              aria-label={withData.has(day) ? t('device.days.withData', { day }) : day}
+              aria-label={withData.has(day) ? t('day.withData', { day }) : day}
               data-has-data={withData.has(day)}
               data-testid="day-calendar-day"
               disabled={day > max}
@@ -184,7 +170,7 @@ function DataCalendar({ value, max, onPick, onClose }: { value: string; max: str
         )}
       </div>
       <p className="muted dw-cal__legend">
-        <span className="dw-cal__swatch" aria-hidden="true" /> {t('device.days.legend')}
+        <span className="dw-cal__swatch" aria-hidden="true" /> {t('day.legend')}
       </p>
     </div>
   );
