@@ -27,6 +27,12 @@ afterAll(() => api?.close());
 const search = (token: string, filter: string, query: string, page = 0) =>
   api.get(`/device/search?filter=${filter}&query=${encodeURIComponent(query)}&page=${page}&count=25`, token);
 
+/** A new owner (white label 1, no devices) through the api, as the console adds one. */
+async function addOwner(email: string, first_name: string, last_name: string) {
+  const added = await api.post('/user/add', { newUser: { email, first_name, last_name, white_label_vendor_id: 1, language: 'en' } }, admin);
+  expect(added.status).toBe(200);
+}
+
 describe('dashboard search', () => {
   it('finds a device by its full IMEI', async () => {
     const r = await search(admin, 'imei', sample.imei);
@@ -168,12 +174,7 @@ describe('owner searches page like the plain join', () => {
 
   it('for the admin (all owners)', async () => {
     // an owner without devices, sorting onto the first page
-    const added = await api.post(
-      '/user/add',
-      { newUser: { email: 'aaa.lonely.e@example.com', first_name: 'Lonely', last_name: 'Owner', white_label_vendor_id: 1, language: 'en' } },
-      admin,
-    );
-    expect(added.status).toBe(200);
+    await addOwner('aaa.lonely.e@example.com', 'Lonely', 'Owner');
     const some = await api.pool.query(
       `select (select count(*) from owner o where not exists (select 1 from device d where d.owner_id = o.id) and o.email ilike '%exa%')::int as lonely,
               (select count(*) from (select owner_id from device group by owner_id having count(*) > 1) x)::int as multi`,
@@ -307,12 +308,7 @@ describe('query plans (EXPLAIN on the seeded data)', () => {
 
 describe('owner_name follows the owners', () => {
   it('a new or renamed owner is found by the new name', async () => {
-    const added = await api.post(
-      '/user/add',
-      { newUser: { email: 'quxbert.new@example.com', first_name: 'Quxbert', last_name: 'Zorbulon', white_label_vendor_id: 1, language: 'en' } },
-      admin,
-    );
-    expect(added.status).toBe(200);
+    await addOwner('quxbert.new@example.com', 'Quxbert', 'Zorbulon');
     const byNew = await search(admin, 'user_name', 'orbul');
     expect(byNew.body.model.items.map((i: { owner_email: string }) => i.owner_email)).toEqual(['quxbert.new@example.com']);
     await api.pool.query(`update owner set last_name = 'Vexcalibur' where email = 'quxbert.new@example.com'`);
@@ -354,12 +350,7 @@ describe('owner_email_gram follows the owners', () => {
     (await search(admin, 'email', part)).body.model.items.map((i: { owner_email: string }) => i.owner_email);
 
   it('a new owner is found by any part of the e-mail, a changed e-mail by the new one only, a deleted owner not at all', async () => {
-    const added = await api.post(
-      '/user/add',
-      { newUser: { email: 'zyxwq.grams@example.com', first_name: 'Gram', last_name: 'Tester', white_label_vendor_id: 1, language: 'en' } },
-      admin,
-    );
-    expect(added.status).toBe(200);
+    await addOwner('zyxwq.grams@example.com', 'Gram', 'Tester');
     expect(await emails('xwq.gr')).toEqual(['zyxwq.grams@example.com']);
     expect(await emails('ZYX')).toEqual(['zyxwq.grams@example.com']);
     await api.pool.query(`update owner set email = 'qvvkj.moved@example.com' where email = 'zyxwq.grams@example.com'`);
