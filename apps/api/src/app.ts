@@ -27,7 +27,7 @@ export async function createApi(): Promise<NestExpressApplication> {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      if (!req.path.startsWith('/api')) return;
+      if (!log.isLevelEnabled('info') || !req.path.startsWith('/api')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
       // route template, never the URL: no query string, token or reset id reaches the log

@@ -43,14 +43,15 @@ export class SessionService {
 
   /** Resolves a bearer token to its user; 401 when unknown, revoked, expired or the user is disabled. */
   async authenticate(token: string): Promise<SessionUser> {
-    // every api call passes here: one indexed query over plain pg (no ORM round trips)
-    const { rows } = await this.pool.query<SessionRow>(
-      `SELECT s.id::text AS session_id, s.exp_date, s.revoked_at, u.id AS user_id, u.username, u.role_id, u.enabled,
+    // every api call passes here: one indexed query over plain pg (no ORM round trips), prepared once per connection
+    const { rows } = await this.pool.query<SessionRow>({
+      name: 'session_by_token',
+      text: `SELECT s.id::text AS session_id, s.exp_date, s.revoked_at, u.id AS user_id, u.username, u.role_id, u.enabled,
               u.operators, u.white_labels, u.types, u.prefered_language
          FROM backoffice_session s JOIN backoffice_user u ON u.id = s.user_id
         WHERE s.token_hash = $1`,
-      [hashToken(token)],
-    );
+      values: [hashToken(token)],
+    });
     const s = rows[0];
     if (!s || s.revoked_at || !s.enabled) throw new DomainError(ErrorCode.Unauthenticated);
     if (s.exp_date.getTime() <= Date.now()) throw new DomainError(ErrorCode.SessionExpired);

@@ -14,12 +14,13 @@ export type SearchCondition = {
   /**
    * How the page's owners are found (owner searches only):
    * - `ordered`: the WHERE walked in the order of a btree (short e-mail parts: one range of the e-mail index);
-   * - `matches`: every match first (trigram index), then sorted: a MATERIALIZED CTE, so the planner cannot walk an
-   *   ordered btree over every owner filtering as it goes (what a part whose matches sort late costs);
+   * - `grams`: e-mail parts of 3+ characters (`where` on `o.email`, `o.id`): the part's rarest trigram (parameter
+   *   `gramParam`, the lower-case part) is read from owner_email_gram in e-mail order, each entry checked by `where`,
+   *   stopping as soon as the page and the capped count have their owners (see gramMatchesSql);
    * - `names`: the condition on `owner_name n` that picks the first word's names; each such name's first owners are
    *   read in result order from the composite name indexes (see namesCandidatesSql).
    */
-  owners?: { kind: 'ordered' } | { kind: 'matches' } | { kind: 'names'; nameWhere: string };
+  owners?: { kind: 'ordered' } | { kind: 'grams'; gramParam: number } | { kind: 'names'; nameWhere: string };
 };
 
 const SELECT = `
@@ -28,20 +29,11 @@ const SELECT = `
   o.id AS owner_id, o.email AS owner_email, o.first_name AS owner_first_name, o.last_name AS owner_last_name,
   wl.name AS white_label`;
 
-function fromClause(base: SearchCondition['base'], deviceTypeScope: number | null): string {
-  if (base === 'devices') {
-    return `FROM device d
-      JOIN device_type dt ON dt.id = d.device_type_id
-      LEFT JOIN owner o ON o.id = d.owner_id
-      LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
-  }
-  // owners: partner roles see only owners' devices of their type, so the device join becomes inner
-  const join = deviceTypeScope === null ? 'LEFT JOIN' : 'JOIN';
-  return `FROM owner o
-    ${join} device d ON d.owner_id = o.id
-    LEFT JOIN device_type dt ON dt.id = d.device_type_id
-    LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
-}
+/** Device searches read devices with their type and owner. */
+const DEVICES_FROM = `FROM device d
+  JOIN device_type dt ON dt.id = d.device_type_id
+  LEFT JOIN owner o ON o.id = d.owner_id
+  LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id`;
 
 /**
  * Parts of 1-2 characters have no trigram to look up, so `ILIKE '%x%'` would read every owner: they match the start
@@ -103,7 +95,16 @@ export function buildCondition(filter: SearchFilter, value: { exact?: string; fr
         const params: unknown[] = [];
         return { base: 'owners', where: [prefixRanges('o.email', [word], params)], params, orderBy: 'o.email, o.id, d.id', owners: { kind: 'ordered' } };
       }
-      return { base: 'owners', where: [`o.email ILIKE $1`], params: [`%${escapeLike(word)}%`], orderBy: 'o.email, o.id, d.id', owners: { kind: 'matches' } };
+      // `strpos(lower(email), lower(part)) > 0` is what ILIKE '%part%' does (both sides lower-cased, no wildcards to
+      // escape), written so that the planner takes a third of the entries as matches (its default for an inequality
+      // on an expression): it then walks the lead trigram in order and stops, rather than reading and sorting them all
+      return {
+        base: 'owners',
+        where: [`strpos(lower(o.email), lower($1::text)) > 0`],
+        params: [word],
+        orderBy: 'o.email, o.id, d.id',
+        owners: { kind: 'grams', gramParam: 1 },
+      };
     }
     case 'user_name': {
       const params: unknown[] = [];
@@ -155,6 +156,31 @@ function nameGroupsSql(filters: string[], k: string): string {
     ) c`;
 }
 
+/** Trigrams of a part tried as the lead (the first ones, distinct): probing each costs up to GRAM_PROBE entries. */
+const GRAMS_PROBED = 12;
+const GRAM_PROBE = 1000;
+
+/**
+ * E-mail parts of 3+ characters: every e-mail containing the part contains each of its trigrams, so one trigram's
+ * entries in owner_email_gram (gram, email, owner_id), read in e-mail order, hold every match in result order. The
+ * lead is the part's rarest trigram (each one's entries counted up to GRAM_PROBE through the index); its entries are
+ * checked (`where`: the ILIKE on the e-mail, the partner scope) and the walk stops at `n` matching owners. A common
+ * part stops after about a page's worth of entries, a rare one reads its rare trigram's few entries: never every
+ * match, never every owner. `n` covers the page and the capped count (each owner in scope gives at least one row).
+ */
+function gramMatchesSql(gramParam: number, where: string, n: string): string {
+  return `grams AS (
+      SELECT DISTINCT substr(lower($${gramParam}::text), i, 3) AS gram
+        FROM generate_series(1, LEAST(char_length($${gramParam}::text) - 2, ${GRAMS_PROBED})) i),
+    lead AS MATERIALIZED (
+      SELECT g.gram FROM grams g
+       ORDER BY (SELECT count(*) FROM (SELECT 1 FROM owner_email_gram e WHERE e.gram = g.gram LIMIT ${GRAM_PROBE}) p), g.gram
+       LIMIT 1),
+    matches AS MATERIALIZED (
+      SELECT o.email, o.id FROM (SELECT e.email, e.owner_id AS id FROM owner_email_gram e WHERE e.gram = (SELECT gram FROM lead)) o
+       WHERE ${where} ORDER BY o.email, o.id LIMIT ${n})`;
+}
+
 /**
  * How the matching owners are read, per the condition's kind: CTEs to put first (`prelude`), the first `k` in result
  * order as (sort columns..., id) (`top`), and all of them in any order as rows with `id` (`all`, read by the capped
@@ -171,9 +197,9 @@ function ownerSources(cond: SearchCondition, filters: string[], ownerOrder: stri
         top: `SELECT * FROM (${nameGroupsSql(filters, k)}) g ORDER BY ${ownerOrder.replace(/\bo\./g, 'g.')} LIMIT ${k}`,
         all: nameGroupsSql(filters, cap),
       };
-    case 'matches':
+    case 'grams':
       return {
-        prelude: `matches AS MATERIALIZED (SELECT ${cols.join(', ')} FROM owner o WHERE ${where}),`,
+        prelude: `${gramMatchesSql(owners.gramParam, where, `GREATEST(${cap}, ${k})`)},`,
         top: `SELECT * FROM matches o ORDER BY ${ownerOrder} LIMIT ${k}`,
         all: `SELECT * FROM matches`,
       };
@@ -218,6 +244,22 @@ function ownersSql(cond: SearchCondition, scopeParam: number | null, n: number):
 }
 
 /**
+ * Device searches (IMEI, IMSI, phone) in one statement, as owner searches: the page in index order and the count
+ * capped at `cap` rows, one round trip. Parameters: the condition's, then the scope's, then cap, limit, offset.
+ */
+function devicesSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
+  const where = [...cond.where];
+  if (scopeParam !== null) where.push(`d.device_type_id = $${scopeParam}`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [cap, limit, offset] = [`$${n + 1}::int`, `$${n + 2}::int`, `$${n + 3}::int`];
+  return `WITH page AS (
+      SELECT ${SELECT}, row_number() OVER (ORDER BY ${cond.orderBy}) AS ord ${DEVICES_FROM} ${whereSql}
+       ORDER BY ${cond.orderBy} LIMIT ${limit} OFFSET ${offset}),
+    counted AS (SELECT count(*)::int AS n FROM (SELECT 1 ${DEVICES_FROM} ${whereSql} LIMIT ${cap}) capped)
+    SELECT page.*, counted.n AS counted FROM counted LEFT JOIN page ON true ORDER BY page.ord`;
+}
+
+/**
  * A named (prepared) statement per SQL text: each pooled connection parses and plans a search shape once, and after
  * five runs Postgres may keep a generic plan, sparing the planning (about 1 ms of an owner search, on the same cores
  * that run the queries). The shapes are few (filter x scope x words), so the statements per connection stay few.
@@ -245,29 +287,15 @@ export class DeviceSearchRepository {
   ): Promise<{ items: DeviceSearchItem[]; counted: number }> {
     const params = [...cond.params];
     const n0 = params.length;
-    if (cond.base === 'owners') {
-      if (deviceTypeScope !== null) params.push(deviceTypeScope);
-      const sql = ownersSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length);
-      const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(sql, [...params, countCap, limit, offset]));
-      return {
-        items: rows.filter((r) => r.owner_id !== null).map(({ ord: _ord, counted: _counted, ...item }) => item),
-        counted: rows[0]?.counted ?? 0,
-      };
-    }
-    const where = [...cond.where];
-    if (deviceTypeScope !== null) {
-      params.push(deviceTypeScope);
-      where.push(`d.device_type_id = $${params.length}`);
-    }
-    const from = fromClause(cond.base, deviceTypeScope);
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const n = params.length;
-    const pageSql = `SELECT ${SELECT} ${from} ${whereSql} ORDER BY ${cond.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereSql} LIMIT $${n + 1}) capped`;
-    const [page, count] = await Promise.all([
-      this.pool.query<DeviceSearchItem>(prepared(pageSql, [...params, limit, offset])),
-      this.pool.query<{ n: number }>(prepared(countSql, [...params, countCap])),
-    ]);
-    return { items: page.rows, counted: count.rows[0]?.n ?? 0 };
+    if (deviceTypeScope !== null) params.push(deviceTypeScope);
+    const sql =
+      cond.base === 'owners'
+        ? ownersSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length)
+        : devicesSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length);
+    const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(sql, [...params, countCap, limit, offset]));
+    return {
+      items: rows.filter((r) => r.device_id !== null || r.owner_id !== null).map(({ ord: _ord, counted: _counted, ...item }) => item),
+      counted: rows[0]?.counted ?? 0,
+    };
   }
 }
