@@ -24,17 +24,23 @@ export function ensureDependencies() {
   }
 }
 
-/** Prisma client (generated offline), then the server-side TypeScript build (tsc -b also type-checks). */
+/** Runs Nx targets with the local cache only (no daemon, no Nx Cloud): unchanged projects are restored, not rebuilt. */
+export function nx(args, opts = {}) {
+  return run('npx', ['nx', ...args, '--outputStyle=static'], {
+    ...opts,
+    env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', ...(opts.env ?? {}) },
+  });
+}
+
+/** The server side: Prisma client (generated offline), then contract, server, api and worker (tsc, in graph order). */
 export function buildServer() {
-  console.log('[prepare] generating the Prisma client');
-  run('node', ['scripts/db/generate.mjs']);
-  console.log('[prepare] building libs and apps (tsc -b)');
-  run('npx', ['tsc', '-b', 'tsconfig.json']);
+  console.log('[prepare] building libs and server apps (nx: generate, build)');
+  nx(['run-many', '-t', 'build', '--projects=@tracker/api,@tracker/worker']);
 }
 
 export function buildConsole() {
-  console.log('[prepare] building the console (vite)');
-  run('npx', ['vite', 'build', '--config', 'apps/console/vite.config.ts', '--logLevel', 'warn']);
+  console.log('[prepare] building the console (nx: vite build)');
+  nx(['run', '@tracker/console:build']);
 }
 
 export async function migrate(databaseUrl) {
