@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { Logger } from 'pino';
+import { SessionRepository } from '../auth/session.repository.js';
 import { SessionService } from '../auth/session.service.js';
 import { ErrorFilter } from '../core/error.filter.js';
 import { LOGGER } from '../core/tokens.js';
@@ -18,6 +19,7 @@ import { ValidationInterceptor } from './validation.interceptor.js';
   imports: [PassportModule],
   providers: [
     SessionService,
+    SessionRepository,
     BearerStrategy,
     BearerAuthGuard,
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module.js';
 import { AuthController } from './auth.controller.js';
+import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { ThrottleService } from './throttle.service.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [AuthController],
-  providers: [AuthService, ThrottleService],
+  providers: [AuthService, AuthRepository, ThrottleService],
 })
 export class AuthModule {}

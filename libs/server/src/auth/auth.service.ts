@@ -17,10 +17,11 @@ import {
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import { AppConfig } from '../core/config.js';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import type { PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
+import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { ThrottleService } from './throttle.service.js';
 
@@ -30,12 +31,10 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
 /** Accept the previous and next 30 s step for clock drift. */
 const TOTP_TOLERANCE_SECONDS = 30;
 
-type BackofficeUserRow = Awaited<ReturnType<PrismaService['backofficeUser']['findUnique']>> & {};
-
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: AuthRepository,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
     private readonly config: AppConfig,
@@ -50,7 +49,7 @@ export class AuthService {
    */
   private async verifyPassword(username: string, password: string, client: ClientInfoValue): Promise<BackofficeUserRow> {
     await this.throttle.attempt(username, client.ip);
-    const user = await this.prisma.backofficeUser.findUnique({ where: { username } });
+    const user = await this.repo.userByName(username);
     const ok = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok || !user.enabled) throw new DomainError(ErrorCode.InvalidCredentials);
     return user;
@@ -65,8 +64,8 @@ export class AuthService {
     // first sign-in: offer a secret; it becomes the user's once the first code from it is accepted
     const secret = user.totp_pending_secret ?? generateSecret();
     if (!user.totp_pending_secret) {
-      await this.prisma.$transaction(async (tx) => {
-        await tx.backofficeUser.update({ where: { id: user.id }, data: { totp_pending_secret: secret } });
+      await this.repo.transaction(async (tx) => {
+        await this.repo.offerSecret(tx, user.id, secret);
         await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { enrollment: 'offered' } });
       });
     }
@@ -95,12 +94,8 @@ export class AuthService {
     const step = BigInt(result.timeStep);
     if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
     // the code's step, the session and the sign-in's record commit together
-    const { token, expDate } = await this.prisma.$transaction(async (tx) => {
-      const claimed = await tx.backofficeUser.updateMany({
-        where: { id: user.id, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
-        data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
-      });
-      if (claimed.count === 0) throw new DomainError(ErrorCode.InvalidCode);
+    const { token, expDate } = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.claimCodeStep(tx, user.id, step, secret))) throw new DomainError(ErrorCode.InvalidCode);
       const session = await this.sessions.create(user.id, client, tx);
       await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { expDate: session.expDate } });
       return session;
@@ -131,7 +126,7 @@ export class AuthService {
   }
 
   async logout(s: SessionUser) {
-    await this.prisma.$transaction(async (tx) => {
+    await this.repo.transaction(async (tx) => {
       await this.sessions.revoke(s.sessionId, tx);
       await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: s.userId });
     });
@@ -145,10 +140,7 @@ export class AuthService {
 
   /** Sets the password and ends every session of the user, in the transaction `tx` that records the change. */
   private async setPassword(tx: PrismaDb, userId: number, passwordHash: string) {
-    await tx.backofficeUser.update({
-      where: { id: userId },
-      data: { password_hash: passwordHash, password_change_required: false },
-    });
+    await this.repo.setPasswordHash(tx, userId, passwordHash);
     await this.sessions.revokeAllOf(userId, tx);
     await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: userId });
   }
@@ -173,12 +165,12 @@ export class AuthService {
     await this.throttle.refund(input.username, client.ip);
     if (!session && !user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeNeedsSession);
     const hash = await bcrypt.hash(input.password, BCRYPT_COST);
-    await this.prisma.$transaction((tx) => this.setPassword(tx, user.id, hash));
+    await this.repo.transaction((tx) => this.setPassword(tx, user.id, hash));
     return { ok: true as const };
   }
 
   private async usableReset(uuid: string) {
-    const reset = await this.prisma.passwordReset.findUnique({ where: { uuid }, include: { user: true } });
+    const reset = await this.repo.resetLink(uuid);
     if (!reset || reset.used_at || reset.expires_at.getTime() <= Date.now() || !reset.user.enabled) {
       throw new DomainError(ErrorCode.ResetLinkInvalid);
     }
@@ -195,13 +187,9 @@ export class AuthService {
     this.assertNewPassword(input.password, input.repeat);
     const reset = await this.usableReset(pathUuid);
     const hash = await bcrypt.hash(input.password, BCRYPT_COST);
-    await this.prisma.$transaction(async (tx) => {
+    await this.repo.transaction(async (tx) => {
       // mark used first: a link works once even under concurrent submits (the second waits for the row, then finds it used)
-      const used = await tx.passwordReset.updateMany({
-        where: { uuid: reset.uuid, used_at: null },
-        data: { used_at: new Date() },
-      });
-      if (used.count === 0) throw new DomainError(ErrorCode.ResetLinkInvalid);
+      if (!(await this.repo.useResetLink(tx, reset.uuid))) throw new DomainError(ErrorCode.ResetLinkInvalid);
       await this.setPassword(tx, reset.user_id, hash);
     });
     return { ok: true as const };

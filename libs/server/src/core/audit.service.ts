@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { PgPool, type PrismaDb, type Queryable } from './db.js';
+import { AuditRepository, type AuditClient } from './audit.repository.js';
+import { PgPool } from './db.js';
 import { redactSecrets } from './redact.js';
+
+export type { AuditClient } from './audit.repository.js';
 
 export type AuditRecord = {
   actorId: number | null;
@@ -29,10 +32,6 @@ export type AuditCallContext = Pick<AuditRecord, 'actorId' | 'actorName' | 'acti
  */
 export const auditCall = new AsyncLocalStorage<{ recorded: boolean; context?: AuditCallContext }>();
 
-/** Where a record is written: the pool, a raw-SQL transaction's connection, or a Prisma interactive transaction. */
-export type AuditClient = Queryable | PrismaDb;
-
-const isPrisma = (c: AuditClient): c is PrismaDb => 'auditEvent' in c;
 
 /**
  * Appends to the audit trail. Secrets in input and result are redacted before they are stored. A service that changes
@@ -41,7 +40,10 @@ const isPrisma = (c: AuditClient): c is PrismaDb => 'auditEvent' in c;
  */
 @Injectable()
 export class AuditService {
-  constructor(private readonly pool: PgPool) {}
+  constructor(
+    private readonly pool: PgPool,
+    private readonly repo: AuditRepository,
+  ) {}
 
   async record(r: AuditRecord, c: AuditClient = this.pool): Promise<void> {
     const call = auditCall.getStore();
@@ -59,18 +61,7 @@ export class AuditService {
       after: r.result === undefined ? null : JSON.stringify(redactSecrets(r.result)),
       ip: r.ip ?? null,
     };
-    if (isPrisma(c)) {
-      // the JSON columns take the text as jsonb, as the raw insert does
-      await c.$executeRaw`INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
-        VALUES (${row.actor_id}, ${row.actor_name}, ${row.action}, ${row.area}, ${row.entity}, ${row.entity_id}, ${row.device_id},
-                ${row.status}, ${row.before}::jsonb, ${row.after}::jsonb, ${row.ip})`;
-      return;
-    }
-    await c.query(
-      `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      Object.values(row),
-    );
+    await this.repo.insert(row, c);
   }
 
   /**

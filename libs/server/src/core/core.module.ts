@@ -4,6 +4,7 @@ import { PgPool, PrismaService } from './db.js';
 import { RedisService } from './redis.js';
 import { createLogger } from './logger.js';
 import { LOGGER } from './tokens.js';
+import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 import { JobQueue } from './jobs/job-queue.service.js';
 import { ExportStore } from './exports/export-store.js';
@@ -18,6 +19,7 @@ import { ExportStore } from './exports/export-store.js';
     PrismaService,
     RedisService,
     AuditService,
+    AuditRepository,
     JobQueue,
     ExportStore,
   ],

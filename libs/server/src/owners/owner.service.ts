@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, fieldError, Role, type UserAddRequest } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { PrismaService } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
+import { OwnerRepository } from './owner.repository.js';
 
 const isUniqueViolation = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'P2002';
@@ -11,7 +11,7 @@ const isUniqueViolation = (e: unknown) =>
 @Injectable()
 export class OwnerService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: OwnerRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -19,24 +19,12 @@ export class OwnerService {
   async add(s: SessionUser, { newUser }: UserAddRequest): Promise<{ id: number }> {
     const wl = newUser.white_label_vendor_id;
     if (s.role !== Role.Administrator && !s.whiteLabels.includes(wl)) throw new DomainError(ErrorCode.Forbidden);
-    const exists = await this.prisma.whiteLabel.findUnique({ where: { id: wl }, select: { id: true } });
-    if (!exists) {
+    if (!(await this.repo.whiteLabelExists(wl))) {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('newUser.white_label_vendor_id', 'unknownWhiteLabel')]);
     }
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const owner = await tx.owner.create({
-          data: {
-            email: newUser.email,
-            first_name: newUser.first_name,
-            last_name: newUser.last_name,
-            phone: newUser.phone ?? null,
-            white_label_vendor_id: wl,
-            language: newUser.language,
-            is_test: newUser.is_test,
-          },
-          select: { id: true },
-        });
+      return await this.repo.transaction(async (tx) => {
+        const owner = await this.repo.create(tx, newUser);
         await this.audit.recordCall(tx, { entity: 'owner', entityId: owner.id, result: owner });
         return owner;
       });

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService, type PrismaDb } from '../core/db.js';
+
+export type BackofficeUserRow = NonNullable<Awaited<ReturnType<PrismaService['backofficeUser']['findUnique']>>>;
+
+/**
+ * Data of the sign-in (house rule "Data access": Prisma for records): back-office users, their code step and
+ * password, and reset links. Changes take the transaction `tx` that also records them (`AuditService.recordCall`).
+ */
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Runs `fn` in one Prisma interactive transaction. */
+  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
+  }
+
+  userByName(username: string): Promise<BackofficeUserRow | null> {
+    return this.prisma.backofficeUser.findUnique({ where: { username } });
+  }
+
+  /** Keeps the secret offered at the first sign-in until its first code is accepted. */
+  async offerSecret(tx: PrismaDb, userId: number, secret: string): Promise<void> {
+    await tx.backofficeUser.update({ where: { id: userId }, data: { totp_pending_secret: secret } });
+  }
+
+  /**
+   * Takes the code's time step if it is later than the last one taken (atomically: a concurrent replay loses), makes
+   * the secret the user's and notes the sign-in. False when the step was already used.
+   */
+  async claimCodeStep(tx: PrismaDb, userId: number, step: bigint, secret: string): Promise<boolean> {
+    const claimed = await tx.backofficeUser.updateMany({
+      where: { id: userId, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
+      data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
+    });
+    return claimed.count > 0;
+  }
+
+  async setPasswordHash(tx: PrismaDb, userId: number, passwordHash: string): Promise<void> {
+    await tx.backofficeUser.update({
+      where: { id: userId },
+      data: { password_hash: passwordHash, password_change_required: false },
+    });
+  }
+
+  resetLink(uuid: string) {
+    return this.prisma.passwordReset.findUnique({ where: { uuid }, include: { user: true } });
+  }
+
+  /** Marks a reset link used unless it already is (a link works once, even under concurrent submits). */
+  async useResetLink(tx: PrismaDb, uuid: string): Promise<boolean> {
+    const used = await tx.passwordReset.updateMany({ where: { uuid, used_at: null }, data: { used_at: new Date() } });
+    return used.count > 0;
+  }
+}

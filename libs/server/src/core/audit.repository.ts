@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { PrismaDb, Queryable } from './db.js';
+
+/** Where a record is written: the pool, a raw-SQL transaction's connection, or a Prisma interactive transaction. */
+export type AuditClient = Queryable | PrismaDb;
+
+/** An audit_event row as AuditService builds it (input and result already redacted JSON text). */
+export type AuditRow = {
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  area: string;
+  entity: string | null;
+  entity_id: string | null;
+  device_id: number | null;
+  status: number | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+};
+
+const isPrisma = (c: AuditClient): c is PrismaDb => 'auditEvent' in c;
+
+/** The audit trail's one statement, run on the transaction of the change it records. */
+@Injectable()
+export class AuditRepository {
+  async insert(r: AuditRow, c: AuditClient): Promise<void> {
+    if (isPrisma(c)) {
+      await c.$executeRaw`INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
+        VALUES (${r.actor_id}, ${r.actor_name}, ${r.action}, ${r.area}, ${r.entity}, ${r.entity_id}, ${r.device_id},
+                ${r.status}, ${r.before}::jsonb, ${r.after}::jsonb, ${r.ip})`;
+      return;
+    }
+    await c.query(
+      `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [r.actor_id, r.actor_name, r.action, r.area, r.entity, r.entity_id, r.device_id, r.status, r.before, r.after, r.ip],
+    );
+  }
+}
