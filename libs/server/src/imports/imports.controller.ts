@@ -13,7 +13,7 @@ import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { ImportsService, type MemoryFile, type UploadedFile } from './imports.service.js';
 import { HelpFileInterceptor, ImportFileInterceptor } from './upload.interceptor.js';
-import { attachment } from '../core/exports/index.js';
+import { sendAsAttachment } from '../core/exports/index.js';
 
 type FileRequest<F> = Request & { file?: F };
 
@@ -66,8 +66,7 @@ export class ImportsController {
 
   @Endpoint(ROUTES.importTemplate)
   template(@Input('query') q: { kind: ImportKind }, @Res() res: Response) {
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', attachment(`import-${q.kind.toLowerCase()}-template.csv`));
+    sendAsAttachment(res, `import-${q.kind.toLowerCase()}-template.csv`, 'text/csv; charset=utf-8');
     res.send(importTemplate(q.kind));
   }
 
@@ -79,8 +78,7 @@ export class ImportsController {
   @Endpoint(ROUTES.importCsvDownload)
   async download(@Session() s: SessionUser, @Input('query') q: { hash: string }, @Res() res: Response) {
     const report = await this.imports.report(s, q.hash);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', attachment(report.name));
+    sendAsAttachment(res, report.name, 'text/csv; charset=utf-8');
     try {
       await report.write(res);
     } finally {
@@ -102,10 +100,7 @@ export class ImportsController {
   @Endpoint(ROUTES.importHelpFile)
   async helpFile(@Input('query') q: { id: number }, @Res() res: Response) {
     const f = await this.imports.helpFile(q.id);
-    res.setHeader('Content-Type', f.content_type);
-    // an uploaded file is never rendered as a page of this origin
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', attachment(f.file_name));
+    sendAsAttachment(res, f.file_name, f.content_type);
     res.send(f.content);
   }
 }

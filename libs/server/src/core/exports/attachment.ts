@@ -12,10 +12,14 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-/** Headers of a file download: type, attachment name, and no caching (exports hold personal data). */
+/**
+ * Headers of every file download: type, attachment name, no caching (exports hold personal data), and nosniff (an
+ * uploaded file is never rendered as a page of this origin).
+ */
 export function sendAsAttachment(res: Response, name: string, contentType: string) {
   res.status(200);
   res.setHeader('Content-Type', contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Disposition', attachment(name));
   res.setHeader('Cache-Control', 'no-store');
 }
