@@ -82,7 +82,7 @@ describe('header and information', () => {
     expect(byDeviceId.body.model.id).toBe(w1.id);
     const unknown = await api.get('/device/factory_details?id=99999999', admin);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.errors[0]).toMatchObject({ field: 'id', message: 'No factory device with this id' });
+    expect(unknown.body.errors[0]).toMatchObject({ field: 'id', code: 'noFactoryDevice', message: 'No factory device with this id' });
     // a partner reads the records of its own type only
     expect((await api.get(`/device/factory_details?id=${dev.factory_device_id}`, partnerA)).status).toBe(403);
     const own = (await api.pool.query('SELECT factory_device_id FROM device WHERE id = $1', [w2.id])).rows[0].factory_device_id;
@@ -183,7 +183,7 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     expect(setting.body.errors[0].field).toBe('settings.0.value');
     const future = await api.post(`/device/update?${q1()}`, { birth_date: '2999-01-01' }, admin);
     expect(future.status).toBe(400);
-    expect(future.body.errors[0]).toMatchObject({ field: 'birth_date', message: 'Birth date cannot be in the future' });
+    expect(future.body.errors[0]).toMatchObject({ field: 'birth_date', code: 'birthDateFuture', message: 'Birth date cannot be in the future' });
     expect((await api.post(`/device/update?${q1()}`, { birth_date: '0001-01-01' }, admin)).status).toBe(400);
   });
 });
@@ -238,7 +238,7 @@ describe('general settings, reinitialize, remove', () => {
     const foreign = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 3 ORDER BY id LIMIT 1')).rows[0]!.id;
     const link = await api.post(`/device/update?device_id=${w2.id}&factory_id=${foreign}`, { height: 120 }, partnerA);
     expect(link.status).toBe(400);
-    expect(link.body.errors[0]).toMatchObject({ field: 'factory_id', message: 'The factory device is of another device type' });
+    expect(link.body.errors[0]).toMatchObject({ field: 'factory_id', code: 'factoryOtherType', message: 'The factory device is of another device type' });
     const own = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 1 ORDER BY id LIMIT 1')).rows[0]!.id;
     expect((await api.post(`/device/update?${q1(`&factory_id=${own}`)}`, { height: 120 }, admin)).status).toBe(200);
   });
@@ -389,7 +389,7 @@ describe('settings', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors[0].message).toMatch(/Location interval/);
     r = await edit([{ setting_no: 2, value: '25' }]);
-    expect(r.body.errors[0].message).toBe('Operational time must be a whole number from 1 to 24');
+    expect(r.body.errors[0]).toMatchObject({ code: 'operationalTime', params: { min: 1, max: 24 }, message: 'Operational time must be a whole number from 1 to 24' });
     r = await edit([{ setting_no: 13, value: 'evil.example.com' }]);
     expect(r.body.errors[0].message).toBe('This setting cannot be edited.');
     r = await edit([{ setting_no: 999, value: '1' }]);
@@ -444,7 +444,11 @@ describe('settings', () => {
       expect(r.body.errors[0].field, type).toBe('type');
     }
     const unknown = await api.get(`/setting/loadDefault?${q1('&type=3')}`, admin);
-    expect(unknown.body.errors[0].message).toBe('type is not a default profile of this device type: use 0 (all) or one of 1, 2');
+    expect(unknown.body.errors[0]).toMatchObject({
+      code: 'notDefaultProfile',
+      params: { known: '1, 2' },
+      message: 'type is not a default profile of this device type: use 0 (all) or one of 1, 2',
+    });
     // interval (profile 1) and volume (profile 2) both differ from their defaults; profile 1 resets only the interval
     const edited = await api.post(`/setting/edit?${q1()}`, { settings: [{ setting_no: 1, value: '1500' }, { setting_no: 5, value: '1' }] }, admin);
     expect(edited.status).toBe(200);
@@ -478,7 +482,9 @@ describe('contacts, sms, gaps, temperature, notifications, logs', () => {
     expect(r.body.model.limit).toBeGreaterThan(0);
     expect(r.body.model.devices.map((d: { id: number }) => d.id)).toContain(w1.id);
     for (const c of r.body.model.contacts) expect(c.devices).toContain(w1.id);
-    expect((await api.get(`/contact/device?${q1('&device_type=3')}`, admin)).status).toBe(400);
+    const otherType = await api.get(`/contact/device?${q1('&device_type=3')}`, admin);
+    expect(otherType.status).toBe(400);
+    expect(otherType.body.errors).toEqual([{ field: 'device_type', code: 'notDeviceType', message: 'device_type is not the type of this device' }]);
   });
 
   it('sms of a day with §3 statuses, and the commands of the type', async () => {
@@ -509,7 +515,9 @@ describe('contacts, sms, gaps, temperature, notifications, logs', () => {
     const today = r.body.model.created.slice(0, 10);
     const l = await api.get(`/device/notifications?${q1(`&date=${today}`)}`, admin);
     expect(l.body.model.map((n: { id: number }) => n.id)).toContain(r.body.model.id);
-    expect((await api.get(`/device/test_notification?${q1('&user_id=99999')}`, admin)).status).toBe(400);
+    const notOwner = await api.get(`/device/test_notification?${q1('&user_id=99999')}`, admin);
+    expect(notOwner.status).toBe(400);
+    expect(notOwner.body.errors).toEqual([{ field: 'user_id', code: 'notOwner', message: 'user_id is not the owner of this device' }]);
   });
 
   it('device logs: list, view and download; unknown file 404', async () => {
@@ -530,7 +538,7 @@ describe('swap SIM', () => {
   it('looks the SIM up: exactly 15 characters, unknown is 404', async () => {
     const short = await api.get('/device/sim_card?imsi=26201123456789', admin);
     expect(short.status).toBe(400);
-    expect(short.body.errors[0]).toMatchObject({ field: 'imsi', message: 'IMSI must be exactly 15 characters' });
+    expect(short.body.errors[0]).toMatchObject({ field: 'imsi', code: 'imsiLength', message: 'IMSI must be exactly 15 characters' });
     const unknown = await api.get('/device/sim_card?imsi=999999999999999', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('SIM_NOT_FOUND');
@@ -545,7 +553,7 @@ describe('swap SIM', () => {
     const own = (await api.pool.query('SELECT sim_id FROM device WHERE id = $1', [w1.id])).rows[0].sim_id;
     const same = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: own, gsm_number: '+4915100000002' }, admin);
     expect(same.status).toBe(400);
-    expect(same.body.errors[0]).toMatchObject({ field: 'sim_card_id', message: 'The SIM card is already in this device' });
+    expect(same.body.errors[0]).toMatchObject({ field: 'sim_card_id', code: 'simAlreadyInDevice', message: 'The SIM card is already in this device' });
     const sim = await freeSim(api);
     const noPlus = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: sim.id, gsm_number: '4915100000002' }, admin);
     expect(noPlus.status).toBe(400);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AREA_ROLES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
+import { AREA_ROLES, DEVICE_ROUTES, ROUTES, type RoleId, type RouteDef, type RouteName } from '@tracker/contract';
 import { startApi, userOfRole, type TestApi } from './harness.js';
 import { FEATURE_SAMPLES, type SampleRequest } from './samples/index.js';
 
@@ -128,6 +128,9 @@ describe('junk in every parameter of every route', () => {
           const shown = JSON.stringify(value)?.slice(0, 40);
           if (r.status !== 400) problems.push(`${where}.${key}=${shown}: ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`);
           else if (!fieldNamed(r.body, key)) problems.push(`${where}.${key}=${shown}: 400 without the field: ${JSON.stringify(r.body).slice(0, 160)}`);
+          // house rule "Reasons and messages": the device workspace answers every field error as a code, none as a
+          // sentence under the generic `text`
+          else if (name in DEVICE_ROUTES && r.body.errors.some((e: { code: string }) => e.code === 'text')) problems.push(`${where}.${key}=${shown}: a sentence, not a code: ${JSON.stringify(r.body).slice(0, 160)}`);
         }
         for (const value of MAY_PASS) {
           if (where === 'params' && value === '\u0000') continue;

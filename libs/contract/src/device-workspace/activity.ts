@@ -1,6 +1,7 @@
 // Activity: the read-only tabs of what happened to a device (audit trail, safe zones and their log, contacts, SMS,
 // communications and gaps, temperature, notifications, log files) and the test notification.
 import { z } from 'zod';
+import { coded } from '../reasons.js';
 import { countParam, pageParam, positiveId } from '../params.js';
 import { envelope, listResponse, page } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
@@ -42,11 +43,11 @@ export const testNotificationQuery = deviceQuery.extend({ user_id: positiveId('u
 
 export const logFileQuery = z.object({
   name: z
-    .string({ error: 'name is required' })
+    .string({ error: coded('required') })
     .trim()
-    .min(1, 'name is required')
+    .min(1, coded('required'))
     .max(200)
-    .regex(/^[\w.-]+$/, 'name is a file name'),
+    .regex(/^[\w.-]+$/, coded('badFormat')),
   download: z.enum(['true', 'false']).optional(),
 });
 

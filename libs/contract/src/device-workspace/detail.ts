@@ -1,6 +1,7 @@
 // Device detail (§2 the main page, information tabs, general settings, factory record, reinitialize, remove).
 import { z } from 'zod';
 import { dayParam, positiveId } from '../params.js';
+import { coded } from '../reasons.js';
 import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { deviceQuery, int, intOrNull, iso, isoOrNull, noControlChars } from './shared.js';
@@ -13,8 +14,8 @@ export const deviceUpdateQuery = deviceQuery.extend({ factory_id: positiveId('fa
 const optionalName = z
   .string()
   .trim()
-  .max(50, 'At most 50 characters')
-  .refine(noControlChars, 'Must not contain control characters')
+  .max(50, coded('tooLong', { max: 50 }))
+  .refine(noControlChars, coded('controlChars'))
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -31,26 +32,26 @@ export const deviceUpdateBody = z.object({
   last_name: optionalName,
   name_id: optionalName,
   birth_date: dayParam
-    .refine((d) => d >= BIRTH_DATE_MIN, `Birth date must be ${BIRTH_DATE_MIN} or later`)
-    .refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Birth date cannot be in the future')
+    .refine((d) => d >= BIRTH_DATE_MIN, coded('birthDateTooEarly', { min: BIRTH_DATE_MIN }))
+    .refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), coded('birthDateFuture'))
     .nullable()
     .optional(),
   height: z
     .number()
-    .int('Height is a whole number of cm')
-    .min(HEIGHT_CM.min, `Height must be ${HEIGHT_CM.min} to ${HEIGHT_CM.max} cm`)
-    .max(HEIGHT_CM.max, `Height must be ${HEIGHT_CM.min} to ${HEIGHT_CM.max} cm`)
+    .int(coded('heightRange', HEIGHT_CM))
+    .min(HEIGHT_CM.min, coded('heightRange', HEIGHT_CM))
+    .max(HEIGHT_CM.max, coded('heightRange', HEIGHT_CM))
     .nullable()
     .optional(),
   weight: z
     .number()
-    .int('Weight is a whole number of kg')
-    .min(WEIGHT_KG.min, `Weight must be ${WEIGHT_KG.min} to ${WEIGHT_KG.max} kg`)
-    .max(WEIGHT_KG.max, `Weight must be ${WEIGHT_KG.min} to ${WEIGHT_KG.max} kg`)
+    .int(coded('weightRange', WEIGHT_KG))
+    .min(WEIGHT_KG.min, coded('weightRange', WEIGHT_KG))
+    .max(WEIGHT_KG.max, coded('weightRange', WEIGHT_KG))
     .nullable()
     .optional(),
   /** 1 boy, 2 girl */
-  gender: z.union([z.literal(1), z.literal(2)], { error: 'Gender is 1 (boy) or 2 (girl)' }).nullable().optional(),
+  gender: z.union([z.literal(1), z.literal(2)], { error: coded('genderValue') }).nullable().optional(),
   enabled: z.boolean().optional(),
   is_test: z.boolean().optional(),
 });

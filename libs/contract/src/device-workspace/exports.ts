@@ -1,5 +1,6 @@
 // Device exports (§4 Exports, §7 Reports and exports): a hash for a device and day, then one CSV download per kind.
 import { z } from 'zod';
+import { coded } from '../reasons.js';
 import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { deviceDayQuery, iso } from './shared.js';
@@ -19,7 +20,7 @@ export const EXPORT_HASH_TTL_SECONDS = 600;
 
 export const csvGenerateQuery = deviceDayQuery;
 export const csvDownloadQuery = z.object({
-  hash: z.string({ error: 'hash is required' }).regex(/^[a-f0-9]{32,64}$/, 'hash is invalid'),
+  hash: z.string({ error: coded('required') }).regex(/^[a-f0-9]{32,64}$/, coded('badFormat')),
 });
 
 export const csvGenerateResponse = envelope(z.object({ hash: z.string(), expires_at: iso }));

@@ -1,6 +1,7 @@
 // Settings (§2 settings tab, §9 setting rules: list, edit, push, push all, load defaults).
 import { z } from 'zod';
-import { positiveId, wholeNumber } from '../params.js';
+import { INT4_MAX, positiveId, wholeNumber } from '../params.js';
+import { coded, reason, type Reason } from '../reasons.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { deviceQuery, int, iso, isoOrNull, noControlChars } from './shared.js';
@@ -37,18 +38,18 @@ export const OPERATIONAL_TIME_MAX = 24;
 export const SETTING_LOCATION_INTERVAL = 'location_interval';
 export const SETTING_OPERATIONAL_TIME = 'operational_time';
 
-/** Checks a setting value against the §9 rules; returns a message or null. */
-export function checkSettingValue(name: string | null | undefined, value: string): string | null {
+/** Checks a setting value against the §9 rules; returns the reason it is refused (a code of REASONS) or null. */
+export function checkSettingValue(name: string | null | undefined, value: string): Reason | null {
   if (name === SETTING_LOCATION_INTERVAL) {
     return /^\d+$/.test(value) && isLocationInterval(Number(value))
       ? null
-      : `Location interval must be a whole number of minutes from ${LOCATION_INTERVAL_MIN_MINUTES} to ${LOCATION_INTERVAL_MAX_MINUTES} in seconds (${LOCATION_INTERVAL_MIN_MINUTES * 60}, ${LOCATION_INTERVAL_MIN_MINUTES * 60 + 60}, ... ${LOCATION_INTERVAL_MAX_MINUTES * 60}) or Stand by (${LOCATION_INTERVAL_STANDBY})`;
+      : reason('locationInterval', { min: LOCATION_INTERVAL_MIN_MINUTES, max: LOCATION_INTERVAL_MAX_MINUTES, standby: LOCATION_INTERVAL_STANDBY });
   }
   if (name === SETTING_OPERATIONAL_TIME) {
     const n = Number(value);
     return /^\d+$/.test(value) && n >= OPERATIONAL_TIME_MIN && n <= OPERATIONAL_TIME_MAX
       ? null
-      : 'Operational time must be a whole number from 1 to 24';
+      : reason('operationalTime', { min: OPERATIONAL_TIME_MIN, max: OPERATIONAL_TIME_MAX });
   }
   return null;
 }
@@ -57,19 +58,22 @@ export function checkSettingValue(name: string | null | undefined, value: string
 
 export const settingPushQuery = deviceQuery.extend({ setting_no: positiveId('setting_no') });
 export const settingLoadDefaultQuery = deviceQuery.extend({
-  type: wholeNumber('type must be a whole number (0 = all)').default(0),
+  type: wholeNumber(coded('wholeNumber', { min: 0, max: INT4_MAX })).default(0),
 });
 export const settingEditBody = z.object({
   settings: z
     .array(
       z.object({
         setting_no: positiveId('setting_no'),
-        value: z.string({ error: 'value is text' }).max(500, 'At most 500 characters').refine(noControlChars, 'Must not contain control characters'),
+        value: z
+          .string({ error: coded('wrongType', { expected: 'text' }) })
+          .max(500, coded('tooLong', { max: 500 }))
+          .refine(noControlChars, coded('controlChars')),
       }),
-      { error: 'settings is required: a list of { setting_no, value }' },
+      { error: coded('settingsRequired') },
     )
-    .min(1, 'Nothing to save')
-    .max(100, 'At most 100 settings at once'),
+    .min(1, coded('nothingToSave'))
+    .max(100, coded('tooManySettings', { max: 100 })),
 });
 export type SettingEditBody = z.infer<typeof settingEditBody>;
 

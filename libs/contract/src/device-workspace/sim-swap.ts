@@ -1,6 +1,7 @@
 // SIM swap (§2 swap tab: look a SIM up by IMSI, put it into the device).
 import { z } from 'zod';
 import { positiveId } from '../params.js';
+import { coded } from '../reasons.js';
 import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN } from '../constants.js';
 import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
@@ -10,14 +11,14 @@ import { int, intOrNull } from './shared.js';
 /** §5: the IMSI has exactly 15 characters (digits). */
 export const simCardQuery = z.object({
   imsi: z
-    .string({ error: `IMSI must be exactly ${IMSI_LENGTH} characters` })
+    .string({ error: coded('imsiLength', { length: IMSI_LENGTH }) })
     .trim()
-    .regex(new RegExp(`^\\d{${IMSI_LENGTH}}$`), `IMSI must be exactly ${IMSI_LENGTH} characters`),
+    .regex(new RegExp(`^\\d{${IMSI_LENGTH}}$`), coded('imsiLength', { length: IMSI_LENGTH })),
 });
 export const gsmNumber = z
-  .string({ error: 'GSM number is required' })
+  .string({ error: coded('required') })
   .trim()
-  .regex(new RegExp(`^\\+\\d{${PHONE_MIN},${PHONE_MAX}}$`), `GSM number starts with + and has ${PHONE_MIN} to ${PHONE_MAX} digits`);
+  .regex(new RegExp(`^\\+\\d{${PHONE_MIN},${PHONE_MAX}}$`), coded('gsmNumber', { min: PHONE_MIN, max: PHONE_MAX }));
 export const swapSimBody = z.object({
   device_id: positiveId('device_id'),
   sim_card_id: positiveId('sim_card_id'),

@@ -1,5 +1,6 @@
 // Tracking (§2 tracking tab: the day's fixes, the map path, one fix) and the days with data of every day tab.
 import { z } from 'zod';
+import { coded } from '../reasons.js';
 import { countParam, pageParam, positiveId, tzParam } from '../params.js';
 import { PAGE_SIZE } from '../constants.js';
 import { envelope } from '../schemas.js';
@@ -92,8 +93,8 @@ export const TRACKING_ROUTES = {
 /** A calendar month `YYYY-MM` (years from 0001). */
 export const monthParam = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
-  .refine((m) => Number(m.slice(0, 4)) >= 1, 'month must be YYYY-MM');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, coded('monthFormat'))
+  .refine((m) => Number(m.slice(0, 4)) >= 1, coded('monthFormat'));
 /** Days with data of a day tab: in `month` (default: the month of the last day with data), days in the tz zone. */
 export const dataDaysQuery = deviceQuery.extend({ month: monthParam.optional(), tz: tzParam });
 export type DataDaysQuery = z.infer<typeof dataDaysQuery>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, OPERATOR_DEFAULTS, type DeviceDayQuery } from '@tracker/contract';
+import { ErrorCode, fieldError, OPERATOR_DEFAULTS, type DeviceDayQuery } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from './device-scope.service.js';
@@ -35,7 +35,7 @@ export class DeviceActivityService {
   async contacts(s: SessionUser, id: number, deviceType: number | undefined) {
     const d = await this.scope.device(s, id);
     if (deviceType !== undefined && deviceType !== d.device_type_id) {
-      throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'device_type', message: 'device_type is not the type of this device' }]);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_type', 'notDeviceType')]);
     }
     const [contacts, owned, limit] = await Promise.all([
       this.repo.contacts(id),
@@ -85,7 +85,7 @@ export class DeviceActivityService {
     const d = await this.scope.device(s, id);
     if (d.owner_id === null) throw new DomainError(ErrorCode.DeviceHasNoOwner);
     if (userId !== undefined && userId !== d.owner_id) {
-      throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'user_id', message: 'user_id is not the owner of this device' }]);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('user_id', 'notOwner')]);
     }
     const owner = await this.repo.owner(d.owner_id);
     const platform = owner?.apn_token ? 'IOS' : owner?.gcm_token ? 'ANDROID' : 'IOS';

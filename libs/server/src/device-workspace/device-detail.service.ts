@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditStatus, DeviceStatus, ErrorCode, type DeviceUpdateBody } from '@tracker/contract';
+import { AuditStatus, DeviceStatus, ErrorCode, fieldError, type DeviceUpdateBody } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, factoryTypeAllowed } from './device-scope.service.js';
@@ -24,7 +24,7 @@ export class DeviceDetailService {
   /** §7 `factory_details?id`: the factory record by its own id (404 unknown, 403 of a type the user may not see). */
   async factory(s: SessionUser, id: number) {
     const f = await this.repo.factory(id);
-    if (!f) throw new DomainError(ErrorCode.NotFound, [{ field: 'id', message: 'No factory device with this id' }]);
+    if (!f) throw new DomainError(ErrorCode.NotFound, [fieldError('id', 'noFactoryDevice')]);
     if (!factoryTypeAllowed(s, f.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
     return f;
   }
@@ -35,18 +35,18 @@ export class DeviceDetailService {
     for (const k of UPDATABLE) if (body[k] !== undefined) values[k] = body[k];
     if (factoryId !== undefined) values.factory_device_id = factoryId;
     if (Object.keys(values).length === 0) {
-      throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'body', message: 'Nothing to save' }]);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('body', 'nothingToSave')]);
     }
     await this.repo.tx(async (c) => {
       if (factoryId !== undefined) {
         const type = await this.repo.factoryType(factoryId, c);
         if (type === undefined) {
-          throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'No factory device with this id' }]);
+          throw new DomainError(ErrorCode.ValidationFailed, [fieldError('factory_id', 'noFactoryDevice')]);
         }
         // a factory record of another type would also hand its IMEI, IMSI, ICCID and activation code to whoever may
         // read this device (another partner's, through /device/factory_details)
         if ((type !== null && type !== d.device_type_id) || !factoryTypeAllowed(s, type)) {
-          throw new DomainError(ErrorCode.ValidationFailed, [{ field: 'factory_id', message: 'The factory device is of another device type' }]);
+          throw new DomainError(ErrorCode.ValidationFailed, [fieldError('factory_id', 'factoryOtherType')]);
         }
       }
       const before = await this.repo.updateDevice(id, values, c);

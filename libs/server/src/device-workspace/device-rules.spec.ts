@@ -39,7 +39,7 @@ describe('SIM swap rules', () => {
     expect(swapRefusal(null, 7)?.code).toBe(ErrorCode.SimNotFound);
     expect(swapRefusal({ in_scope: false, device_id: null }, 7)?.code).toBe(ErrorCode.Forbidden);
     expect(swapRefusal({ in_scope: false, device_id: 9 }, 7)?.code).toBe(ErrorCode.Forbidden);
-    expect(swapRefusal({ in_scope: true, device_id: 7 }, 7)?.code).toBe(ErrorCode.ValidationFailed);
+    expect(swapRefusal({ in_scope: true, device_id: 7 }, 7)).toMatchObject({ code: ErrorCode.ValidationFailed, errors: [{ field: 'sim_card_id', code: 'simAlreadyInDevice' }] });
     expect(swapRefusal({ in_scope: true, device_id: 9 }, 7)?.code).toBe(ErrorCode.SimInUse);
   });
 });

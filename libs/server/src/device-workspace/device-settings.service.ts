@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { checkSettingValue, ErrorCode, type SettingEditBody, type SettingPushResult } from '@tracker/contract';
+import { checkSettingValue, ErrorCode, fieldError, type FieldError, type SettingEditBody, type SettingPushResult } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
@@ -27,14 +27,14 @@ export class DeviceSettingsService {
   async editSettings(s: SessionUser, id: number, body: SettingEditBody) {
     const d = await this.scope.device(s, id);
     const defaults = new Map((await this.repo.defaultSettings(d.device_type_id)).map((x) => [x.setting_no, x]));
-    const errors: { field: string; message: string }[] = [];
+    const errors: FieldError[] = [];
     body.settings.forEach((x, i) => {
       const def = defaults.get(x.setting_no);
-      if (!def) errors.push({ field: `settings.${i}.setting_no`, message: ErrorCode.SettingNotFound });
-      else if (!def.editable) errors.push({ field: `settings.${i}.value`, message: ErrorCode.SettingNotEditable });
+      if (!def) errors.push(fieldError(`settings.${i}.setting_no`, ErrorCode.SettingNotFound));
+      else if (!def.editable) errors.push(fieldError(`settings.${i}.value`, ErrorCode.SettingNotEditable));
       else {
-        const m = checkSettingValue(def.name, x.value);
-        if (m) errors.push({ field: `settings.${i}.value`, message: m });
+        const r = checkSettingValue(def.name, x.value);
+        if (r) errors.push(fieldError(`settings.${i}.value`, r.code, r.params));
       }
     });
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
@@ -61,7 +61,7 @@ export class DeviceSettingsService {
     if (!current) throw new DomainError(ErrorCode.SettingNotFound);
     // like push_all: only editable settings are sent (a server host or port the device must keep is never pushed)
     if (!current.editable) {
-      throw new DomainError(ErrorCode.SettingNotEditable, [{ field: 'setting_no', message: ErrorCode.SettingNotEditable }]);
+      throw new DomainError(ErrorCode.SettingNotEditable, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
     }
     const value = current.value ?? current.default_value ?? '';
     return this.repo.tx(async (c) => {
@@ -100,10 +100,8 @@ export class DeviceSettingsService {
     const all = await this.repo.defaultSettings(d.device_type_id);
     const profiles = [...new Set(all.flatMap((x) => x.types))].sort((a, b) => a - b);
     if (type !== 0 && !profiles.includes(type)) {
-      const known = profiles.length ? `0 (all) or one of ${profiles.join(', ')}` : '0 (all)';
-      throw new DomainError(ErrorCode.ValidationFailed, [
-        { field: 'type', message: `type is not a default profile of this device type: use ${known}` },
-      ]);
+      const refusal = profiles.length ? fieldError('type', 'notDefaultProfile', { known: profiles.join(', ') }) : fieldError('type', 'noDefaultProfiles');
+      throw new DomainError(ErrorCode.ValidationFailed, [refusal]);
     }
     const defaults = all.filter((x) => type === 0 || x.types.length === 0 || x.types.includes(type));
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));

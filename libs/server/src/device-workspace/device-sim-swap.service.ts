@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditStatus, ErrorCode, type SwapSimBody } from '@tracker/contract';
+import { AuditStatus, ErrorCode, fieldError, type SwapSimBody } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, simOperatorScope } from './device-scope.service.js';
@@ -10,12 +10,10 @@ import { DeviceSimSwapRepository } from './device-sim-swap.repository.js';
  * another operator (403: another partner's stock), already in this device (400), in another device (409).
  */
 export function swapRefusal(sim: { in_scope: boolean; device_id: number | null } | null, deviceId: number): DomainError | null {
-  if (!sim) return new DomainError(ErrorCode.SimNotFound, [{ field: 'sim_card_id', message: ErrorCode.SimNotFound }]);
+  if (!sim) return new DomainError(ErrorCode.SimNotFound, [fieldError('sim_card_id', ErrorCode.SimNotFound)]);
   if (!sim.in_scope) return new DomainError(ErrorCode.Forbidden);
-  if (sim.device_id === deviceId) {
-    return new DomainError(ErrorCode.ValidationFailed, [{ field: 'sim_card_id', message: 'The SIM card is already in this device' }]);
-  }
-  if (sim.device_id !== null) return new DomainError(ErrorCode.SimInUse, [{ field: 'sim_card_id', message: ErrorCode.SimInUse }]);
+  if (sim.device_id === deviceId) return new DomainError(ErrorCode.ValidationFailed, [fieldError('sim_card_id', 'simAlreadyInDevice')]);
+  if (sim.device_id !== null) return new DomainError(ErrorCode.SimInUse, [fieldError('sim_card_id', ErrorCode.SimInUse)]);
   return null;
 }
 
@@ -34,7 +32,7 @@ export class DeviceSimSwapService {
    */
   async simCard(s: SessionUser, imsi: string) {
     const sim = await this.repo.simByImsi(imsi, simOperatorScope(s));
-    if (sim === undefined) throw new DomainError(ErrorCode.SimNotFound, [{ field: 'imsi', message: ErrorCode.SimNotFound }]);
+    if (sim === undefined) throw new DomainError(ErrorCode.SimNotFound, [fieldError('imsi', ErrorCode.SimNotFound)]);
     if (sim === null) throw new DomainError(ErrorCode.Forbidden);
     if (sim.device_id !== null) await this.scope.device(s, sim.device_id);
     return sim;

@@ -70,7 +70,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
     const w = num(form.weight);
     const cm = h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h);
     const kg = w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w);
-    // the api's rules, said here in the UI language (the api answers its field messages in English)
+    // the api's rules, checked here first (in the unit the user typed); the api's field errors are codes the api client says in the UI language
     const local: Record<string, string> = {};
     if (h !== null && !Number.isFinite(h)) local.height = t('device.general.number');
     else if (cm !== null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max)) local.height = t('device.general.heightRange', HEIGHT_CM);

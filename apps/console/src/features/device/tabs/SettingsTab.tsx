@@ -14,6 +14,7 @@ import {
 } from '@tracker/contract';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { localErrorToast, successToast } from '../../../lib/toast';
@@ -63,10 +64,9 @@ export function SettingsTab({ id }: { id: number }) {
   const save = () => {
     const local: Record<number, string> = {};
     for (const s of changed) {
-      // the api checks the same §9 rule; here it is said in the UI language
-      if (checkSettingValue(s.name, draft[s.setting_no]!)) {
-        local[s.setting_no] = t(s.name === SETTING_LOCATION_INTERVAL ? 'device.settings.badInterval' : 'device.settings.badHours');
-      }
+      // the api checks the same §9 rule and answers the same code; here it is said in the UI language
+      const refused = checkSettingValue(s.name, draft[s.setting_no]!);
+      if (refused) local[s.setting_no] = reasonLabel(t, refused.code, refused.params);
     }
     setErrors(local);
     if (Object.keys(local).length) return localErrorToast(t('form.fixErrors'));

@@ -45,7 +45,9 @@ export function SwapTab({ id }: { id: number }) {
               ? t('device.swap.notFound')
               : err instanceof ApiError && err.status === 403
                 ? t('device.swap.forbidden')
-                : err.message,
+                : err instanceof ApiError
+                  ? (err.fieldErrors().imsi ?? err.message)
+                  : err.message,
         }),
     });
   };
