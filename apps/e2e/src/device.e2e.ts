@@ -121,7 +121,7 @@ describe('admin: the device workspace from the dashboard search', () => {
     const imsi = page.getByLabel('IMSI of the new SIM');
     await imsi.fill('26201123');
     await page.getByRole('button', { name: 'Check' }).click();
-    await page.getByText('The IMSI must be exactly 15 characters.').waitFor();
+    await page.getByText('IMSI must be exactly 15 characters').waitFor();
     await imsi.fill('999999999999999');
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('No SIM card with this IMSI.').waitFor();

@@ -124,7 +124,7 @@ describe('device workspace', () => {
     const input = await screen.findByLabelText('IMSI of the new SIM');
     await user.type(input, '2620112');
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('The IMSI must be exactly 15 characters.')).toBeTruthy();
+    expect(await screen.findByText('IMSI must be exactly 15 characters')).toBeTruthy();
     expect(api.callsTo('GET', '/api/device/sim_card')).toHaveLength(0);
     await user.clear(input);
     await user.type(input, '999999999999999');
@@ -171,7 +171,7 @@ describe('device enumerations and swap details', () => {
     const { user } = renderApp('/device/42/swap', { session: { role: 1 } });
     await user.type(await screen.findByLabelText('IMSI of the new SIM'), sim.imsi);
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('This SIM card is already in this device.')).toBeTruthy();
+    expect(await screen.findByText('The SIM card is already in this device')).toBeTruthy();
     expect(screen.queryByTestId('swap-sim')).toBeNull();
   });
 
@@ -248,8 +248,8 @@ describe('general settings', () => {
     await user.clear(birth);
     await user.type(birth, '2999-01-01');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('La altura debe estar entre 30 y 250 cm.')).toBeTruthy();
-    expect(screen.getByText('La fecha de nacimiento debe estar entre 1900-01-01 y hoy.')).toBeTruthy();
+    expect(await screen.findByText('La altura debe ser un número entero de cm de 30 a 250')).toBeTruthy();
+    expect(screen.getByText('La fecha de nacimiento no puede estar en el futuro')).toBeTruthy();
     expect(api.callsTo('POST', '/api/device/update')).toHaveLength(0);
   });
 });

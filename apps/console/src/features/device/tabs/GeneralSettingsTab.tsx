@@ -5,6 +5,7 @@ import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type FactoryDe
 import { SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
+import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
@@ -70,15 +71,14 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
     const w = num(form.weight);
     const cm = h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h);
     const kg = w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w);
-    // the api's rules, checked here first (in the unit the user typed); the api's field errors are codes the api client says in the UI language
+    // the api's rules and codes, checked here first (in the unit the user typed), said in the UI language like the api's
     const local: Record<string, string> = {};
     if (h !== null && !Number.isFinite(h)) local.height = t('device.general.number');
-    else if (cm !== null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max)) local.height = t('device.general.heightRange', HEIGHT_CM);
+    else if (cm !== null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max)) local.height = reasonLabel(t, 'heightRange', HEIGHT_CM);
     if (w !== null && !Number.isFinite(w)) local.weight = t('device.general.number');
-    else if (kg !== null && (kg < WEIGHT_KG.min || kg > WEIGHT_KG.max)) local.weight = t('device.general.weightRange', WEIGHT_KG);
-    if (form.birth_date && (form.birth_date < BIRTH_DATE_MIN || form.birth_date > maxBirth)) {
-      local.birth_date = t('device.general.birthDateRange', { min: BIRTH_DATE_MIN });
-    }
+    else if (kg !== null && (kg < WEIGHT_KG.min || kg > WEIGHT_KG.max)) local.weight = reasonLabel(t, 'weightRange', WEIGHT_KG);
+    if (form.birth_date && form.birth_date < BIRTH_DATE_MIN) local.birth_date = reasonLabel(t, 'birthDateTooEarly', { min: BIRTH_DATE_MIN });
+    else if (form.birth_date > maxBirth) local.birth_date = reasonLabel(t, 'birthDateFuture');
     setErrors(local);
     if (Object.keys(local).length) return;
     save.mutate(

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMSI_LENGTH, type SimCardItem } from '@tracker/contract';
+import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type SimCardItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
+import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails } from '../api/device';
@@ -27,7 +28,7 @@ export function SwapTab({ id }: { id: number }) {
     e.preventDefault();
     setSim(null);
     const v = imsi.trim();
-    if (v.length !== IMSI_LENGTH) return setErrors({ imsi: t('device.swap.imsiLength', { n: IMSI_LENGTH }) });
+    if (v.length !== IMSI_LENGTH) return setErrors({ imsi: reasonLabel(t, 'imsiLength', { length: IMSI_LENGTH }) });
     setErrors({});
     lookup.mutate(v, {
       onSuccess: (s) => {
@@ -35,7 +36,7 @@ export function SwapTab({ id }: { id: number }) {
         // §5: the GSM number is prefilled with a plus sign (also when the SIM's stored number has none)
         const n = s.gsm_number?.trim() ?? '';
         setGsm(n.startsWith('+') ? n : `+${n}`);
-        if (s.device_id === id) setErrors({ imsi: t('device.swap.alreadyHere') });
+        if (s.device_id === id) setErrors({ imsi: reasonLabel(t, 'simAlreadyInDevice') });
         else if (s.device_id !== null) setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
       },
       onError: (err) =>
@@ -56,7 +57,7 @@ export function SwapTab({ id }: { id: number }) {
     if (!sim) return;
     // a number typed or pasted with spaces, dashes, dots or brackets ("+49 151 1234-5678") is sent as digits
     const number = gsm.replace(/[\s\-.()/]/g, '');
-    if (!/^\+\d{8,15}$/.test(number)) return setErrors({ gsm: t('device.swap.gsmFormat') });
+    if (!/^\+\d{8,15}$/.test(number)) return setErrors({ gsm: reasonLabel(t, 'gsmNumber', { min: PHONE_MIN, max: PHONE_MAX }) });
     swap.mutate(
       { device_id: id, sim_card_id: sim.id, gsm_number: number },
       {
