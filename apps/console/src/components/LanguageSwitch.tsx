@@ -15,7 +15,7 @@ export function LanguageSwitch() {
       hideLabel
       compact
       value={isLanguage(i18n.language) ? i18n.language : 'en'}
-      onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+      onChange={(e) => void (isLanguage(e.target.value) && setLanguage(e.target.value))}
     >
       {LANGUAGES.map((l) => (
         <option key={l} value={l} lang={l}>

@@ -1,15 +1,22 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '@tracker/contract';
-import { BUNDLES } from '../locales/bundles';
+import { EN_BUNDLE, loadBundle } from '../locales/load';
 
 export const LANGUAGE_KEY = 'tracker.language';
 
-export const resources = {
-  en: { translation: BUNDLES.en },
-  de: { translation: BUNDLES.de },
-  es: { translation: BUNDLES.es },
-} as const;
+/** English is bundled (the fallback); German and Spanish are fetched by this backend when first chosen. */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, _ns, done) {
+    if (lng !== 'de' && lng !== 'es') return done(null, {});
+    loadBundle(lng).then(
+      (bundle) => done(null, bundle),
+      (e: unknown) => done(e instanceof Error ? e.message : String(e), false),
+    );
+  },
+};
 
 function storedLanguage(): Language | null {
   try {
@@ -34,8 +41,10 @@ export function initialLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
+/** Resolves once the first language's texts are there (main.tsx renders after it, so no page shows another language first). */
+export const i18nReady = i18n.use(lazyLanguages).use(initReactI18next).init({
+  resources: { en: { translation: EN_BUNDLE } },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -56,7 +65,7 @@ export function currentLanguage(): Language {
 }
 
 /** Switches the UI language and remembers the choice. */
-export function setLanguage(lng: Language): void {
+export function setLanguage(lng: Language): Promise<unknown> {
   localStorage.setItem(LANGUAGE_KEY, lng);
-  void i18n.changeLanguage(lng);
+  return i18n.changeLanguage(lng);
 }

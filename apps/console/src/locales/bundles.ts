@@ -1,5 +1,5 @@
-// One translation bundle per language: the shell's translation.json plus one file per feature
-// (device.json for the device workspace, imports.json for the import screens), so features do not edit one file.
+// Every language's whole bundle at once, for the specs that compare languages (translations.spec, reasons.spec).
+// The console itself loads English up front and the others on demand (load.ts).
 import enBase from './en/translation.json';
 import deBase from './de/translation.json';
 import esBase from './es/translation.json';
@@ -9,21 +9,9 @@ import esDevice from './es/device.json';
 import enImports from './en/imports.json';
 import deImports from './de/imports.json';
 import esImports from './es/imports.json';
+import { merge } from './merge';
 
-export type Tree = { [k: string]: string | Tree };
-
-function merge(...trees: Tree[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees) {
-    for (const [k, v] of Object.entries(tree)) {
-      const prev = out[k];
-      if (typeof v === 'object' && typeof prev === 'object') out[k] = merge(prev, v);
-      else if (prev !== undefined) throw new Error(`translation key ${k} is defined twice`);
-      else out[k] = v;
-    }
-  }
-  return out;
-}
+export type { Tree } from './merge';
 
 export const BUNDLES = {
   en: merge(enBase, enDevice, enImports),

@@ -3,7 +3,8 @@ import { LOCATION_SOURCES } from '@tracker/contract';
 import { i18n } from '../../../lib/i18n';
 
 describe('§4 location sources', () => {
-  it('labels 2-6 and 8 as §4 says (third-party positioning providers), never as Wifi or Cell, in en, de and es', () => {
+  it('labels 2-6 and 8 as §4 says (third-party positioning providers), never as Wifi or Cell, in en, de and es', async () => {
+    await i18n.loadLanguages(['de', 'es']); // German and Spanish are loaded on demand
     const expected = {
       en: 'Third-party positioning provider',
       de: 'Ortungsdienst eines Drittanbieters',

@@ -1,0 +1,15 @@
+export type Tree = { [k: string]: string | Tree };
+
+/** One language's bundle from its files (the shell's translation.json, then one per feature); a key twice throws. */
+export function merge(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees) {
+    for (const [k, v] of Object.entries(tree)) {
+      const prev = out[k];
+      if (typeof v === 'object' && typeof prev === 'object') out[k] = merge(prev, v);
+      else if (prev !== undefined) throw new Error(`translation key ${k} is defined twice`);
+      else out[k] = v;
+    }
+  }
+  return out;
+}
