@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorCode } from './errors.js';
 import { UNKNOWN_REF, VALUE_RULES } from './imports.js';
-import { coded, codedIssues, decodeCoded, fieldError, issueFieldError, reason, REASON_CODES, reasonParams, reasonText } from './reasons.js';
+import { coded, codedIssues, decodeCoded, fieldError, issueFieldError, reason, REASON_CODES, reasonParams, reasonText, storedReason } from './reasons.js';
 
 describe('reason codes', () => {
   it('share no code with ErrorCode, and every text names exactly the parameters declared', () => {
@@ -57,5 +57,14 @@ describe('reason codes', () => {
       { field: 'd', code: 'badFormat', params: { field: 'd' }, message: 'd is not in the expected format' },
       { field: 'e', code: 'text', params: { text: 'Own words' }, message: 'Own words' },
     ]);
+  });
+});
+
+describe('storedReason', () => {
+  it('reads a stored code back with its declared parameters, and an unknown one as text keeping its words', () => {
+    expect(storedReason('duplicateOfLine', { line: 7, stray: 1 })).toEqual({ code: 'duplicateOfLine', params: { line: 7 } });
+    expect(storedReason('noSim', null)).toEqual({ code: 'noSim' });
+    expect(storedReason('renamedLongAgo', { x: 1 })).toEqual({ code: 'text', params: { text: 'renamedLongAgo' } });
+    expect(reasonText('text', storedReason('renamedLongAgo', null).params)).toBe('renamedLongAgo');
   });
 });

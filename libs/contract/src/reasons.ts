@@ -143,6 +143,14 @@ export function reasonText(code: ReasonCode, params: ReasonParams = {}): string 
   });
 }
 
+/**
+ * A reason as read back from storage: a code this list no longer declares (renamed or removed after the row was
+ * written) becomes `text` with the stored code as its words, so an old row is still said instead of failing the read.
+ */
+export function storedReason(code: string, params: ReasonParams | null | undefined): Reason {
+  return isReasonCode(code) ? reason(code, params ?? {}) : { code: 'text', params: { text: code } };
+}
+
 /** Only the parameters the code declares (a stray value never reaches storage or a translation). */
 export function reason(code: ReasonCode, params: ReasonParams = {}): Reason {
   const kinds = reasonParams(code);
@@ -163,11 +171,6 @@ export const isFieldCode = (s: unknown): s is FieldCode => isReasonCode(s) || is
 
 /** A field error of an api answer: the field, its code and parameters, and the English `message` built from them. */
 export type FieldError = { field: string; code: FieldCode; params?: ReasonParams; message: string };
-
-/** The English text of a field code. */
-export function fieldCodeText(code: FieldCode, params: ReasonParams = {}): string {
-  return isErrorCode(code) ? errorMessage(code, 'en') : reasonText(code, params);
-}
 
 /** Builds a field error: `fieldError('imsi', 'duplicate')`, `fieldError('query', 'digitsOnly', { what: 'IMEI' })`. */
 export function fieldError(field: string, code: FieldCode, params: ReasonParams = {}): FieldError {

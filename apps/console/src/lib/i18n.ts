@@ -13,7 +13,8 @@ const lazyLanguages: BackendModule = {
     if (lng !== 'de' && lng !== 'es') return done(null, {});
     loadBundle(lng).then(
       (bundle) => done(null, bundle),
-      (e: unknown) => done(e instanceof Error ? e.message : String(e), false),
+      // a chunk that failed to load (a network blip) is asked for again, with i18next's growing wait between tries
+      (e: unknown) => done(e instanceof Error ? e.message : String(e), true),
     );
   },
 };

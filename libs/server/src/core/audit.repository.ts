@@ -19,22 +19,15 @@ export type AuditRow = {
   ip: string | null;
 };
 
-const isPrisma = (c: AuditClient): c is PrismaDb => 'auditEvent' in c;
+const INSERT = `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11)`;
 
 /** The audit trail's one statement, run on the transaction of the change it records. */
 @Injectable()
 export class AuditRepository {
   async insert(r: AuditRow, c: AuditClient): Promise<void> {
-    if (isPrisma(c)) {
-      await c.$executeRaw`INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
-        VALUES (${r.actor_id}, ${r.actor_name}, ${r.action}, ${r.area}, ${r.entity}, ${r.entity_id}, ${r.device_id},
-                ${r.status}, ${r.before}::jsonb, ${r.after}::jsonb, ${r.ip})`;
-      return;
-    }
-    await c.query(
-      `INSERT INTO audit_event (actor_id, actor_name, action, area, entity, entity_id, device_id, status, before, after, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [r.actor_id, r.actor_name, r.action, r.area, r.entity, r.entity_id, r.device_id, r.status, r.before, r.after, r.ip],
-    );
+    const values = [r.actor_id, r.actor_name, r.action, r.area, r.entity, r.entity_id, r.device_id, r.status, r.before, r.after, r.ip];
+    if ('query' in c && typeof c.query === 'function') await c.query(INSERT, values);
+    else await (c as PrismaDb).$executeRawUnsafe(INSERT, ...values);
   }
 }

@@ -4,6 +4,7 @@ import {
   fieldError,
   IMPORT_ERRORS_PAGE,
   reasonText,
+  storedReason,
   PAGE_SIZE,
   type DeviceAndSimRecord,
   type DeviceRecord,
@@ -19,11 +20,14 @@ import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** An import row as `PgPool.rows` reads it (times already ISO strings, by the shared type parsers). */
-type ImportDbRow = Omit<ImportItem, 'has_file' | 'error'> & { file_path: string | null };
-type ErrorDbRow = Omit<ImportErrorItem, 'reason'>;
+type ImportDbRow = Omit<ImportItem, 'has_file' | 'error' | 'error_code'> & { file_path: string | null; error_code: string | null };
+type ErrorDbRow = Omit<ImportErrorItem, 'reason' | 'reason_code'> & { reason_code: string };
 
-/** The English text of a stored reason, for readers of the api and the report. */
-const withText = (r: ErrorDbRow): ImportErrorItem => ({ ...r, reason: reasonText(r.reason_code, r.reason_params ?? {}) });
+/** A stored reason with its English text, for readers of the api and the report (storedReason: an unknown code is said as text). */
+function withText(r: ErrorDbRow): ImportErrorItem {
+  const { code, params } = storedReason(r.reason_code, r.reason_params);
+  return { ...r, reason_code: code, reason_params: params ?? null, reason: reasonText(code, params) };
+}
 
 /** Writes the audit record of a change in the change's transaction `c`, given the id the change made. */
 export type Recorder = (c: Queryable, id: number) => Promise<void>;
@@ -52,7 +56,9 @@ export class ImportsRepository {
 
   private item(r: ImportDbRow): ImportItem {
     const { file_path, ...rest } = r;
-    return { ...rest, error: r.error_code ? reasonText(r.error_code, r.error_params ?? {}) : null, has_file: !!file_path };
+    if (!r.error_code) return { ...rest, error_code: null, error: null, has_file: !!file_path };
+    const { code, params } = storedReason(r.error_code, r.error_params);
+    return { ...rest, error_code: code, error_params: params ?? null, error: reasonText(code, params), has_file: !!file_path };
   }
 
   async list(page: number, date: string | undefined, id?: number, tz = 'UTC') {
