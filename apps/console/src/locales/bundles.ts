@@ -1,20 +1,16 @@
 // Every language's whole bundle at once, for the specs that compare languages (translations.spec, reasons.spec).
-// The console itself loads English up front and the others on demand (load.ts).
-import enBase from './en/translation.json';
-import deBase from './de/translation.json';
-import esBase from './es/translation.json';
-import enDevice from './en/device.json';
-import deDevice from './de/device.json';
-import esDevice from './es/device.json';
-import enImports from './en/imports.json';
-import deImports from './de/imports.json';
-import esImports from './es/imports.json';
-import { merge } from './merge';
+// The console itself loads English up front and the others on demand (load.ts). Both read the same files: every
+// `<lng>/*.json` (translation.json, the shell's, then one per feature), found by the glob, so a feature's new file
+// needs no edit here.
+import { merge, type Tree } from './merge';
+import { filesOf } from './files';
 
 export type { Tree } from './merge';
 
+const ALL = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+
 export const BUNDLES = {
-  en: merge(enBase, enDevice, enImports),
-  de: merge(deBase, deDevice, deImports),
-  es: merge(esBase, esDevice, esImports),
+  en: merge(...filesOf(ALL, 'en')),
+  de: merge(...filesOf(ALL, 'de')),
+  es: merge(...filesOf(ALL, 'es')),
 } as const;

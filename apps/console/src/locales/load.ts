@@ -1,18 +1,15 @@
 // The translations the console loads: English (the fallback) in the first load, German and Spanish as chunks of
 // their own, fetched when the language is chosen (docs/console.md "i18n"), so no one downloads three languages.
-import enBase from './en/translation.json';
-import enDevice from './en/device.json';
-import enImports from './en/imports.json';
+// Every `<lng>/*.json` is part of its language (the globs below), so a feature's new file needs no edit here.
 import { merge, type Tree } from './merge';
+import { filesOf } from './files';
 
-export const EN_BUNDLE: Tree = merge(enBase, enDevice, enImports);
+const EN = import.meta.glob<Tree>('./en/*.json', { eager: true, import: 'default' });
+const LAZY = import.meta.glob<Tree>(['./de/*.json', './es/*.json'], { import: 'default' });
 
-const LAZY: Record<'de' | 'es', () => Promise<Tree[]>> = {
-  de: () => Promise.all([import('./de/translation.json'), import('./de/device.json'), import('./de/imports.json')]).then((m) => m.map((x) => x.default)),
-  es: () => Promise.all([import('./es/translation.json'), import('./es/device.json'), import('./es/imports.json')]).then((m) => m.map((x) => x.default)),
-};
+export const EN_BUNDLE: Tree = merge(...filesOf(EN, 'en'));
 
 /** The bundle of a language other than English, loaded on demand. */
 export async function loadBundle(lng: 'de' | 'es'): Promise<Tree> {
-  return merge(...(await LAZY[lng]()));
+  return merge(...(await Promise.all(filesOf(LAZY, lng).map((load) => load()))));
 }
