@@ -32,10 +32,15 @@ export const AREA_ROLES = {
    * roles without role 9, whose "permission check" makes the screens read-only (§6; docs/access.md).
    */
   deviceEdit: [1, 10, 12, 13, 14, 15],
-  /** Changes on the settings tab (edit, push, push all, load defaults): without role 9, nor role 10 (§6). */
+  /**
+   * Changes on the settings tab (edit, push, push all, load defaults) and SMS commands sent from the device /sms tab
+   * (`POST /sms/send`): without role 9, nor role 10 (§6).
+   */
   deviceSettingsEdit: [1, 12, 13, 14, 15],
   deviceImei: [1, 9, 13, 15],
   deviceLogs: [1, 9],
+  /** Start-log and send-log commands of the logs tab (an SMS to the watch): the logs roles without role 9, read-only (§6). */
+  deviceLogCommand: [1],
   owner: [1, 9, 10, 12, 13, 14, 15],
   ownerAppLogs: [1, 9],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -12,3 +12,4 @@ export * from './route-def.js';
 export * from './device-workspace/index.js';
 export * from './imports.js';
 export * from './console-config.js';
+export * from './sms/index.js';

@@ -117,6 +117,10 @@ export const REASONS = {
   imsiLength: { en: 'IMSI must be exactly {{length}} characters', params: { length: 'number' } },
   gsmNumber: { en: 'GSM number starts with + and has {{min}} to {{max}} digits', params: { min: 'number', max: 'number' } },
   monthFormat: { en: '{{field}} must be YYYY-MM', params: { field: 'column' } },
+
+  // ------------------------------------------------------------------------ SMS (docs/sms.md)
+  smsNoDevices: { en: 'Enter at least one device id' },
+  smsTooManyDevices: { en: 'At most {{max}} devices in one bulk send', params: { max: 'number' } },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -121,8 +121,15 @@ export const smsItem = z.object({
   message: z.string(),
   /** §3 message status: 0 created, 1 sent, 2 received, 3 error */
   status: int,
+  /** why it failed, in English (from error_code and error_params) */
   error: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   gsm_number: z.string().nullable(),
+  /** an INBOUND reply: the OUTBOUND command it answers (the tab shows them together) */
+  reply_to: intOrNull,
+  /** the bulk send (campaign) the message belongs to */
+  bulk_id: z.string().nullable(),
 });
 export type SmsItem = z.infer<typeof smsItem>;
 export const smsCommandItem = z.object({

@@ -73,7 +73,8 @@ export class DeviceActivityRepository extends DeviceRepository {
 
   async sms(deviceId: number, date: string, tz: string): Promise<SmsItem[]> {
     return this.rows<SmsItem>(
-      `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status, error, gsm_number
+      `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status, error,
+              NULL::text AS error_code, NULL::jsonb AS error_params, gsm_number, NULL::int AS reply_to, bulk_id
        FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created DESC, id DESC`,
       [deviceId, date, tz],
     );

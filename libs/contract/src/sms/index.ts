@@ -1,0 +1,10 @@
+// SMS (§2 /admin/sendSMS, /admin/traffic, /carrier-whitelist/search, device /sms; §7 SMS): one file per area,
+// SMS_ROUTES merged into ROUTES by routes.ts.
+import type { RouteDef } from '../route-def.js';
+import { SMS_SEND_ROUTES } from './send.js';
+
+export * from './send.js';
+
+export const SMS_ROUTES = {
+  ...SMS_SEND_ROUTES,
+} as const satisfies Record<string, RouteDef>;
