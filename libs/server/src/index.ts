@@ -30,3 +30,4 @@ export * from './core/jobs/index.js';
 export * from './core/exports/index.js';
 export * from './imports/csv-lines.js';
 export * from './device-workspace/device-scope.service.js';
+export * from './sms/gateway/index.js';
