@@ -62,26 +62,33 @@ const num = (v: string) => {
 };
 const bool = (v: string) => ['1', 'true', 'yes'].includes(v.toLowerCase());
 
-/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`). */
+const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
+  ['FLEET_SIM_LATENCY_MS', 'latencyMs', (v) => {
+    const [min = '', max = min] = v.split('-');
+    return { min: num(min), max: num(max) };
+  }],
+  ['FLEET_SIM_LOSS_RATE', 'lossRate', num],
+  ['FLEET_SIM_DUPLICATE_RATE', 'duplicateRate', num],
+  ['FLEET_SIM_FAILURE_RATE', 'failureRate', num],
+  ['FLEET_SIM_RATE', 'ratePerSecond', num],
+  ['FLEET_SIM_DOWN', 'down', bool],
+  ['FLEET_SIM_SLOW_MS', 'slowMs', num],
+  ['FLEET_SIM_ERROR500', 'error500', bool],
+  ['FLEET_SIM_CALLBACKS', 'callbacks', (v) => v],
+];
+
+/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */
 export function knobsFromEnv(env: NodeJS.ProcessEnv): Partial<Knobs> {
   const k: Record<string, unknown> = {};
-  const latency = env.FLEET_SIM_LATENCY_MS;
-  if (latency) {
-    const [min = '', max = min] = latency.split('-');
-    k.latencyMs = { min: num(min), max: num(max) };
-  }
-  const read = (name: string, key: keyof Knobs, parse: (v: string) => unknown) => {
+  for (const [name, key, parse] of ENV) {
     const v = env[name];
-    if (v !== undefined && v !== '') k[key] = parse(v);
-  };
-  read('FLEET_SIM_LOSS_RATE', 'lossRate', num);
-  read('FLEET_SIM_DUPLICATE_RATE', 'duplicateRate', num);
-  read('FLEET_SIM_FAILURE_RATE', 'failureRate', num);
-  read('FLEET_SIM_RATE', 'ratePerSecond', num);
-  read('FLEET_SIM_DOWN', 'down', bool);
-  read('FLEET_SIM_SLOW_MS', 'slowMs', num);
-  read('FLEET_SIM_ERROR500', 'error500', bool);
-  read('FLEET_SIM_CALLBACKS', 'callbacks', (v) => v);
-  mergeKnobs(DEFAULT_KNOBS, k); // a bad value stops the start with the variable's field named
+    if (v === undefined || v === '') continue;
+    try {
+      k[key] = parse(v);
+      mergeKnobs(DEFAULT_KNOBS, { [key]: k[key] });
+    } catch (e) {
+      throw new KnobError(`${name}=${v}: ${(e as Error).message}`);
+    }
+  }
   return k as Partial<Knobs>;
 }
