@@ -83,14 +83,54 @@ const configSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
+  /**
+   * The Twilio account SMS go through (docs/sms.md). Outside production they default to fleet-sim's account
+   * (docs/fleet-sim.md); in production both are required. The auth token also checks the webhooks' signatures.
+   */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'a Twilio account SID (AC + 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Twilio's REST API base URL: unset outside production = fleet-sim on http://127.0.0.1:3010; empty or unset in
+   *  production = the real https://api.twilio.com (the adapter routes the SDK's requests here) */
+  TWILIO_API_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as http://127.0.0.1:3010'),
+  /** public base URL the gateway calls back: ${SMS_WEBHOOK_BASE_URL}/api/sms/webhook/status and .../inbound (the
+   *  signatures are checked against exactly these URLs); default outside production http://127.0.0.1:3000 */
+  SMS_WEBHOOK_BASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as https://backoffice.example.com'),
 });
 
-export type AppConfigValues = z.infer<typeof configSchema>;
+/** fleet-sim's account (apps/fleet-sim): the development and test default of TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN */
+export const DEV_TWILIO_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
+export const DEV_TWILIO_AUTH_TOKEN = 'fleet-sim-auth-token';
+
+/** Outside production: fleet-sim's account and URL, and the api on its default port, unless set. */
+function withDevelopmentDefaults(c: z.infer<typeof configSchema>) {
+  const dev = c.NODE_ENV !== 'production';
+  return {
+    ...c,
+    TWILIO_ACCOUNT_SID: c.TWILIO_ACCOUNT_SID ?? (dev ? DEV_TWILIO_ACCOUNT_SID : ''),
+    TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN ?? (dev ? DEV_TWILIO_AUTH_TOKEN : ''),
+    /** null: the real Twilio */
+    TWILIO_API_URL: (c.TWILIO_API_URL ?? (dev ? 'http://127.0.0.1:3010' : '')).replace(/\/+$/, '') || null,
+    SMS_WEBHOOK_BASE_URL: (c.SMS_WEBHOOK_BASE_URL ?? (dev ? 'http://127.0.0.1:3000' : '')).replace(/\/+$/, ''),
+  };
+}
+
+export type AppConfigValues = ReturnType<typeof withDevelopmentDefaults>;
 
 function checkRelations(c: AppConfigValues): string[] {
   const problems: string[] = [];
   if (c.THROTTLE_ACCOUNT_MAX <= c.THROTTLE_PAIR_MAX) {
     problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
+  }
+  if (c.NODE_ENV === 'production') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_WEBHOOK_BASE_URL'] as const) {
+      if (!c[key]) problems.push(`  ${key}: required in production`);
+    }
   }
   return problems;
 }
@@ -108,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const problems = checkRelations(parsed.data);
+  const values = withDevelopmentDefaults(parsed.data);
+  const problems = checkRelations(values);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return new AppConfig(parsed.data);
+  return new AppConfig(values);
 }
