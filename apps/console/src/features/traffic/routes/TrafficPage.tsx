@@ -5,6 +5,7 @@ import { isRealDate, type SmsExportKind } from '@tracker/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
+import { QueryState } from '../../../components/QueryState';
 import { Spinner } from '../../../components/Spinner';
 import { downloadSmsExport, useSmsSearch, useSmsStatistics, type TrafficSearch } from '../api/traffic-api';
 import { TrafficForm } from '../components/TrafficForm';
@@ -50,24 +51,17 @@ export function TrafficPage() {
       .finally(() => setExporting(null));
   }
 
-  let body: ReactNode;
-  if (!search) body = <EmptyState title={t('traffic.start')}>{t('traffic.startHint')}</EmptyState>;
-  else if (result.isPending) body = <Spinner label={t('traffic.loading')} />;
-  else if (result.isError && !data) {
+  let body: ReactNode = <EmptyState title={t('traffic.start')}>{t('traffic.startHint')}</EmptyState>;
+  if (search) {
     body = (
-      <EmptyState title={t('traffic.error')}>
-        <button type="button" className="btn" onClick={() => void result.refetch()}>
-          {t('common.retry')}
-        </button>
-      </EmptyState>
-    );
-  } else if (data && data.items.length === 0) body = <EmptyState title={t('traffic.noResults')}>{t('traffic.noResultsHint')}</EmptyState>;
-  else if (data) {
-    body = (
-      <>
-        <TrafficTable items={data.items} caption={t('traffic.caption', { query: search.query })} />
-        <Pager page={search.page} totalPages={data.total_pages} more={data.more} onChange={(page) => go({ ...search, page })} />
-      </>
+      <QueryState query={result} empty={data?.items.length === 0} emptyTitle={t('traffic.noResults')}>
+        {data ? (
+          <>
+            <TrafficTable items={data.items} caption={t('traffic.caption', { query: search.query })} />
+            <Pager page={search.page} totalPages={data.total_pages} more={data.more} onChange={(page) => go({ ...search, page })} />
+          </>
+        ) : null}
+      </QueryState>
     );
   }
 

@@ -1,13 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { WhitelistItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/Field';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
-import { Spinner } from '../../../components/Spinner';
+import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useGsmSearch } from '../api/whitelist-api';
 import { WhitelistModal } from '../components/WhitelistModal';
@@ -58,33 +57,25 @@ export function WhitelistPage() {
     },
   ];
 
-  let body: ReactNode;
-  if (list.isPending) body = <Spinner label={t('whitelist.loading')} />;
-  else if (list.isError && !list.data) {
-    body = (
-      <EmptyState title={t('whitelist.error')}>
-        <button type="button" className="btn" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </button>
-      </EmptyState>
-    );
-  } else if (list.data) {
-    body = (
-      <>
-        <DataTable
-          columns={columns}
-          rows={list.data.items}
-          rowKey={(w) => w.id}
-          layout="fixed"
-          empty={t('whitelist.noResults')}
-          caption={t('whitelist.caption')}
-          data-testid="whitelist-results"
-          rowProps={() => ({ 'data-testid': 'whitelist-row' })}
-        />
-        <Pager page={page} totalPages={list.data.total_pages} more={list.data.more} onChange={(p) => go(query, p)} />
-      </>
-    );
-  }
+  const body = (
+    <QueryState query={list}>
+      {list.data ? (
+        <>
+          <DataTable
+            columns={columns}
+            rows={list.data.items}
+            rowKey={(w) => w.id}
+            layout="fixed"
+            empty={t('whitelist.noResults')}
+            caption={t('whitelist.caption')}
+            data-testid="whitelist-results"
+            rowProps={() => ({ 'data-testid': 'whitelist-row' })}
+          />
+          <Pager page={page} totalPages={list.data.total_pages} more={list.data.more} onChange={(p) => go(query, p)} />
+        </>
+      ) : null}
+    </QueryState>
+  );
 
   const title = t('whitelist.title');
   return (
