@@ -171,6 +171,8 @@ describe('carrier whitelist', () => {
 
     const found = await api.get('/sms/gsmSearch?query=%2B49%2030%201234', admin);
     expect(found.body.model.items.map((i: { number: string }) => i.number)).toEqual(['+493012345678']);
+    const byComment = await api.get('/sms/gsmSearch?query=TEST%20line', admin);
+    expect(byComment.body.model.items.map((i: { number: string }) => i.number)).toEqual(['+493012345678']);
     const all = await api.get('/sms/gsmSearch', admin);
     expect(all.body.model.items).toHaveLength(25);
     expect(all.body.model.total_pages).toBe(Math.ceil((await api.pool.query('SELECT count(*)::int AS n FROM gsm_whitelist_number')).rows[0].n / 25));

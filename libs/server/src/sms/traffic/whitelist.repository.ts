@@ -15,9 +15,9 @@ export class WhitelistRepository {
     return this.prisma.$transaction(fn);
   }
 
-  /** Numbers containing `digits` (all when empty), in number order, and how many there are. */
-  async search(digits: string, take: number, skip: number): Promise<{ items: WhitelistItem[]; total: number }> {
-    const where = digits ? { number: { contains: digits } } : {};
+  /** Numbers containing `digits`, or else comments containing `text` (any case; all when both are empty), in number order, and how many. */
+  async search(digits: string, text: string, take: number, skip: number): Promise<{ items: WhitelistItem[]; total: number }> {
+    const where = digits ? { number: { contains: digits } } : text ? { comment: { contains: text, mode: 'insensitive' as const } } : {};
     const [rows, total] = await Promise.all([
       this.prisma.gsmWhitelistNumber.findMany({ where, select: SELECT, orderBy: [{ number: 'asc' }, { id: 'asc' }], take, skip }),
       this.prisma.gsmWhitelistNumber.count({ where }),

@@ -14,10 +14,13 @@ export class WhitelistService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Numbers containing the query's digits (a leading 00 or + and separators ignored); every number without one. */
+  /**
+   * Numbers containing the query's digits (a leading 00 or + and separators ignored); a query without digits looks in
+   * the comments; every number without a query.
+   */
   async search(q: GsmSearchQuery) {
     const digits = digitsOnly(q.query).replace(/^00/, '');
-    const { items, total } = await this.repo.search(digits, q.count, q.page * q.count);
+    const { items, total } = await this.repo.search(digits, q.query, q.count, q.page * q.count);
     return { items, total_pages: Math.ceil(total / q.count), more: false, page: q.page };
   }
 
