@@ -62,8 +62,10 @@ export class SmsTrafficService {
   async statistics(q: SmsStatisticsQuery): Promise<SmsStatistics> {
     if (!q.from || !q.to) return this.repo.statisticDays();
     if (q.from !== q.to) return this.repo.statisticDays({ from: q.from, to: q.to });
-    const day = await this.repo.statisticDays({ from: q.from, to: nextDay(q.to) });
-    const extraHour = await this.repo.countMessages({ start: `${nextDay(q.to)}T00:00:00.000Z`, end: smsRange(q.from, q.to).end });
+    const [day, extraHour] = await Promise.all([
+      this.repo.statisticDays({ from: q.from, to: nextDay(q.to) }),
+      this.repo.countMessages({ start: `${nextDay(q.to)}T00:00:00.000Z`, end: smsRange(q.from, q.to).end }),
+    ]);
     return {
       created: day.created + extraHour.created,
       sent: day.sent + extraHour.sent,
