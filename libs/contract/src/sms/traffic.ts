@@ -130,7 +130,11 @@ export const smsTrafficItem = z.object({
   gateway_name: z.string().nullable(),
   sent_at: isoOrNull,
   received_at: isoOrNull,
+  /** why it failed, as text (the English text of `error_code` when there is one) */
   error: z.string().nullable(),
+  /** the pipeline's reason code of a failure (docs/sms.md) and its parameters; null before its migration */
+  error_code: z.string().nullable(),
+  error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
 });
 export type SmsTrafficItem = z.infer<typeof smsTrafficItem>;
 export const smsSearchResponse = page(smsTrafficItem);

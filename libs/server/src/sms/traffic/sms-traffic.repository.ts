@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import QueryStream from 'pg-query-stream';
-import { MessageStatus, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
+import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
 import { writeCsv, type CsvColumn } from '../../core/exports/index.js';
 
@@ -37,8 +37,24 @@ function where(match: TrafficMatch, range: TrafficRange): { sql: string; values:
   return { sql: conds.join(' AND '), values };
 }
 
+/**
+ * A failure's reason: the text column `error` of the schema before the SMS pipeline's migration, or the pipeline's
+ * `error_code` + `error_params` after it (docs/sms-traffic.md). Read through the row's JSON so the same SQL runs on
+ * both schemas; `withErrorText` turns them into one text.
+ */
+const ERROR_COLUMNS = `to_jsonb(m) ->> 'error' AS error, to_jsonb(m) ->> 'error_code' AS error_code, to_jsonb(m) -> 'error_params' AS error_params`;
+type ErrorColumns = { error: string | null; error_code: string | null; error_params: ReasonParams | null };
+function withErrorText<R extends ErrorColumns>(r: R): R {
+  if (!r.error_code) return r;
+  const why = storedReason(r.error_code, r.error_params);
+  return { ...r, error: reasonText(why.code, why.params) };
+}
+async function* errorTexts(rows: AsyncIterable<ErrorColumns & Record<string, unknown>>) {
+  for await (const r of rows) yield withErrorText(r);
+}
+
 const ITEM_COLUMNS = `m.id, m.created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key, m.message,
-  m.status, g.name AS gateway_name, m.sent_at, m.received_at, m.error`;
+  m.status, g.name AS gateway_name, m.sent_at, m.received_at, ${ERROR_COLUMNS}`;
 const ITEM_JOINS = `LEFT JOIN device d ON d.id = m.device_id LEFT JOIN sms_gateway g ON g.id = m.gateway_id`;
 
 /** §3 status as its label in the exports (0 created, 1 sent, 2 received, 3 error). */
@@ -87,7 +103,7 @@ export class SmsTrafficRepository {
         [...w.values, countCap],
       ),
     ]);
-    return { items, counted: count[0]?.counted ?? 0 };
+    return { items: items.map(withErrorText), counted: count[0]?.counted ?? 0 };
   }
 
   /** The sums of sms_statistic: every day, or the days from `from` up to (not including) `to`. */
@@ -107,12 +123,13 @@ export class SmsTrafficRepository {
   async stream(kind: SmsExportKind, match: TrafficMatch, range: TrafficRange, out: Writable): Promise<void> {
     const w = where(match, range);
     const sql = `SELECT ${t('m.created')} AS created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key,
-        m.message, m.status, g.name AS gateway, ${t('m.sent_at')} AS sent_at, ${t('m.received_at')} AS received_at, m.error
+        m.message, m.status, g.name AS gateway, ${t('m.sent_at')} AS sent_at, ${t('m.received_at')} AS received_at, ${ERROR_COLUMNS}
       FROM sms_message m ${ITEM_JOINS}
       WHERE ${w.sql}${kind === 'sms_error' ? ' AND m.status = 3' : ''} ORDER BY m.created, m.id`;
     const client = await this.pool.connect();
     try {
-      await writeCsv(client.query(new QueryStream(sql, w.values, { batchSize: 500 })), out, EXPORT_COLUMNS);
+      const rows = client.query(new QueryStream(sql, w.values, { batchSize: 500 })) as AsyncIterable<ErrorColumns & Record<string, unknown>>;
+      await writeCsv(errorTexts(rows), out, EXPORT_COLUMNS);
     } finally {
       client.release();
     }

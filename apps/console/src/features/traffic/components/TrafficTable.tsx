@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SmsTrafficItem } from '@tracker/contract';
+import type { FieldCode, SmsTrafficItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
+import { reasonLabel } from '../../../lib/reasons';
 
 /** §3 message status by its label (0 created, 1 sent, 2 received, 3 error). */
 export function SmsStatus({ status }: { status: number }) {
@@ -35,7 +36,14 @@ export function TrafficTable({ items, caption }: { items: readonly SmsTrafficIte
     { key: 'command', header: t('traffic.col.command'), width: '8rem', className: 'mono', cell: (m) => m.command_key ?? none },
     { key: 'message', header: t('traffic.col.message'), truncate: true, cell: (m) => m.message },
     { key: 'status', header: t('traffic.col.status'), width: '6.5rem', cell: (m) => <SmsStatus status={m.status} /> },
-    { key: 'error', header: t('traffic.col.error'), truncate: true, width: '10rem', cell: (m) => m.error ?? none },
+    {
+      key: 'error',
+      header: t('traffic.col.error'),
+      truncate: true,
+      width: '10rem',
+      // the pipeline's reason code in the UI language (its texts: sms-reasons.json), else the stored text
+      cell: (m) => (m.error_code ? reasonLabel(t, m.error_code as FieldCode, m.error_params) : (m.error ?? none)),
+    },
   ];
   return (
     <DataTable

@@ -17,6 +17,8 @@ const item = (n: number, over: Partial<SmsTrafficItem> = {}): SmsTrafficItem => 
   sent_at: null,
   received_at: null,
   error: null,
+  error_code: null,
+  error_params: null,
   ...over,
 });
 
@@ -69,6 +71,7 @@ describe('/admin/traffic', () => {
     const first = Array.from({ length: 25 }, (_, i) => item(i + 1));
     first[0] = item(1, { status: 3, error: 'unreachable', direction: 'INBOUND' });
     first[1] = item(2, { status: 2 });
+    first[3] = item(4, { status: 3, error: 'the English text the api adds', error_code: 'smsNoDevices', error_params: {} });
     const api = trafficApi({ 0: { items: first, total_pages: 2 }, 1: { items: [item(26, { status: 0 })], total_pages: 2 } });
     const { user, router } = renderApp('/admin/traffic?query=4915550&from=2026-11-01&to=2026-11-01', { session: {} });
 
@@ -80,6 +83,7 @@ describe('/admin/traffic', () => {
     expect(within(rows[0]!).getByText('unreachable')).toBeTruthy();
     expect(within(rows[1]!).getByText('Received')).toBeTruthy();
     expect(within(rows[2]!).getByText('Sent')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Enter at least one device id')).toBeTruthy();
     for (const h of ['Created', 'Direction', 'Phone number', 'IMEI', 'Command', 'Message', 'Status', 'Error']) {
       expect(within(table).getByRole('columnheader', { name: h })).toBeTruthy();
     }
