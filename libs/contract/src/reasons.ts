@@ -121,6 +121,10 @@ export const REASONS = {
   // ------------------------------------------------------------------------ SMS (docs/sms.md)
   smsNoDevices: { en: 'Enter at least one device id' },
   smsTooManyDevices: { en: 'At most {{max}} devices in one bulk send', params: { max: 'number' } },
+  // SMS traffic and carrier whitelist (docs/sms-traffic.md)
+  smsUntilBeforeFrom: { en: 'Until must not be before from' },
+  smsRangeTooLong: { en: 'A search covers at most {{max}} days', params: { max: 'number' } },
+  e164Number: { en: 'Enter the number in international form: + country code and number, {{min}} to {{max}} digits', params: { min: 'number', max: 'number' } },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

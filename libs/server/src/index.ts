@@ -23,6 +23,7 @@ export * from './sessions/sessions.repository.js';
 export * from './core/redact.js';
 export * from './device-workspace/device-workspace.module.js';
 export * from './imports/imports.module.js';
+export * from './sms/traffic/sms-traffic.module.js';
 export * from './imports/imports-worker.module.js';
 export * from './imports/import-sweep.service.js';
 export * from './imports/import-runner.service.js';

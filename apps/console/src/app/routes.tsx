@@ -31,6 +31,8 @@ const ImportPage = lazyNamed(() => import('../features/imports/routes/ImportPage
 const UploadListPage = lazyNamed(() => import('../features/imports/routes/UploadListPage'), 'UploadListPage');
 const OwnerPage = lazyNamed(() => import('../features/owner/routes/OwnerPage'), 'OwnerPage');
 const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardSearch');
+const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
+const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -66,6 +68,12 @@ const IMPORT_ROUTES: RouteObject[] = [
   { path: '/admin/help/upload', element: guarded('import', <HelpUploadPage />) },
 ];
 
+/** SMS traffic and the carrier whitelist (features/traffic, features/whitelist; docs/sms-traffic.md). */
+const TRAFFIC_ROUTES: RouteObject[] = [
+  { path: '/admin/traffic', element: guarded('sms', <TrafficPage />) },
+  { path: '/carrier-whitelist/search', element: guarded('carrierWhitelist', <WhitelistPage />) },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -90,7 +98,8 @@ export const routes: RouteObject[] = [
           { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
           ...IMPORT_ROUTES,
-          ...PENDING_ROUTES.filter((p) => !IMPORT_ROUTES.some((r) => r.path === p.path)).map((p) => ({
+          ...TRAFFIC_ROUTES,
+          ...PENDING_ROUTES.filter((p) => ![...IMPORT_ROUTES, ...TRAFFIC_ROUTES].some((r) => r.path === p.path)).map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),

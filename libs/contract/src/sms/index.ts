@@ -2,9 +2,12 @@
 // SMS_ROUTES merged into ROUTES by routes.ts.
 import type { RouteDef } from '../route-def.js';
 import { SMS_SEND_ROUTES } from './send.js';
+import { SMS_TRAFFIC_ROUTES } from './traffic.js';
 
 export * from './send.js';
+export * from './traffic.js';
 
 export const SMS_ROUTES = {
   ...SMS_SEND_ROUTES,
+  ...SMS_TRAFFIC_ROUTES,
 } as const satisfies Record<string, RouteDef>;

@@ -2,7 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ROUTES, type DeviceDayQuery, type DeviceExportKind } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
-import { sendAsAttachment } from '../core/exports/index.js';
+import { streamAttachment } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceExportService } from './device-export.service.js';
 
@@ -19,14 +19,7 @@ export class DeviceExportController {
 
   private async download(kind: DeviceExportKind, s: SessionUser, q: HashQuery, res: Response) {
     const p = await this.exports.resolve(s, q.hash);
-    sendAsAttachment(res, this.exports.fileName(kind, p), 'text/csv; charset=utf-8');
-    try {
-      await this.exports.stream(kind, p, res);
-    } catch (e) {
-      // headers are gone: end the connection so the client sees a broken download, not a short file
-      if (!res.headersSent) throw e;
-      res.destroy(e as Error);
-    }
+    await streamAttachment(res, this.exports.fileName(kind, p), 'text/csv; charset=utf-8', (out) => this.exports.stream(kind, p, out));
   }
 
   @Endpoint(ROUTES.csvCommunications)

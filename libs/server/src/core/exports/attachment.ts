@@ -23,3 +23,17 @@ export function sendAsAttachment(res: Response, name: string, contentType: strin
   res.setHeader('Content-Disposition', attachment(name));
   res.setHeader('Cache-Control', 'no-store');
 }
+
+/**
+ * Sends a streamed download: the attachment headers, then what `write` writes into the response. A failure after the
+ * headers are gone ends the connection, so the client sees a broken download instead of a short file.
+ */
+export async function streamAttachment(res: Response, name: string, contentType: string, write: (out: Response) => Promise<void>) {
+  sendAsAttachment(res, name, contentType);
+  try {
+    await write(res);
+  } catch (e) {
+    if (!res.headersSent) throw e;
+    res.destroy(e as Error);
+  }
+}

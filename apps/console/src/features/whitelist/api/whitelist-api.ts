@@ -1,0 +1,21 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, type WhitelistNumberBody } from '@tracker/contract';
+import { apiCall } from '../../../lib/api-client';
+
+/** GET /sms/gsmSearch: numbers containing the query's digits (every number for an empty query), 25 per page. */
+export function useGsmSearch(query: string, page: number) {
+  return useQuery({
+    queryKey: ['gsmSearch', query, page],
+    queryFn: ({ signal }) => apiCall('gsmSearch', { query: { query, page, count: PAGE_SIZE.smsTraffic }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /updateWhiteListNumber (add without id, edit with id); the list is read again after a change. */
+export function useSaveWhitelistNumber() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WhitelistNumberBody) => apiCall('updateWhiteListNumber', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gsmSearch'] }),
+  });
+}

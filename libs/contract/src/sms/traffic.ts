@@ -1,0 +1,213 @@
+// SMS traffic (§2 /admin/traffic, §5 SMS traffic search, §7 SMS), its statistics and CSV exports, and the carrier
+// whitelist (§2 /carrier-whitelist/search). What search matches and where the counters come from: docs/sms-traffic.md.
+import { z } from 'zod';
+import { countParam, dayParam, pageParam, positiveId } from '../params.js';
+import { coded } from '../reasons.js';
+import { PAGE_SIZE, PHONE_MAX, PHONE_MIN } from '../constants.js';
+import { envelope, page } from '../schemas.js';
+import { route, type RouteDef } from '../route-def.js';
+import { int, intOrNull, iso, isoOrNull, noControlChars } from '../device-workspace/shared.js';
+import { csvDownloadQuery, csvGenerateResponse, csvDownloadResponse } from '../device-workspace/exports.js';
+
+/** The longest range one traffic search, statistic or export covers (days from `from` to `to`). */
+export const SMS_RANGE_MAX_DAYS = 366;
+/** The longest query text (a message's text is at most 160 characters). */
+export const SMS_QUERY_MAX = 160;
+/** The SMS exports served by hash (§7 Reports and exports). */
+export const SMS_EXPORT_KINDS = ['sms_global', 'sms_error'] as const;
+export type SmsExportKind = (typeof SMS_EXPORT_KINDS)[number];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * §5 SMS traffic search: the half-open range of instants (UTC) that `from` and `to` stand for. The range runs from
+ * `from` 00:00 to `to` 00:00; when from equals until, until is extended by 1 day plus 1 hour (so one day, with the
+ * first hour of the next one).
+ */
+export function smsRange(from: string, to: string): { start: string; end: string } {
+  const start = new Date(`${from}T00:00:00Z`).getTime();
+  let end = new Date(`${to}T00:00:00Z`).getTime();
+  if (from === to) end += DAY_MS + 3_600_000;
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+}
+
+/** Days from `from` to `to` (0 when equal). */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** `to` not before `from`, and at most SMS_RANGE_MAX_DAYS apart: refused on the field `to`. */
+function checkRange(v: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (!v.from || !v.to) return;
+  const days = daysBetween(v.from, v.to);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: coded('smsUntilBeforeFrom') });
+  else if (days > SMS_RANGE_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: coded('smsRangeTooLong', { max: SMS_RANGE_MAX_DAYS }) });
+}
+
+const queryText = z
+  .string({ error: coded('required') })
+  .trim()
+  .min(1, coded('required'))
+  .max(SMS_QUERY_MAX, coded('tooLong', { max: SMS_QUERY_MAX }))
+  .refine(noControlChars, coded('controlChars'));
+
+const range = { from: dayParam, to: dayParam };
+
+/** §7 GET /sms/search?query&page&count=25&from&to: a query and two valid days (§5). */
+export const smsSearchQuery = z
+  .object({ query: queryText, ...range, page: pageParam(), count: countParam(PAGE_SIZE.smsTraffic, 100) })
+  .superRefine(checkRange);
+export type SmsSearchQuery = z.infer<typeof smsSearchQuery>;
+
+/** GET /sms/statistics: every day, or the range of a search (both days, or neither). */
+export const smsStatisticsQuery = z
+  .object({ from: dayParam.optional(), to: dayParam.optional() })
+  .superRefine((v, ctx) => {
+    if (!!v.from !== !!v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: coded('dayRequired') });
+    checkRange(v, ctx);
+  });
+export type SmsStatisticsQuery = z.infer<typeof smsStatisticsQuery>;
+
+/** GET /csv/generate/sms: the range, and optionally the search's query (without one, every message of the range). */
+export const smsCsvGenerateQuery = z.object({ query: queryText.optional(), ...range }).superRefine(checkRange);
+export type SmsCsvGenerateQuery = z.infer<typeof smsCsvGenerateQuery>;
+
+/**
+ * A number as the rest of the project stores it (E.164): '+', then 8 to 15 digits, no leading 0. Spaces, dashes,
+ * dots, slashes and brackets are dropped, a leading 00 is the international prefix, and a number without '+' is
+ * read as international. Null when what is left is no such number.
+ */
+export function normalizeE164(input: string): string | null {
+  let s = input.trim().replace(/[\s\-./()]/g, '');
+  if (s.startsWith('00')) s = `+${s.slice(2)}`;
+  else if (!s.startsWith('+')) s = `+${s}`;
+  return new RegExp(`^\\+[1-9]\\d{${PHONE_MIN - 1},${PHONE_MAX - 1}}$`).test(s) ? s : null;
+}
+
+export const e164Number = z
+  .string({ error: coded('required') })
+  .transform((v, ctx) => {
+    const n = normalizeE164(v);
+    if (n === null) ctx.addIssue({ code: 'custom', message: coded('e164Number', { min: PHONE_MIN, max: PHONE_MAX }) });
+    return n ?? v;
+  });
+
+/** §7 GET /sms/gsmSearch?query&count=25&page: numbers containing the query's digits (all numbers without a query). */
+export const gsmSearchQuery = z.object({
+  query: z.string().trim().max(30, coded('tooLong', { max: 30 })).refine(noControlChars, coded('controlChars')).default(''),
+  page: pageParam(),
+  count: countParam(PAGE_SIZE.smsTraffic, 100),
+});
+export type GsmSearchQuery = z.infer<typeof gsmSearchQuery>;
+
+/** §7 POST /updateWhiteListNumber: adds a number (no id) or edits the one with `id`. */
+export const whitelistNumberBody = z.object({
+  id: positiveId('id').optional(),
+  number: e164Number,
+  is_allowed: z.boolean({ error: coded('required') }),
+  comment: z
+    .string()
+    .trim()
+    .max(200, coded('tooLong', { max: 200 }))
+    .refine(noControlChars, coded('controlChars'))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type WhitelistNumberBody = z.infer<typeof whitelistNumberBody>;
+
+// ---------------------------------------------------------------------------------------------- outputs
+
+/** One message of the traffic search (both directions). */
+export const smsTrafficItem = z.object({
+  id: int,
+  created: iso,
+  direction: z.enum(['OUTBOUND', 'INBOUND']),
+  device_id: intOrNull,
+  imei: z.string().nullable(),
+  gsm_number: z.string().nullable(),
+  command_key: z.string().nullable(),
+  message: z.string(),
+  /** §3 message status: 0 created, 1 sent, 2 received, 3 error */
+  status: int,
+  gateway_name: z.string().nullable(),
+  sent_at: isoOrNull,
+  received_at: isoOrNull,
+  /** why it failed, as text (the English text of `error_code` when there is one) */
+  error: z.string().nullable(),
+  /** the pipeline's reason code of a failure (docs/sms.md) and its parameters; null before its migration */
+  error_code: z.string().nullable(),
+  error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+});
+export type SmsTrafficItem = z.infer<typeof smsTrafficItem>;
+export const smsSearchResponse = page(smsTrafficItem);
+export type SmsSearchResponse = z.infer<typeof smsSearchResponse>;
+
+/** §3 SMS statistics. */
+export const smsStatistics = z.object({ created: int, sent: int, errors: int, received: int });
+export type SmsStatistics = z.infer<typeof smsStatistics>;
+
+/** §3 GSM whitelist number. */
+export const whitelistItem = z.object({
+  id: int,
+  number: z.string(),
+  is_allowed: z.boolean(),
+  comment: z.string().nullable(),
+  created: iso,
+  updated_at: iso,
+});
+export type WhitelistItem = z.infer<typeof whitelistItem>;
+
+// ---------------------------------------------------------------------------------------------- routes
+
+const smsCsvDownload = (kind: SmsExportKind, what: string) =>
+  route({
+    method: 'GET',
+    path: `/csv/${kind}`,
+    area: 'sms',
+    summary: `CSV download by hash: ${what} of the range (and query) given to /csv/generate/sms (streamed)`,
+    query: csvDownloadQuery,
+    response: csvDownloadResponse,
+  });
+
+export const SMS_TRAFFIC_ROUTES = {
+  smsSearch: route({
+    method: 'GET',
+    path: '/sms/search',
+    area: 'sms',
+    summary: `SMS traffic search: messages matching a number, IMEI, command key or text between two days (${PAGE_SIZE.smsTraffic} per page, newest first)`,
+    query: smsSearchQuery,
+    response: smsSearchResponse,
+  }),
+  smsStatistics: route({
+    method: 'GET',
+    path: '/sms/statistics',
+    area: 'sms',
+    summary: 'SMS counters (created, sent, errors, received): all days, or the range of a search',
+    query: smsStatisticsQuery,
+    response: envelope(smsStatistics),
+  }),
+  smsCsvGenerate: route({
+    method: 'GET',
+    path: '/csv/generate/sms',
+    area: 'sms',
+    summary: 'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take',
+    query: smsCsvGenerateQuery,
+    response: csvGenerateResponse,
+  }),
+  csvSmsGlobal: smsCsvDownload('sms_global', 'every message'),
+  csvSmsError: smsCsvDownload('sms_error', 'the messages in error'),
+  gsmSearch: route({
+    method: 'GET',
+    path: '/sms/gsmSearch',
+    area: 'carrierWhitelist',
+    summary: `Carrier whitelist: numbers containing the query's digits (${PAGE_SIZE.smsTraffic} per page)`,
+    query: gsmSearchQuery,
+    response: page(whitelistItem),
+  }),
+  updateWhiteListNumber: route({
+    method: 'POST',
+    path: '/updateWhiteListNumber',
+    area: 'carrierWhitelist',
+    summary: 'Adds a whitelist number (no id) or edits one (id); the number is stored in E.164',
+    body: whitelistNumberBody,
+    response: envelope(whitelistItem),
+  }),
+} as const satisfies Record<string, RouteDef>;

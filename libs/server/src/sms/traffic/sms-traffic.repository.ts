@@ -1,0 +1,137 @@
+import type { Writable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import QueryStream from 'pg-query-stream';
+import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
+import { PgPool } from '../../core/db.js';
+import { writeCsv, type CsvColumn } from '../../core/exports/index.js';
+
+/**
+ * What a traffic query matches (built by the service from the user's text, docs/sms-traffic.md):
+ * - `number`: the messages' numbers containing `digits` (trigram index), or messages of the devices in `deviceIds`
+ *   (found by IMEI first);
+ * - `text`: the command key `key` (upper case) or the message text containing `text` (any letter case; trigram index).
+ * `null` matches every message of the range (exports without a query).
+ */
+export type TrafficMatch =
+  | { kind: 'number'; digits: string; deviceIds: number[] }
+  | { kind: 'text'; key: string | null; text: string | null }
+  | null;
+/** The half-open range of instants of §5 (`smsRange`). */
+export type TrafficRange = { start: string; end: string };
+
+/** The WHERE clause of a match and range over `sms_message m`, its values numbered from $1. */
+function where(match: TrafficMatch, range: TrafficRange): { sql: string; values: unknown[] } {
+  const values: unknown[] = [range.start, range.end];
+  const conds = ['m.created >= $1', 'm.created < $2'];
+  const p = (v: unknown) => `$${values.push(v)}`;
+  if (match?.kind === 'number') {
+    const or = [`m.gsm_number LIKE ${p(`%${match.digits}%`)}`];
+    if (match.deviceIds.length) or.push(`m.device_id = ANY(${p(match.deviceIds)}::int[])`);
+    conds.push(`(${or.join(' OR ')})`);
+  } else if (match?.kind === 'text') {
+    const or: string[] = [];
+    if (match.key) or.push(`m.command_key = ${p(match.key)}`);
+    if (match.text) or.push(`m.message ILIKE ${p(`%${match.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+    conds.push(`(${or.join(' OR ')})`);
+  }
+  return { sql: conds.join(' AND '), values };
+}
+
+/**
+ * A failure's reason: the text column `error` of the schema before the SMS pipeline's migration, or the pipeline's
+ * `error_code` + `error_params` after it (docs/sms-traffic.md). Read through the row's JSON so the same SQL runs on
+ * both schemas; `withErrorText` turns them into one text.
+ */
+const ERROR_COLUMNS = `to_jsonb(m) ->> 'error' AS error, to_jsonb(m) ->> 'error_code' AS error_code, to_jsonb(m) -> 'error_params' AS error_params`;
+type ErrorColumns = { error: string | null; error_code: string | null; error_params: ReasonParams | null };
+function withErrorText<R extends ErrorColumns>(r: R): R {
+  if (!r.error_code) return r;
+  const why = storedReason(r.error_code, r.error_params);
+  return { ...r, error: reasonText(why.code, why.params) };
+}
+async function* errorTexts(rows: AsyncIterable<ErrorColumns & Record<string, unknown>>) {
+  for await (const r of rows) yield withErrorText(r);
+}
+
+const ITEM_COLUMNS = `m.id, m.created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key, m.message,
+  m.status, g.name AS gateway_name, m.sent_at, m.received_at, ${ERROR_COLUMNS}`;
+const ITEM_JOINS = `LEFT JOIN device d ON d.id = m.device_id LEFT JOIN sms_gateway g ON g.id = m.gateway_id`;
+
+/** §3 status as its label in the exports (0 created, 1 sent, 2 received, 3 error). */
+const STATUS_LABELS: Record<number, string> = Object.fromEntries(Object.entries(MessageStatus).map(([k, v]) => [v, k.toLowerCase()]));
+const t = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const EXPORT_COLUMNS: (string | CsvColumn)[] = [
+  'created', 'direction', 'device_id', 'imei', 'gsm_number', 'command_key', 'message',
+  { key: 'status', label: (v) => STATUS_LABELS[Number(v)] },
+  'gateway', 'sent_at', 'received_at', 'error',
+];
+
+/** The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages. */
+const COUNTERS = `count(*) FILTER (WHERE direction = 'OUTBOUND')::int AS created,
+  count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2))::int AS sent,
+  count(*) FILTER (WHERE status = 3)::int AS errors,
+  count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2)::int AS received`;
+const SUMS = `coalesce(sum(created), 0)::int AS created, coalesce(sum(sent), 0)::int AS sent,
+  coalesce(sum(errors), 0)::int AS errors, coalesce(sum(received), 0)::int AS received`;
+
+/** SMS traffic: search pages, counters and exports over `sms_message` / `sms_statistic` (raw SQL: search, streaming). */
+@Injectable()
+export class SmsTrafficRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  /** Devices whose IMEI starts with `from` (a digit range, btree), at most `limit`. */
+  async devicesByImei(from: string, to: string | null, limit: number): Promise<number[]> {
+    const rows = await this.pool.rows<{ id: number }>(
+      `SELECT id FROM device WHERE imei >= $1 ${to ? 'AND imei < $3' : ''} ORDER BY imei LIMIT $2`,
+      to ? [from, limit, to] : [from, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** One page, newest first, and a count that stops at `countCap` (the pager reaches only a few pages ahead). */
+  async page(match: TrafficMatch, range: TrafficRange, limit: number, offset: number, countCap: number) {
+    const w = where(match, range);
+    const n = w.values.length;
+    const [items, count] = await Promise.all([
+      this.pool.rows<SmsTrafficItem>(
+        `SELECT ${ITEM_COLUMNS} FROM sms_message m ${ITEM_JOINS}
+          WHERE ${w.sql} ORDER BY m.created DESC, m.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...w.values, limit, offset],
+      ),
+      this.pool.rows<{ counted: number }>(
+        `SELECT count(*)::int AS counted FROM (SELECT 1 FROM sms_message m WHERE ${w.sql} LIMIT $${n + 1}) x`,
+        [...w.values, countCap],
+      ),
+    ]);
+    return { items: items.map(withErrorText), counted: count[0]?.counted ?? 0 };
+  }
+
+  /** The sums of sms_statistic: every day, or the days from `from` up to (not including) `to`. */
+  async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
+    const rows = days
+      ? await this.pool.rows<SmsStatistics>(`SELECT ${SUMS} FROM sms_statistic WHERE day >= $1::date AND day < $2::date`, [days.from, days.to])
+      : await this.pool.rows<SmsStatistics>(`SELECT ${SUMS} FROM sms_statistic`);
+    return rows[0]!;
+  }
+
+  /** The counters of the messages created in a short range (a part of a day the per-day counters cannot give). */
+  async countMessages(range: TrafficRange): Promise<SmsStatistics> {
+    return (await this.pool.rows<SmsStatistics>(`SELECT ${COUNTERS} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
+  }
+
+  /** Streams the matching messages (oldest first) through the CSV writer: a pg cursor, constant memory. */
+  async stream(kind: SmsExportKind, match: TrafficMatch, range: TrafficRange, out: Writable): Promise<void> {
+    const w = where(match, range);
+    const sql = `SELECT ${t('m.created')} AS created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key,
+        m.message, m.status, g.name AS gateway, ${t('m.sent_at')} AS sent_at, ${t('m.received_at')} AS received_at, ${ERROR_COLUMNS}
+      FROM sms_message m ${ITEM_JOINS}
+      WHERE ${w.sql}${kind === 'sms_error' ? ' AND m.status = 3' : ''} ORDER BY m.created, m.id`;
+    const client = await this.pool.connect();
+    try {
+      const rows = client.query(new QueryStream(sql, w.values, { batchSize: 500 })) as AsyncIterable<ErrorColumns & Record<string, unknown>>;
+      await writeCsv(errorTexts(rows), out, EXPORT_COLUMNS);
+    } finally {
+      client.release();
+    }
+  }
+}
