@@ -117,6 +117,7 @@ export class SmsDispatcher {
   /** The gateway took the message: its sid recorded, status sent (unless a reply settled it first), early callbacks applied. */
   private async recordSent(id: number, gatewayId: number, g: GatewayMessage): Promise<void> {
     await this.messages.tx(async (c) => {
+      await this.messages.lockSid(g.sid, c);
       const m = await this.messages.lockById(id, c);
       if (!m || m.gateway_message_id) return;
       await this.messages.setSent(id, gatewayId, g.sid, c);

@@ -17,6 +17,14 @@ export class SmsStatusRepository {
     return this.pool.transaction(fn);
   }
 
+  /**
+   * Serialises the work on one gateway sid for the rest of the transaction: a callback and the worker recording that
+   * sid never interleave (else each could miss the other: the callback finding no message, the worker no callback).
+   */
+  async lockSid(sid: string, q: Queryable): Promise<void> {
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${sid}`]);
+  }
+
   /** Logs a callback once per (sid, status): false when it was seen before (a repeat). */
   async recordCallback(sid: string, status: string, errorCode: number | null, q: Queryable): Promise<boolean> {
     const r = await this.pool.rows(

@@ -28,6 +28,7 @@ export class SmsStatusService {
    */
   async callback(sid: string, gatewayStatus: string, errorCode: number | null): Promise<void> {
     await this.repo.tx(async (c) => {
+      await this.repo.lockSid(sid, c);
       if (!(await this.repo.recordCallback(sid, gatewayStatus, errorCode, c))) return;
       const m = await this.repo.lockBySid(sid, c);
       if (m) await this.apply(m, [{ status: gatewayStatus, error_code: errorCode }], c);
