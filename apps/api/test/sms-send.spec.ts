@@ -43,6 +43,7 @@ describe('one message', () => {
     // written with its audit row
     const audit = await w.api.pool.query(`SELECT * FROM audit_event WHERE action = 'POST /sms/send' AND entity_id = $1`, [String(m.id)]);
     expect(audit.rowCount).toBe(1);
+    await until(() => w.sim.control.handsets(d!.gsm).length > 0, 'handset counted');
     expect(w.sim.control.handsets(d!.gsm)).toEqual([{ to: d!.gsm, body: 'STATUS#', count: 1 }]);
   });
 
@@ -105,6 +106,7 @@ describe('a campaign', () => {
       return c.body.model.received === 30 ? c.body.model : null;
     }, 'campaign received');
     expect(done).toMatchObject({ done: true, errors: 0, created: 0, sent: 0 });
+    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
     for (const d of ds) expect(w.sim.control.handsets(d.gsm)).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
     const list = await w.api.get('/sms/campaigns?page=0&count=20', admin);
     expect(list.body.model.map((c: { bulk_id: string }) => c.bulk_id)).toContain(bulk);

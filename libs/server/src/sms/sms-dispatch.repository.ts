@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PgPool, type Queryable } from '../core/db.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
-export type ClaimedSms = { id: number; message: string; gsm_number: string | null; idempotency_key: string; attempts: number; created: string };
+export type ClaimedSms = { id: number; status: number; message: string; gsm_number: string | null; idempotency_key: string; attempts: number; created: string };
 
 /** The worker's statements: gateways, claims, retries, and what the sweep looks for. */
 @Injectable()
@@ -22,15 +22,17 @@ export class SmsDispatchRepository {
   /**
    * Claims the messages of `ids` that are still to send and due: unclaimed, claimed by this same job (its earlier run,
    * killed), or claimed longer than the lease ago (a dead worker's); counts the attempt. A message another live job
-   * holds, or one already sent, is skipped.
+   * holds, or one already sent, is skipped. A message a watch's reply settled while it was being sent (still claimed,
+   * no sid) is claimed too, to look its sid up at the gateway (never to send it again).
    */
   claim(ids: number[], owner: string, leaseMs: number): Promise<ClaimedSms[]> {
     return this.pool.rows<ClaimedSms>(
       `UPDATE sms_message SET claimed_at = now(), claimed_by = $2, attempts = attempts + 1
-       WHERE id = ANY($1::bigint[]) AND status = 0 AND direction = 'OUTBOUND' AND gateway_message_id IS NULL
+       WHERE id = ANY($1::bigint[]) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL
+         AND (status = 0 OR claimed_at IS NOT NULL)
          AND (claimed_at IS NULL OR claimed_by = $2 OR claimed_at < now() - $3 * interval '1 millisecond')
          AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING id, message, gsm_number, idempotency_key, attempts, created`,
+       RETURNING id, status, message, gsm_number, idempotency_key, attempts, created`,
       [ids, owner, leaseMs],
     );
   }
@@ -50,10 +52,10 @@ export class SmsDispatchRepository {
     );
   }
 
-  /** Messages a dead worker claimed and never finished (claim older than the lease). */
+  /** Messages a dead worker claimed and never finished (claim older than the lease, no sid recorded). */
   staleClaims(leaseMs: number, limit: number): Promise<{ id: number; attempts: number }[]> {
     return this.pool.rows(
-      `SELECT id, attempts FROM sms_message WHERE claimed_at < now() - $1 * interval '1 millisecond' AND status = 0 ORDER BY id LIMIT $2`,
+      `SELECT id, attempts FROM sms_message WHERE claimed_at < now() - $1 * interval '1 millisecond' AND gateway_message_id IS NULL ORDER BY id LIMIT $2`,
       [leaseMs, limit],
     );
   }

@@ -68,6 +68,7 @@ export class SmsDispatcher {
     const body = renderForGateway(gw, m.message);
     if (body.length > SMS_TEXT_MAX) return this.fail(m.id, smsReason('smsTooLong', { length: body.length, max: SMS_TEXT_MAX }));
     const client = this.gateways.client(gw);
+    if (m.status !== SMS_STATUS.created) return this.settledSid(client, m, m.gsm_number, body, gw.id);
     let sent: GatewayMessage;
     try {
       sent = (m.attempts > 1 && (await this.reconcile(client, m, m.gsm_number, body))) || (await this.send(client, gw, m, m.gsm_number, body));
@@ -86,11 +87,21 @@ export class SmsDispatcher {
   /** A message the gateway already has (same number and text, since it was stored, no other message's sid), or null. */
   private async reconcile(client: SmsGatewayClient, m: ClaimedSms, to: string, body: string): Promise<GatewayMessage | null> {
     const since = new Date(Date.parse(m.created) - 60_000);
-    const same = (await client.sentTo(to, since)).filter((g) => g.body === body);
+    // the number checked here too: a list that ignored its filter must not hand us another number's message
+    const same = (await client.sentTo(to, since)).filter((g) => g.to === to && g.body === body);
     const known = await this.repo.knownSids(same.map((g) => g.sid));
     const found = same.find((g) => !known.has(g.sid)) ?? null;
     if (found) this.log.info({ sms: m.id, sid: found.sid }, 'sms reconciled: the gateway had it already');
     return found;
+  }
+
+  /** A message a reply settled while it was being sent: its sid looked up at the gateway, never sent again. */
+  private async settledSid(client: SmsGatewayClient, m: ClaimedSms, to: string, body: string, gatewayId: number): Promise<Outcome> {
+    const found = await this.reconcile(client, m, to, body).catch(() => null);
+    if (found) await this.recordSent(m.id, gatewayId, found);
+    // not found (yet): the claim stays and the sweep tries again after the lease, up to the last attempt
+    else if (m.attempts >= this.config.get('SMS_MAX_ATTEMPTS')) await this.messages.release(m.id);
+    return null;
   }
 
   private async failed(m: ClaimedSms, err: unknown): Promise<Outcome> {

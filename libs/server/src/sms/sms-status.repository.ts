@@ -53,21 +53,35 @@ export class SmsStatusRepository {
    * The one UPDATE of a message's status: received_at when it becomes received, the reason when it becomes error,
    * the claim released once it left status 0.
    */
-  async setStatus(id: number, t: { status: number; gatewayStatus?: string | null; error?: Reason | null }, q: Queryable): Promise<void> {
+  async setStatus(
+    id: number,
+    t: { status: number; gatewayStatus?: string | null; error?: Reason | null; keepClaim?: boolean },
+    q: Queryable,
+  ): Promise<void> {
     await q.query(
       `UPDATE sms_message SET status = $2, gateway_status = COALESCE($3, gateway_status),
          received_at = CASE WHEN $2 = 2 AND received_at IS NULL THEN now() ELSE received_at END,
          error_code = CASE WHEN $4::text IS NOT NULL THEN $4 ELSE error_code END,
          error_params = CASE WHEN $4::text IS NOT NULL THEN $5::jsonb ELSE error_params END,
-         claimed_at = CASE WHEN $2 > 0 THEN NULL ELSE claimed_at END, claimed_by = CASE WHEN $2 > 0 THEN NULL ELSE claimed_by END,
+         claimed_at = CASE WHEN $2 > 0 AND NOT $6 THEN NULL ELSE claimed_at END,
+         claimed_by = CASE WHEN $2 > 0 AND NOT $6 THEN NULL ELSE claimed_by END,
          next_attempt_at = CASE WHEN $2 > 0 THEN NULL ELSE next_attempt_at END
        WHERE id = $1`,
-      [id, t.status, t.gatewayStatus ?? null, t.error?.code ?? null, t.error ? JSON.stringify(t.error.params ?? {}) : null],
+      [id, t.status, t.gatewayStatus ?? null, t.error?.code ?? null, t.error ? JSON.stringify(t.error.params ?? {}) : null, t.keepClaim ?? false],
     );
+  }
+
+  /** Gives up a claim (a settled message whose sid the gateway could not name). */
+  async release(id: number, q: Queryable = this.pool): Promise<void> {
+    await q.query('UPDATE sms_message SET claimed_at = NULL, claimed_by = NULL WHERE id = $1', [id]);
   }
 
   /** Records the gateway's sid of a message sent (and the gateway that took it). */
   async setSent(id: number, gatewayId: number, sid: string, q: Queryable): Promise<void> {
-    await q.query('UPDATE sms_message SET gateway_id = $2, gateway_message_id = $3, sent_at = COALESCE(sent_at, now()) WHERE id = $1', [id, gatewayId, sid]);
+    await q.query(
+      `UPDATE sms_message SET gateway_id = $2, gateway_message_id = $3, sent_at = COALESCE(sent_at, now()), claimed_at = NULL, claimed_by = NULL
+       WHERE id = $1`,
+      [id, gatewayId, sid],
+    );
   }
 }

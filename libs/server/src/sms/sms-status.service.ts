@@ -14,9 +14,14 @@ export class SmsStatusService {
   constructor(private readonly repo: SmsStatusRepository) {}
 
   /** Moves a locked message to `status` (with the reason of an error) and its counters with it. */
-  async settle(m: LockedMessage, status: number, q: Queryable, extra: { gatewayStatus?: string | null; error?: Reason | null } = {}): Promise<void> {
+  async settle(
+    m: LockedMessage,
+    status: number,
+    q: Queryable,
+    extra: { gatewayStatus?: string | null; error?: Reason | null; keepClaim?: boolean } = {},
+  ): Promise<void> {
     if (status === m.status && !extra.gatewayStatus && !extra.error) return;
-    await this.repo.setStatus(m.id, { status, gatewayStatus: extra.gatewayStatus, error: extra.error }, q);
+    await this.repo.setStatus(m.id, { status, ...extra }, q);
     await bumpStats(q, m.day, { ...statDelta(m.status, status), created: 0 });
     m.status = status;
     if (extra.gatewayStatus) m.gateway_status = extra.gatewayStatus;

@@ -50,7 +50,8 @@ export class SmsWebhookService {
       const o = outcome(reply);
       // a refusal settles even a delivered command as error; an acknowledgement only moves it forward
       if (o.status === SMS_STATUS.error ? m.status !== SMS_STATUS.error : m.status < SMS_STATUS.received) {
-        await this.status.settle(m, o.status, c, { error: o.error });
+        // a reply that overtook the worker's commit: the claim stays, so that the sid is recorded (or reconciled) still
+        await this.status.settle(m, o.status, c, { error: o.error, keepClaim: m.gateway_message_id === null });
       }
       if (reply.kind === 'settingOk') await this.inbound.confirmSetting(deviceId, reply.settingNo, reply.value, c);
     });
