@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import {
   deviceTypeScope,
   ErrorCode,
@@ -11,6 +12,7 @@ import {
   type SmsSent,
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
+import { LOGGER } from '../core/tokens.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
@@ -36,6 +38,7 @@ export class SmsSendService {
     private readonly scope: DeviceScopeService,
     private readonly outbox: SmsOutbox,
     private readonly audit: AuditService,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   /** The command of a type and the text it sends, or a 400 naming the field. */
@@ -99,13 +102,17 @@ export class SmsSendService {
     if (refused.length) throw new DomainError(ErrorCode.ValidationFailed, refused);
 
     const bulkId = randomUUID();
+    const t0 = performance.now();
     const stored = await this.repo.tx(async (c) => {
       await this.repo.insertCampaign({ bulkId, commandKey: body.command_key, message: text, typeId: body.device_type, createdBy: s.userId, total: ids.length }, c);
       const created = await this.outbox.storeBulk({ bulkId, deviceIds: ids, commandKey: body.command_key, message: text, createdBy: s.userId }, c);
       await this.audit.recordCall(c, { entity: 'sms_campaign', entityId: bulkId, result: { bulk_id: bulkId, total: created.length, message: text } });
       return created;
     });
+    const t1 = performance.now();
     await this.outbox.dispatch(stored);
+    // bench/sms reads this line (store and enqueue times of a campaign)
+    this.log.info({ bulkId, total: stored.length, storeMs: Math.round(t1 - t0), enqueueMs: Math.round(performance.now() - t1) }, 'sms campaign stored and queued');
     return this.campaign(s, bulkId);
   }
 
