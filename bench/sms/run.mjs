@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, ROOT, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, procMemory, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({ options: { devices: { type: 'string', default: '100000' }, rate: { type: 'string', default: '1000' } } });
 const N = Number(opts.devices);
@@ -62,10 +62,7 @@ const worker = startApp('worker', env, 'inherit');
 await waitForApi(`${base}/api`);
 const token = await adminToken(`${base}/api`, databaseUrl);
 
-const rss = () => {
-  const s = readFileSync(`/proc/${worker.pid}/status`, 'utf8');
-  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
-  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+const rss = () => procMemory(worker.pid);
 };
 await new Promise((r) => setTimeout(r, 2000));
 const idle = rss();

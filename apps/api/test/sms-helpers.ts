@@ -96,5 +96,8 @@ export async function watches(api: TestApi, type: number, n: number, offset = 0)
   return r.rows;
 }
 
+/** A day's true SMS counters: sms_statistic plus the deltas not folded yet (libs/server/src/sms/sms-stats.ts). */
+export { DAY_STATS_SQL } from '@tracker/server';
+
 export const smsRow = async (api: TestApi, id: number) =>
   (await api.pool.query('SELECT * FROM sms_message WHERE id = $1', [id])).rows[0] as Record<string, any>;

@@ -1,44 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
+import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
 // Failures on the way: the gateway down (then up, or past the last attempt), and the worker killed with SIGKILL in
 // the middle of a campaign, twice. The worker runs as a child process (the built apps/worker/dist) so it can be killed.
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = `${root}apps/worker/dist/main.js`;
 const ENV = { SMS_LOCK_MS: '2000', SMS_CLAIM_LEASE_MS: '3000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
 
 let w: SmsWorld;
 let admin: string;
-const children = new Set<ChildProcess>();
+const workers = workerProcesses();
 beforeAll(async () => {
-  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build first (tsc -b tsconfig.json)`);
+  assertWorkerBuilt();
   w = await startSmsWorld({ env: ENV, worker: false });
   admin = await w.api.signIn('admin');
 });
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  workers.killAll();
   await w?.close();
 });
 
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, [WORKER], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error', PROCESS_NAME: 'worker' },
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
+const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
 
 const progress = async (bulk: string) => (await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin)).body.model;
 

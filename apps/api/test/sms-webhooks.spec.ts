@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '@tracker/server';
-import { startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
+import { DAY_STATS_SQL, startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
 
 // The gateway's webhooks (public, form-encoded, signed) and the checks of the send routes: bad input sends nothing.
 let w: SmsWorld;
@@ -54,7 +54,7 @@ describe('webhooks refuse what the gateway did not sign', () => {
 
   it('a replayed or late callback is answered 200 and changes nothing (status never goes back, counters stay)', async () => {
     const m = await sentMessage(1);
-    const stats = async () => (await w.api.pool.query(`SELECT created, sent, errors, received FROM sms_statistic WHERE day = (now() AT TIME ZONE 'UTC')::date`)).rows[0];
+    const stats = async () => (await w.api.pool.query(DAY_STATS_SQL, [new Date().toISOString().slice(0, 10)])).rows[0];
     const before = await stats();
     for (const s of ['delivered', 'sent', 'queued', 'delivered']) {
       const r = await hook('/sms/webhook/status', statusParams(m.gateway_message_id, s));

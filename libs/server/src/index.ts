@@ -34,3 +34,4 @@ export * from './sms/gateway/index.js';
 export * from './sms/sms.module.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
+export * from './sms/sms-stats.js';

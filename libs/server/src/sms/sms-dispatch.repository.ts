@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PgPool, type Queryable } from '../core/db.js';
+import { FOLD_STATS_SQL } from './sms-stats.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
 export type ClaimedSms = { id: number; status: number; message: string; gsm_number: string | null; idempotency_key: string; attempts: number; created: string };
@@ -69,6 +70,11 @@ export class SmsDispatchRepository {
        ORDER BY status, created LIMIT $2`,
       [olderMs, limit],
     );
+  }
+
+  /** Folds the counters' deltas into sms_statistic. */
+  async foldStats(): Promise<void> {
+    await this.pool.query(FOLD_STATS_SQL);
   }
 
   /** Campaigns whose every message is received or error get their finished_at. */

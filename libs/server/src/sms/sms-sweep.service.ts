@@ -17,7 +17,7 @@ const SWEEP_ROUND = 10_000;
  * Periodic work of the SMS pipeline (worker, @nestjs/schedule, at start and every 10 s): re-enqueues messages a dead
  * worker claimed and never finished (claim older than SMS_CLAIM_LEASE_MS; the next claim reconciles with the gateway
  * first), messages whose enqueue was lost (only while the queue is idle, so a long campaign's waiting chunks are not
- * queued twice), and closes finished campaigns.
+ * queued twice), closes finished campaigns and folds the counters' deltas into sms_statistic.
  */
 @Injectable()
 export class SmsSweep implements OnApplicationBootstrap {
@@ -38,6 +38,7 @@ export class SmsSweep implements OnApplicationBootstrap {
       let n = await this.requeue(await this.repo.staleClaims(this.config.get('SMS_CLAIM_LEASE_MS'), 10_000));
       if ((await this.jobs.pending(QueueName.Sms)) === 0) n += await this.requeue(await this.repo.unqueued(UNQUEUED_MS, 10_000));
       await this.repo.finishCampaigns();
+      await this.repo.foldStats();
       if (n) this.log.info({ queued: n }, 'sms sweep re-enqueued unfinished messages');
       return n;
     } catch (err) {
