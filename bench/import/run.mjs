@@ -102,7 +102,6 @@ const headers = { 'request-origin': 'backoffice-console' };
 
 // peak RSS of the worker: VmHWM of /proc/<pid>/status, sampled too (the kernel keeps the high-water mark)
 const rss = () => procMemory(worker.pid);
-};
 await new Promise((r) => setTimeout(r, 1000));
 const idle = rss();
 

@@ -63,7 +63,6 @@ await waitForApi(`${base}/api`);
 const token = await adminToken(`${base}/api`, databaseUrl);
 
 const rss = () => procMemory(worker.pid);
-};
 await new Promise((r) => setTimeout(r, 2000));
 const idle = rss();
 
