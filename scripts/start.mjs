@@ -30,6 +30,10 @@ if ((await deviceCount(stack.databaseUrl)) === 0) {
 }
 
 const port = process.env.PORT ?? '3000';
+// fleet-sim (docs/fleet-sim.md): the simulated Twilio and watches; the api and worker reach it as TWILIO_API_URL
+// unless that is set (e.g. to a real Twilio account, docs/sms.md), and it posts back to the first api
+const simPort = process.env.FLEET_SIM_PORT ?? '3010';
+const webhookBase = process.env.SMS_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -37,10 +41,14 @@ const env = {
   REDIS_URL: stack.redisUrl,
   PORT: port,
   CONSOLE_DIST: join(ROOT, 'apps/console/dist'),
+  TWILIO_API_URL: process.env.TWILIO_API_URL ?? `http://127.0.0.1:${simPort}`,
+  SMS_WEBHOOK_BASE_URL: webhookBase,
 };
+const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
 const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
 const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [
+  spawn('node', ['apps/fleet-sim/dist/main.js'], { cwd: ROOT, env: { ...simEnv, PROCESS_NAME: 'fleet-sim' }, stdio: 'inherit' }),
   ...apiPorts.map((p, i) =>
     spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: p, PROCESS_NAME: name('api', i, apis) }, stdio: 'inherit' }),
   ),
@@ -53,6 +61,7 @@ const users = JSON.parse(readFileSync(join(ROOT, 'seed/dev-users.json'), 'utf8')
 console.log(`
   Console and api: ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}   (api docs: http://127.0.0.1:${port}/api/docs)
   ${apis} api and ${workers} worker process(es) on one Postgres and Redis${apis > 1 ? ' (any api serves any session)' : ''}
+  SMS go to fleet-sim (simulated Twilio and watches) at http://127.0.0.1:${simPort}, knobs: POST /control/config (docs/fleet-sim.md)
   Sign in with a seeded user, e.g. admin / ${users.find((u) => u.username === 'admin')?.password}
   and the code from: npm run totp -- admin
   Users (one per role): ${users.map((u) => `${u.username} (${u.roleId})`).join(', ')}

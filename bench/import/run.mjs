@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, ROOT, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, procMemory, ROOT, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -78,6 +78,7 @@ rmSync(good);
 const port = await freePort();
 const env = {
   NODE_ENV: 'production',
+  ...SMS_ENV,
   DATABASE_URL: databaseUrl,
   REDIS_URL: stack.redisUrl,
   PORT: String(port),

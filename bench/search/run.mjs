@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -65,6 +65,7 @@ const adminSession = { role: 1 };
 const port = await freePort();
 const api = startApp('api', {
   NODE_ENV: 'production',
+  ...SMS_ENV,
   DATABASE_URL: databaseUrl,
   REDIS_URL: stack.redisUrl,
   PORT: String(port),

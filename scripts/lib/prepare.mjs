@@ -32,10 +32,11 @@ export function nx(args, opts = {}) {
   });
 }
 
-/** The server side: Prisma client (generated offline), then contract, server, api and worker (tsc, in graph order). */
+/** The server side: Prisma client (generated offline), then contract, server, api, worker and fleet-sim (tsc, in
+ *  graph order). */
 export function buildServer() {
   console.log('[prepare] building libs and server apps (nx: generate, build)');
-  nx(['run-many', '-t', 'build', '--projects=@tracker/api,@tracker/worker']);
+  nx(['run-many', '-t', 'build', '--projects=@tracker/api,@tracker/worker,@tracker/fleet-sim']);
 }
 
 export function buildConsole() {

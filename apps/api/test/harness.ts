@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type RoleId } from '@tracker/contract';
+import { startFleetSim, type Knobs, type StartedFleetSim } from '@tracker/fleet-sim';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
 
@@ -28,13 +29,32 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
 
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 /**
  * Starts the real api in-process on a free port against a fresh clone of the seeded template database.
- * `env` overrides configuration (e.g. throttle limits, session TTL).
+ * `env` overrides configuration (e.g. throttle limits, session TTL). `fleetSim` also starts fleet-sim (in-process,
+ * on the same database, with these knobs; docs/fleet-sim.md) as the api's Twilio, calling back to this api.
  */
-export async function startApi(env: Record<string, string> = {}) {
+export async function startApi(env: Record<string, string> = {}, opts: { fleetSim?: Partial<Knobs> } = {}) {
   const template = inject('template');
   const db: { url: string; drop: () => Promise<void> } = await cloneTemplate(template, 'it');
+  let fleetSim: StartedFleetSim | null = null;
+  let listenPort = 0;
+  if (opts.fleetSim) {
+    listenPort = await freePort();
+    const webhooks = `http://127.0.0.1:${listenPort}`;
+    fleetSim = await startFleetSim({ databaseUrl: db.url, inboundUrl: `${webhooks}/api/sms/webhook/inbound`, knobs: opts.fleetSim });
+    env = { TWILIO_API_URL: fleetSim.url, SMS_WEBHOOK_BASE_URL: webhooks, ...env };
+  }
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
@@ -47,7 +67,7 @@ export async function startApi(env: Record<string, string> = {}) {
   });
   const { createApi } = await import('../src/app.js');
   const app = await createApi();
-  await app.listen(0, '127.0.0.1');
+  await app.listen(listenPort, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const pool = new pg.Pool({ connectionString: db.url, max: 3 });
@@ -101,6 +121,8 @@ export async function startApi(env: Record<string, string> = {}) {
     base,
     app,
     pool,
+    /** the api's Twilio and watches, when started with `fleetSim` */
+    fleetSim,
     call,
     get: <T = any>(path: string, token?: string) => call<T>('GET', path, { token }),
     post: <T = any>(path: string, body: unknown, token?: string) => call<T>('POST', path, { body, token }),
@@ -108,6 +130,7 @@ export async function startApi(env: Record<string, string> = {}) {
     signIn,
     async close() {
       await app.close();
+      await fleetSim?.close();
       await pool.end();
       await db.drop();
     },

@@ -5,6 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 
+/** production mode needs the SMS gateway's account and webhook URL (libs/server/src/core/config.ts) */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75',
+  TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token',
+  SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:3000',
+};
+
 /** Security headers (docs/access.md, "HTTP headers") on the api's answers and the console it serves. */
 
 const directive = (csp: string | null, name: string) =>
@@ -97,7 +105,7 @@ describe('default deployment (test environment) with a company tile server and a
 describe('production without API_DOCS, and without map tiles', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startApi({ NODE_ENV: 'production', MAP_TILE_URL: '' });
+    api = await startApi({ ...PRODUCTION, MAP_TILE_URL: '' });
   });
   afterAll(() => api?.close());
 
@@ -120,7 +128,7 @@ describe('production without API_DOCS, and without map tiles', () => {
 describe('production with API_DOCS=1', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startApi({ NODE_ENV: 'production', API_DOCS: '1' });
+    api = await startApi({ ...PRODUCTION, API_DOCS: '1' });
   });
   afterAll(() => api?.close());
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import pg from 'pg';
@@ -10,7 +9,7 @@ import { inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER } from '@tracker/contract';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
-import { devUser } from './harness.js';
+import { devUser, freePort } from './harness.js';
 import { csvForm, uploadDir } from './imports-helpers.js';
 
 // Scale-out on the real engines: two built api processes and two built worker processes (apps/*/dist, as
@@ -27,16 +26,6 @@ let db: { url: string; drop: () => Promise<void> };
 let pool: pg.Pool;
 let env: Record<string, string>;
 const bases: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts a built app; the database URL names the process (application_name) so pg_stat_activity tells them apart. */
 function start(app: 'api' | 'worker', name: string, extra: Record<string, string> = {}): Proc {

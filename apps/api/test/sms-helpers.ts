@@ -1,28 +1,8 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { startFleetSim, type FleetSimOptions, type StartedFleetSim } from '@tracker/fleet-sim';
+import type { Knobs, StartedFleetSim } from '@tracker/fleet-sim';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
-
-/**
- * A forwarder on a port known before the api starts: the webhook base URL the gateway signs (SMS_WEBHOOK_BASE_URL)
- * must be configured at boot, while the test api listens on a free port chosen then.
- */
-async function forwarder(): Promise<{ url: string; target: { port: number }; close(): Promise<void> }> {
-  const target = { port: 0 };
-  const server: Server = createServer((req, res) => {
-    const fwd = request({ host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    fwd.on('error', () => res.writeHead(502).end());
-    req.pipe(fwd);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, target, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 export type SmsWorld = {
   api: TestApi;
@@ -39,17 +19,9 @@ export type SmsWorld = {
  * The real path end to end: the api (webhooks reachable at SMS_WEBHOOK_BASE_URL), fleet-sim on the api's database
  * (its watches answer to our inbound webhook, signed with the dev auth token), and the worker pointed at fleet-sim.
  */
-export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: FleetSimOptions; worker?: boolean } = {}): Promise<SmsWorld> {
-  const fwd = await forwarder();
-  const api = await startApi({ SMS_WEBHOOK_BASE_URL: fwd.url, SMS_RETRY_BASE_MS: '200', ...opts.env });
-  fwd.target.port = Number(new URL(api.base).port);
-  const sim = await startFleetSim({
-    databaseUrl: process.env.DATABASE_URL!,
-    inboundUrl: `${fwd.url}/api/sms/webhook/inbound`,
-    knobs: { latencyMs: { min: 0, max: 20 }, ratePerSecond: 0 },
-    ...opts.sim,
-  });
-  process.env.TWILIO_API_URL = sim.url;
+export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: Partial<Knobs>; worker?: boolean } = {}): Promise<SmsWorld> {
+  const api = await startApi({ SMS_RETRY_BASE_MS: '200', ...opts.env }, { fleetSim: { latencyMs: { min: 0, max: 20 }, ratePerSecond: 0, ...opts.sim } });
+  const sim = api.fleetSim!;
   const env: Record<string, string> = {};
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'SMS_WEBHOOK_BASE_URL', 'TWILIO_API_URL', 'SMS_RETRY_BASE_MS', ...Object.keys(opts.env ?? {})]) {
     if (process.env[k] !== undefined) env[k] = process.env[k]!;
@@ -65,9 +37,7 @@ export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: 
     },
     async close() {
       await world.worker?.close();
-      await sim.close();
       await api.close();
-      await fwd.close();
     },
   };
   if (opts.worker !== false) await world.startWorker();

@@ -8,7 +8,8 @@ import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; databaseUrl: string };
+    /** fleetSimUrl: the simulated Twilio and watches the api and worker send through (docs/fleet-sim.md) */
+    e2e: { baseUrl: string; databaseUrl: string; fleetSimUrl: string };
   }
 }
 
@@ -38,11 +39,15 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** Starts the built api (serving the built console) on a free port against a clone of the test template. */
+/** Starts the built api (serving the built console) on a free port against a clone of the test template, the worker,
+ *  and fleet-sim (on a free port too) as their SMS gateway. */
 export default async function setup(project: TestProject) {
   const template = await ensureTemplate();
   const db = await cloneTemplate(template, 'e2e');
   const port = await freePort();
+  const simPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const fleetSimUrl = `http://127.0.0.1:${simPort}`;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -53,18 +58,26 @@ export default async function setup(project: TestProject) {
     CONSOLE_DIST: `${root}/apps/console/dist`,
     LOG_LEVEL: 'warn',
     UPLOAD_DIR: `${root}/.test-data/e2e-uploads-${port}`,
+    TWILIO_API_URL: fleetSimUrl,
+    SMS_WEBHOOK_BASE_URL: baseUrl,
   };
+  const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
+  });
   const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   // the worker runs the jobs the console starts (imports)
   const worker: ChildProcess = spawn('node', ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
-  project.provide('e2e', { baseUrl, databaseUrl: db.url });
+  await waitFor(`${fleetSimUrl}/control/config`, 30_000);
+  project.provide('e2e', { baseUrl, databaseUrl: db.url, fleetSimUrl });
   return async () => {
     const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)));
     api.kill('SIGTERM');
     worker.kill('SIGTERM');
-    await Promise.all([exited(api), exited(worker)]);
+    sim.kill('SIGTERM');
+    await Promise.all([exited(api), exited(worker), exited(sim)]);
     rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
     await db.drop();
   };

@@ -1,18 +1,13 @@
 import type { Command, FleetDb, Watch } from './watches.js';
 
 /**
- * How a watch answers a command (docs/fleet-sim.md, "Watches"). The replies of seed/catalog.ts SMS_REPLIES by
- * command key; a known command without one answers `<WORD>:OK`, WORD being the template up to its first `,` or `#`.
+ * How a watch answers a command (docs/fleet-sim.md, "Watches"): `<WORD>:OK`, WORD being the command's template up to
+ * its first `,` or `#` (RESET:OK, APN:OK, UPLOAD:OK, ...), except a locate (LOC:OK) and a status report. These are
+ * the replies of seed/catalog.ts SMS_REPLIES.
  */
-const REPLIES: Record<string, string> = {
-  LOCATE: 'LOC:OK',
-  STATUS: 'STATUS:BAT={battery}%,GSM={signal},GPS=1',
-  REBOOT: 'RESET:OK',
-  SET_APN: 'APN:OK',
-  SET_INTERVAL: 'UPLOAD:OK',
-  START_SSP: 'START_SSP:OK',
-  UPDATE_MODEM: 'UPDATE_MODEM:OK',
-  DUP: 'DUP:OK',
+const SPECIAL: Record<string, () => string> = {
+  LOCATE: () => 'LOC:OK',
+  STATUS: () => `STATUS:BAT=${20 + Math.floor(Math.random() * 80)}%,GSM=${10 + Math.floor(Math.random() * 21)},GPS=1`,
 };
 export const UNKNOWN_COMMAND = 'ERR:UNKNOWN_COMMAND';
 const SETTING = /^SETTING,(\d{1,4}),(.*)#$/s;
@@ -56,10 +51,7 @@ export class Handsets {
     if (!cmd) return UNKNOWN_COMMAND;
     if (cmd.key === 'START_LOG') return this.startLog(watch, cmd.message ?? '');
     if (cmd.key === 'SEND_LOG') return this.sendLog(watch);
-    const reply = REPLIES[cmd.key] ?? `${word(cmd.template)}:OK`;
-    return reply
-      .replace('{battery}', String(20 + Math.floor(Math.random() * 80)))
-      .replace('{signal}', String(10 + Math.floor(Math.random() * 21)));
+    return SPECIAL[cmd.key]?.() ?? `${word(cmd.template)}:OK`;
   }
 
   private async setting(watch: Watch, no: number, value: string): Promise<string> {

@@ -1,104 +1,93 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayError, twilioGateway } from '@tracker/server';
 import { DEFAULT_KNOBS, knobsFromEnv, mergeKnobs } from './knobs.js';
-import { key, startWorld, until, watchNumbers, type World } from './test/harness.js';
+import { key, until, useWorld } from './test/harness.js';
 
 const FROM = '+15005550006';
-let w: World;
-let watch: string;
+const ctx = useWorld();
 
-beforeAll(async () => {
-  w = await startWorld();
-  watch = (await watchNumbers(w.databaseUrl, 1))[0]!.number;
-});
-afterAll(() => w.close());
-beforeEach(() => {
-  w.sim.control.reset();
-  w.sink.hooks.length = 0;
-});
-
-const send = (body = 'WHERE#', to = watch) => w.gateway.send({ to, from: FROM, body, statusCallback: w.statusUrl, idempotencyKey: key() });
+const send = (body = 'WHERE#', to = ctx.watch.number) => ctx.w.gateway.send({ to, from: FROM, body, statusCallback: ctx.w.statusUrl, idempotencyKey: key() });
 /** the status callbacks our webhook received for a message, in arrival order */
-const statuses = (sid: string) => w.sink.hooks.filter((h) => h.path.endsWith('/status') && h.params.MessageSid === sid).map((h) => h.params.MessageStatus);
+const statuses = (sid: string) => ctx.w.sink.hooks.filter((h) => h.path.endsWith('/status') && h.params.MessageSid === sid).map((h) => h.params.MessageStatus);
 /** a delivered message's life ends with the watch's reply: after it, no callback of it is still on its way */
-const replied = (sid: string) => until(() => w.sim.control.messages().find((m) => m.sid === sid)?.replies.find((r) => r.answered), 'the reply');
+const replied = (sid: string) => until(() => ctx.w.sim.control.messages().find((m) => m.sid === sid)?.replies.find((r) => r.answered), 'the reply');
 
 describe('knobs', () => {
   it('failureRate: the message ends undelivered (30003) and the watch never gets it', async () => {
-    w.sim.control.configure({ failureRate: 1 });
+    ctx.w.sim.control.configure({ failureRate: 1 });
     const m = await send();
     await until(() => statuses(m.sid).includes('undelivered'), 'undelivered');
     expect(statuses(m.sid)).toEqual(['queued', 'sent', 'undelivered']);
-    expect(w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered')!.params.ErrorCode).toBe('30003');
-    expect(w.sim.control.handsets(watch)).toEqual([]);
+    expect(ctx.w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered')!.params.ErrorCode).toBe('30003');
+    expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([]);
   });
 
   it('lossRate: no delivered report, yet the watch gets the message and answers', async () => {
-    w.sim.control.configure({ lossRate: 1 });
+    ctx.w.sim.control.configure({ lossRate: 1 });
     const m = await send();
     await replied(m.sid);
     expect(statuses(m.sid)).toEqual(['queued', 'sent']);
-    expect(w.sim.control.handsets(watch)).toEqual([{ to: watch, body: 'WHERE#', count: 1 }]);
+    expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'WHERE#', count: 1 }]);
   });
 
   it('duplicateRate: every callback arrives twice (the handset still gets the message once)', async () => {
-    w.sim.control.configure({ duplicateRate: 1 });
+    ctx.w.sim.control.configure({ duplicateRate: 1 });
     const m = await send();
     await replied(m.sid);
     expect(statuses(m.sid)).toEqual(['queued', 'queued', 'sent', 'sent', 'delivered', 'delivered']);
-    expect(w.sim.control.handsets(watch)).toEqual([{ to: watch, body: 'WHERE#', count: 1 }]);
+    expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'WHERE#', count: 1 }]);
   });
 
   it('callbacks outOfOrder and repeat', async () => {
-    w.sim.control.configure({ callbacks: 'outOfOrder' });
+    ctx.w.sim.control.configure({ callbacks: 'outOfOrder' });
     const a = await send();
     await replied(a.sid);
     expect(statuses(a.sid)).toEqual(['delivered', 'sent', 'queued']);
-    expect(await w.gateway.fetch(a.sid)).toMatchObject({ status: 'delivered' });
+    expect(await ctx.w.gateway.fetch(a.sid)).toMatchObject({ status: 'delivered' });
 
-    w.sim.control.configure({ callbacks: 'repeat' });
+    ctx.w.sim.control.configure({ callbacks: 'repeat' });
     const b = await send();
     await replied(b.sid);
     expect(statuses(b.sid)).toEqual(['queued', 'sent', 'delivered', 'queued', 'sent', 'delivered']);
   });
 
   it('latencyMs: callbacks are at least the configured delay apart', async () => {
-    w.sim.control.configure({ latencyMs: { min: 120, max: 120 } });
+    ctx.w.sim.control.configure({ latencyMs: { min: 120, max: 120 } });
     const m = await send();
     await replied(m.sid);
-    const at = w.sim.control.messages(watch)[0]!.callbacks.map((c) => Date.parse(c.at));
+    const at = ctx.w.sim.control.messages(ctx.watch.number)[0]!.callbacks.map((c) => Date.parse(c.at));
     expect(at).toHaveLength(3);
     // a lower bound only (timers never fire early by more than their rounding)
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(110);
   });
 
   it('down: the connection is reset (temporary, no HTTP status); up again: accepted', async () => {
-    w.sim.control.configure({ down: true });
+    ctx.w.sim.control.configure({ down: true });
     const e = await send().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(GatewayError);
     expect(e).toMatchObject({ httpStatus: null, temporary: true });
-    expect(w.sim.control.messages()).toEqual([]);
-    w.sim.control.configure({ down: false });
+    expect(ctx.w.sim.control.messages()).toEqual([]);
+    ctx.w.sim.control.configure({ down: false });
     expect((await send()).status).toBe('queued');
   });
 
   it('error500: 500 with code 20500, temporary', async () => {
-    w.sim.control.configure({ error500: true });
+    ctx.w.sim.control.configure({ error500: true });
     expect(await send().catch((x: unknown) => x)).toMatchObject({ httpStatus: 500, code: 20500, temporary: true });
-    expect(w.sim.control.messages()).toEqual([]);
+    expect(ctx.w.sim.control.messages()).toEqual([]);
   });
 
   it('slowMs: a client with a shorter timeout gives up (temporary); a patient one gets the message', async () => {
-    w.sim.control.configure({ slowMs: 1500 });
-    const hasty = twilioGateway({ accountSid: w.sim.accountSid, authToken: w.sim.authToken, apiUrl: w.sim.url, timeoutMs: 200 });
-    const e = await hasty.send({ to: watch, from: FROM, body: 'WHERE#', statusCallback: w.statusUrl, idempotencyKey: key() }).catch((x: unknown) => x);
+    ctx.w.sim.control.configure({ slowMs: 1500 });
+    const hasty = twilioGateway({ accountSid: ctx.w.sim.accountSid, authToken: ctx.w.sim.authToken, apiUrl: ctx.w.sim.url, timeoutMs: 200 });
+    const e = await hasty.send({ to: ctx.watch.number, from: FROM, body: 'WHERE#', statusCallback: ctx.w.statusUrl, idempotencyKey: key() }).catch((x: unknown) => x);
     expect(e).toMatchObject({ httpStatus: null, temporary: true });
     expect((await send()).status).toBe('queued');
   });
 
   it('POST /control/config changes knobs, refuses a bad one naming the field, and reset restores the start values', async () => {
     const post = (body: unknown) =>
-      fetch(`${w.sim.url}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${ctx.w.sim.url}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const ok = await post({ failureRate: 0.5, callbacks: 'repeat' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ failureRate: 0.5, callbacks: 'repeat', lossRate: 0 });
@@ -107,8 +96,8 @@ describe('knobs', () => {
       expect(r.status).toBe(400);
       expect(((await r.json()) as any).error).toMatch(new RegExp(`^${field}`));
     }
-    await fetch(`${w.sim.url}/control/reset`, { method: 'POST' });
-    expect(await fetch(`${w.sim.url}/control/config`).then((r) => r.json())).toMatchObject({ failureRate: 0, callbacks: 'inOrder' });
+    await fetch(`${ctx.w.sim.url}/control/reset`, { method: 'POST' });
+    expect(await fetch(`${ctx.w.sim.url}/control/config`).then((r) => r.json())).toMatchObject({ failureRate: 0, callbacks: 'inOrder' });
   });
 });
 

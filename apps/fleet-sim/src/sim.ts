@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { DEFAULT_KNOBS, mergeKnobs, type Knobs } from './knobs.js';
 import { Handsets } from './handset.js';
 import { API_VERSION, MessageStore, sid, type CallbackRecord, type ReplyRecord, type SimMessage } from './store.js';
@@ -67,6 +68,8 @@ export class FleetSim {
     this.knobs = this.startKnobs;
     this.db = options.databaseUrl ? new FleetDb(options.databaseUrl) : null;
     this.handsets = this.db ? new Handsets(this.db) : null;
+    // every pending delay listens for close(): thousands at a time under a bulk send
+    setMaxListeners(0, this.abort.signal);
   }
 
   configure(patch: unknown): Knobs {

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { twilioGateway, validTwilioSignature, type SmsGatewayClient } from '@tracker/server';
 import { startFleetSim, type FleetSimOptions, type StartedFleetSim } from '../index.js';
+
+/** what the seed says devices reply: the watches must answer the same */
+export { SMS_REPLIES } from '../../../../seed/catalog.js';
 
 /** A request our webhooks would have received: its form, signature and whether the adapter's check accepts it. */
 export interface Hook {
@@ -64,6 +67,27 @@ export async function startWorld(options: FleetSimOptions = {}): Promise<World> 
       await sink.close();
     },
   };
+}
+
+export interface WorldContext {
+  w: World;
+  /** one seeded device with a number of its own */
+  watch: { number: string; deviceId: number; deviceTypeId: number };
+}
+
+/** A spec file's world: started before its tests, emptied (messages, knobs, received hooks) before each, closed after. */
+export function useWorld(options: FleetSimOptions = {}): WorldContext {
+  const ctx = {} as WorldContext;
+  beforeAll(async () => {
+    ctx.w = await startWorld(options);
+    ctx.watch = (await watchNumbers(ctx.w.databaseUrl, 1))[0]!;
+  });
+  afterAll(() => ctx.w?.close());
+  beforeEach(() => {
+    ctx.w.sim.control.reset();
+    ctx.w.sink.hooks.length = 0;
+  });
+  return ctx;
 }
 
 /** Waits until `check` answers something truthy (no fixed sleeps in tests: conditions, with a generous bound). */

@@ -23,3 +23,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, THROTTLE_PAIR_MAX: '5', THROTTLE_ACCOUNT_MAX: '5' } as NodeJS.ProcessEnv)).toThrow(/THROTTLE_ACCOUNT_MAX/);
   });
 });
+
+describe('loadConfig: the SMS gateway', () => {
+  const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+  it('defaults to fleet-sim outside production', () => {
+    const c = loadConfig(base as NodeJS.ProcessEnv);
+    expect(c.get('TWILIO_ACCOUNT_SID')).toBe('AC00000000000000000000000000f1ee75');
+    expect(c.get('TWILIO_AUTH_TOKEN')).toBe('fleet-sim-auth-token');
+    expect(c.get('TWILIO_API_URL')).toBe('http://127.0.0.1:3010');
+    expect(c.get('SMS_WEBHOOK_BASE_URL')).toBe('http://127.0.0.1:3000');
+    const t = loadConfig({ ...base, NODE_ENV: 'test', TWILIO_API_URL: 'http://127.0.0.1:4444/', SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:5555/' } as NodeJS.ProcessEnv);
+    expect(t.get('TWILIO_API_URL')).toBe('http://127.0.0.1:4444');
+    expect(t.get('SMS_WEBHOOK_BASE_URL')).toBe('http://127.0.0.1:5555');
+    // empty: the real Twilio
+    expect(loadConfig({ ...base, TWILIO_API_URL: '' } as NodeJS.ProcessEnv).get('TWILIO_API_URL')).toBeNull();
+  });
+  it('requires the account, its secret and the webhook URL in production, and talks to the real Twilio there', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(
+      /TWILIO_ACCOUNT_SID: required in production[\s\S]*TWILIO_AUTH_TOKEN: required in production[\s\S]*SMS_WEBHOOK_BASE_URL: required/,
+    );
+    const c = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'secret',
+      SMS_WEBHOOK_BASE_URL: 'https://backoffice.example.com',
+    } as NodeJS.ProcessEnv);
+    expect(c.get('TWILIO_API_URL')).toBeNull();
+    expect(c.get('TWILIO_AUTH_TOKEN')).toBe('secret');
+  });
+  it('names a malformed account SID or URL', () => {
+    expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: 'AC123' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ ...base, TWILIO_API_URL: 'fleet-sim:3010' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_API_URL/);
+    expect(() => loadConfig({ ...base, SMS_WEBHOOK_BASE_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/SMS_WEBHOOK_BASE_URL/);
+  });
+});

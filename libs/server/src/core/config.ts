@@ -81,15 +81,7 @@ const configSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .refine((v) => v === '' || /^https?:\/\/[^/?#\s]+\/\S*$/.test(v), 'an http(s) URL template like https://tiles.example.com/{z}/{x}/{y}.png, or empty'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
-  // ---- SMS (docs/sms.md). Development and tests point these at fleet-sim; production at a real Twilio account.
-  /** Twilio account (dev/test default: fleet-sim's account) */
-  TWILIO_ACCOUNT_SID: z.string().optional(),
-  /** Twilio auth token: signs webhooks and authenticates the api calls (required in production) */
-  TWILIO_AUTH_TOKEN: z.string().optional(),
-  /** base URL of Twilio's API for gateways whose url is null; unset: the real Twilio (dev/test: fleet-sim) */
-  TWILIO_API_URL: z.url().optional(),
-  /** the public base URL the gateway calls back (status: /api/sms/webhook/status, inbound: /api/sms/webhook/inbound) */
-  SMS_WEBHOOK_BASE_URL: z.url().default('http://127.0.0.1:3000'),
+  // ---- the SMS pipeline's worker (docs/sms.md); the Twilio account and URLs are below
   /** SMS send jobs (chunks of messages) run at once per worker process, and parallel sends within a job */
   SMS_CONCURRENCY: z.coerce.number().int().positive().default(4),
   SMS_PARALLEL_SENDS: z.coerce.number().int().positive().default(16),
@@ -101,34 +93,63 @@ const configSchema = z.object({
   SMS_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
+  /**
+   * The Twilio account SMS go through (docs/sms.md). Outside production they default to fleet-sim's account
+   * (docs/fleet-sim.md); in production both are required. The auth token also checks the webhooks' signatures.
+   */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'a Twilio account SID (AC + 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Twilio's REST API base URL: unset outside production = fleet-sim on http://127.0.0.1:3010; empty or unset in
+   *  production = the real https://api.twilio.com (the adapter routes the SDK's requests here) */
+  TWILIO_API_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as http://127.0.0.1:3010'),
+  /** public base URL the gateway calls back: ${SMS_WEBHOOK_BASE_URL}/api/sms/webhook/status and .../inbound (the
+   *  signatures are checked against exactly these URLs); default outside production http://127.0.0.1:3000 */
+  SMS_WEBHOOK_BASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as https://backoffice.example.com'),
 });
 
-export type AppConfigValues = z.infer<typeof configSchema>;
+/** fleet-sim's account (apps/fleet-sim): the development and test default of TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN */
+export const DEV_TWILIO_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
+export const DEV_TWILIO_AUTH_TOKEN = 'fleet-sim-auth-token';
+
+/** Outside production: fleet-sim's account and URL, and the api on its default port, unless set. */
+function withDevelopmentDefaults(c: z.infer<typeof configSchema>) {
+  const dev = c.NODE_ENV !== 'production';
+  return {
+    ...c,
+    TWILIO_ACCOUNT_SID: c.TWILIO_ACCOUNT_SID ?? (dev ? DEV_TWILIO_ACCOUNT_SID : ''),
+    TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN ?? (dev ? DEV_TWILIO_AUTH_TOKEN : ''),
+    /** null: the real Twilio */
+    TWILIO_API_URL: (c.TWILIO_API_URL ?? (dev ? 'http://127.0.0.1:3010' : '')).replace(/\/+$/, '') || null,
+    SMS_WEBHOOK_BASE_URL: (c.SMS_WEBHOOK_BASE_URL ?? (dev ? 'http://127.0.0.1:3000' : '')).replace(/\/+$/, ''),
+  };
+}
+
+export type AppConfigValues = ReturnType<typeof withDevelopmentDefaults>;
 
 function checkRelations(c: AppConfigValues): string[] {
   const problems: string[] = [];
-  if (c.NODE_ENV === 'production' && (!c.TWILIO_AUTH_TOKEN || !c.TWILIO_ACCOUNT_SID)) {
-    problems.push('  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: required in production (docs/sms.md)');
-  }
   if (c.THROTTLE_ACCOUNT_MAX <= c.THROTTLE_PAIR_MAX) {
     problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
+  }
+  if (c.NODE_ENV === 'production') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_WEBHOOK_BASE_URL'] as const) {
+      if (!c[key]) problems.push(`  ${key}: required in production`);
+    }
   }
   return problems;
 }
 
-/** fleet-sim's account in development and tests (docs/fleet-sim.md); production must set its own */
-const DEV_TWILIO = { TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75', TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token' };
-
 export class AppConfig {
   constructor(readonly values: AppConfigValues) {}
-  /** The Twilio credentials: the configured ones, or fleet-sim's outside production. */
+  /** The Twilio account and API URL the adapter takes (fleet-sim's outside production unless set). */
   twilio(): { accountSid: string; authToken: string; apiUrl: string | null } {
-    const dev = this.values.NODE_ENV !== 'production';
-    return {
-      accountSid: this.values.TWILIO_ACCOUNT_SID ?? (dev ? DEV_TWILIO.TWILIO_ACCOUNT_SID : ''),
-      authToken: this.values.TWILIO_AUTH_TOKEN ?? (dev ? DEV_TWILIO.TWILIO_AUTH_TOKEN : ''),
-      apiUrl: this.values.TWILIO_API_URL ?? null,
-    };
+    return { accountSid: this.values.TWILIO_ACCOUNT_SID, authToken: this.values.TWILIO_AUTH_TOKEN, apiUrl: this.values.TWILIO_API_URL };
   }
   get<K extends keyof AppConfigValues>(key: K): AppConfigValues[K] {
     return this.values[key];
@@ -141,7 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const problems = checkRelations(parsed.data);
+  const values = withDevelopmentDefaults(parsed.data);
+  const problems = checkRelations(values);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return new AppConfig(parsed.data);
+  return new AppConfig(values);
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
+import type { MessageInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { GatewayError, isTemporaryStatus, type GatewayMessage, type SendRequest, type SmsGatewayClient } from './gateway.js';
 
 export interface TwilioGatewayConfig {
@@ -51,17 +52,7 @@ class GatewayRequestClient extends twilio.RequestClient {
   }
 }
 
-interface TwilioMessage {
-  sid: string;
-  status: string;
-  errorCode: number | null;
-  errorMessage: string | null;
-  to: string;
-  body: string;
-  dateCreated: Date | null;
-}
-
-function toGatewayMessage(m: TwilioMessage): GatewayMessage {
+function toGatewayMessage(m: MessageInstance): GatewayMessage {
   return {
     sid: m.sid,
     status: m.status,
