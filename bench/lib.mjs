@@ -85,3 +85,10 @@ export async function adminToken(base, databaseUrl) {
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).model.token;
 }
+
+/** A process's memory from /proc: resident now and its peak (VmHWM, the kernel's high-water mark), in MB. */
+export function procMemory(pid) {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}

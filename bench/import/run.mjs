@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, ROOT, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, procMemory, ROOT, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -102,11 +102,7 @@ const token = await adminToken(base, databaseUrl);
 const headers = { 'request-origin': 'backoffice-console' };
 
 // peak RSS of the worker: VmHWM of /proc/<pid>/status, sampled too (the kernel keeps the high-water mark)
-const rss = () => {
-  const s = readFileSync(`/proc/${worker.pid}/status`, 'utf8');
-  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
-  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-};
+const rss = () => procMemory(worker.pid);
 await new Promise((r) => setTimeout(r, 1000));
 const idle = rss();
 

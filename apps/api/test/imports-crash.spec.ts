@@ -1,48 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './harness.js';
 import { errorsOf, importRow, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
+import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
 // The built worker (apps/worker/dist) runs as a child process so that it can be killed with SIGKILL mid-import.
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = `${root}apps/worker/dist/main.js`;
 const ROWS = 200_000;
 
 let api: TestApi;
 let admin: string;
-const children = new Set<ChildProcess>();
+const workers = workerProcesses();
 const env: Record<string, string> = { UPLOAD_DIR: uploadDir(), IMPORT_LOCK_MS: '2000' };
 
 beforeAll(async () => {
-  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build first (tsc -b tsconfig.json)`);
+  assertWorkerBuilt();
   api = await startApi(env);
   admin = await api.signIn('admin');
 });
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  workers.killAll();
   await api?.close();
   rmSync(env.UPLOAD_DIR!, { recursive: true, force: true });
 });
 
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, [WORKER], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // the api's env (same database, Redis key prefix and so queue prefix, upload folder)
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn', PROCESS_NAME: 'worker' },
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
+// the api's env (same database, Redis key prefix and so queue prefix, upload folder)
+const startWorker = () => workers.start(env);
 
 /** Waits until the import satisfies `until` (polling Postgres every 20 ms). */
 async function waitFor(id: number, until: (r: Awaited<ReturnType<typeof importRow>>) => boolean, ms = 60_000) {
@@ -101,7 +83,7 @@ describe('crash safety', () => {
        SELECT kind, 'lost-again.csv', file_path, file_size, params, 'RUNNING', created_by FROM import WHERE id = $1 RETURNING id`,
       [id],
     );
-    for (const c of [...children]) await kill(c);
+    await workers.killEach();
     startWorker();
     const done = await waitDone(api, copy.rows[0].id, 30_000);
     expect(done).toMatchObject({ status: 'FINISHED', count: 1, imported: 0, failed: 1 });

@@ -81,6 +81,16 @@ const configSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .refine((v) => v === '' || /^https?:\/\/[^/?#\s]+\/\S*$/.test(v), 'an http(s) URL template like https://tiles.example.com/{z}/{x}/{y}.png, or empty'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- the SMS pipeline's worker (docs/sms.md); the Twilio account and URLs are below
+  /** SMS send jobs (chunks of messages) run at once per worker process, and parallel sends within a job */
+  SMS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  SMS_PARALLEL_SENDS: z.coerce.number().int().positive().default(16),
+  /** BullMQ lock of an SMS job, and how long a worker's claim on a message lasts before another may take it over */
+  SMS_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  SMS_CLAIM_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** attempts of a message before a temporary failure becomes its error, and the first retry delay (doubling) */
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  SMS_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**
@@ -137,6 +147,10 @@ function checkRelations(c: AppConfigValues): string[] {
 
 export class AppConfig {
   constructor(readonly values: AppConfigValues) {}
+  /** The Twilio account and API URL the adapter takes (fleet-sim's outside production unless set). */
+  twilio(): { accountSid: string; authToken: string; apiUrl: string | null } {
+    return { accountSid: this.values.TWILIO_ACCOUNT_SID, authToken: this.values.TWILIO_AUTH_TOKEN, apiUrl: this.values.TWILIO_API_URL };
+  }
   get<K extends keyof AppConfigValues>(key: K): AppConfigValues[K] {
     return this.values[key];
   }

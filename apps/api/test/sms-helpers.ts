@@ -1,0 +1,73 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Knobs, StartedFleetSim } from '@tracker/fleet-sim';
+import { WorkerModule } from '../../worker/src/worker.module.js';
+import { startApi, type TestApi } from './harness.js';
+
+export type SmsWorld = {
+  api: TestApi;
+  sim: StartedFleetSim;
+  /** the worker in this process (null when the spec runs its own, e.g. as a child process to kill) */
+  worker: INestApplicationContext | null;
+  /** the environment a worker of this world needs (database, Redis prefix, fleet-sim, webhook base) */
+  env: Record<string, string>;
+  startWorker(): Promise<INestApplicationContext>;
+  close(): Promise<void>;
+};
+
+/**
+ * The real path end to end: the api (webhooks reachable at SMS_WEBHOOK_BASE_URL), fleet-sim on the api's database
+ * (its watches answer to our inbound webhook, signed with the dev auth token), and the worker pointed at fleet-sim.
+ */
+export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: Partial<Knobs>; worker?: boolean } = {}): Promise<SmsWorld> {
+  const api = await startApi({ SMS_RETRY_BASE_MS: '200', ...opts.env }, { fleetSim: { latencyMs: { min: 0, max: 20 }, ratePerSecond: 0, ...opts.sim } });
+  const sim = api.fleetSim!;
+  const env: Record<string, string> = {};
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'SMS_WEBHOOK_BASE_URL', 'TWILIO_API_URL', 'SMS_RETRY_BASE_MS', ...Object.keys(opts.env ?? {})]) {
+    if (process.env[k] !== undefined) env[k] = process.env[k]!;
+  }
+  const world: SmsWorld = {
+    api,
+    sim,
+    worker: null,
+    env,
+    async startWorker() {
+      world.worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+      return world.worker;
+    },
+    async close() {
+      await world.worker?.close();
+      await api.close();
+    },
+  };
+  if (opts.worker !== false) await world.startWorker();
+  return world;
+}
+
+/** Waits until `check` answers something truthy (conditions, never fixed sleeps; the bound only ends a stuck test). */
+export async function until<T>(check: () => T | Promise<T>, what: string, ms = 60_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Devices of a type whose GSM number no other device shares (a watch's reply names one device), first ones by id. */
+export async function watches(api: TestApi, type: number, n: number, offset = 0): Promise<{ id: number; gsm: string }[]> {
+  const r = await api.pool.query<{ id: number; gsm: string }>(
+    `SELECT id, gsm_number AS gsm FROM device d WHERE device_type_id = $1 AND gsm_number IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
+     ORDER BY id OFFSET $3 LIMIT $2`,
+    [type, n, offset],
+  );
+  return r.rows;
+}
+
+/** A day's true SMS counters: sms_statistic plus the deltas not folded yet (libs/server/src/sms/sms-stats.ts). */
+export { DAY_STATS_SQL } from '@tracker/server';
+
+export const smsRow = async (api: TestApi, id: number) =>
+  (await api.pool.query('SELECT * FROM sms_message WHERE id = $1', [id])).rows[0] as Record<string, any>;

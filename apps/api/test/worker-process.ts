@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// The built worker (apps/worker/dist) as a child process, so that a spec can kill it with SIGKILL mid-job.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+export const WORKER = `${root}apps/worker/dist/main.js`;
+
+export function assertWorkerBuilt() {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build first (tsc -b tsconfig.json)`);
+}
+
+/** Child workers started by a spec: each started with `start(env)`, all killed by `killAll()` (afterAll). */
+export function workerProcesses() {
+  const children = new Set<ChildProcess>();
+  return {
+    /** a worker with the api's environment (same database, Redis key prefix and so queues) plus `env` */
+    start(env: Record<string, string>): ChildProcess {
+      const child = spawn(process.execPath, [WORKER], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', PROCESS_NAME: 'worker' },
+      });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+      return child;
+    },
+    killAll() {
+      for (const c of children) c.kill('SIGKILL');
+    },
+    /** kills every running one and waits until they are gone */
+    async killEach() {
+      for (const c of [...children]) await kill(c);
+    },
+  };
+}
+
+/** SIGKILL, and wait until the process is gone. */
+export async function kill(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
