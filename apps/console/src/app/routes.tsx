@@ -31,6 +31,7 @@ const ImportPage = lazyNamed(() => import('../features/imports/routes/ImportPage
 const UploadListPage = lazyNamed(() => import('../features/imports/routes/UploadListPage'), 'UploadListPage');
 const OwnerPage = lazyNamed(() => import('../features/owner/routes/OwnerPage'), 'OwnerPage');
 const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardSearch');
+const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -66,6 +67,9 @@ const IMPORT_ROUTES: RouteObject[] = [
   { path: '/admin/help/upload', element: guarded('import', <HelpUploadPage />) },
 ];
 
+/** Built screens that replace a pending menu target. */
+const SCREEN_ROUTES: RouteObject[] = [...IMPORT_ROUTES, { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) }];
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -89,8 +93,8 @@ export const routes: RouteObject[] = [
           // the device workspace guards itself: its tabs take other areas than the main page (docs/device-workspace.md)
           { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
-          ...IMPORT_ROUTES,
-          ...PENDING_ROUTES.filter((p) => !IMPORT_ROUTES.some((r) => r.path === p.path)).map((p) => ({
+          ...SCREEN_ROUTES,
+          ...PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path)).map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),

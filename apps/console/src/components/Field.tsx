@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldShell = {
   label: ReactNode;
@@ -80,4 +80,9 @@ export function SelectField({ label, error, hint, hideLabel, compact, children, 
       )}
     />
   );
+}
+
+/** A labelled multi-line input with its hint and error. */
+export function TextAreaField({ label, error, hint, hideLabel, compact, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <FieldFrame {...{ label, error, hint, hideLabel, compact, className }} control={(props) => <textarea {...props} {...area} />} />;
 }
