@@ -7,17 +7,6 @@ export function useContacts(id: number) {
   return useQuery({ queryKey: [...deviceKey(id), 'contacts'], queryFn: () => apiCall('contactDevice', { query: { device_id: id } }) });
 }
 
-export function useSms(d: Day) {
-  return useQuery({
-    queryKey: [...deviceKey(d.id), 'sms', d.date, d.tz],
-    queryFn: () => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
-  });
-}
-
-export function useSmsCommands(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'smsCommands'], queryFn: () => apiCall('smsCommands', { query: { device_id: id } }) });
-}
-
 export function useCommunications(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'communications', d.date, d.tz],
