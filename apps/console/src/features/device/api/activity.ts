@@ -36,8 +36,18 @@ export function useTestNotification(id: number) {
   });
 }
 
-export function useDeviceLogs(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'logs'], queryFn: () => apiCall('logsDevice', { query: { device_id: id } }) });
+/** A requested log upload being waited for: the files known when it was asked for, and until when to wait. */
+export type UploadWait = { known: ReadonlySet<number>; until: number };
+/** While an upload is waited for, the list is asked for every 5 s until a new file is there or the wait is over. */
+export const LOG_POLL_MS = 5000;
+
+export function useDeviceLogs(id: number, wait: UploadWait | null = null) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'logs'],
+    queryFn: () => apiCall('logsDevice', { query: { device_id: id } }),
+    refetchInterval: (q) =>
+      wait && Date.now() < wait.until && !q.state.data?.some((l) => !wait.known.has(l.id)) ? LOG_POLL_MS : false,
+  });
 }
 
 /** The text of a log file (the api answers `{ model: { name, content } }` without download=true). */

@@ -12,8 +12,9 @@ export const SMS_POLL_MS = 3000;
 const smsKey = (id: number) => [...deviceKey(id), 'sms'] as const;
 
 /** The device's SMS of a day; today's list turns live while a command is unsettled (`smsUnsettled`). */
-export function useSms(d: Day) {
+export function useSms(d: Day, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...smsKey(d.id), d.date, d.tz],
     queryFn: () => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
     refetchInterval: (q) => (q.state.data && d.date === today(d.tz) && smsUnsettled(q.state.data, Date.now()) ? SMS_POLL_MS : false),
