@@ -1,21 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { isFieldCode, type SmsItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
-import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { useSms } from '../api/sms';
 import { SmsSendForm } from '../components/SmsSendForm';
 import { DayTabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
-import { smsThread, type SmsRow } from '../sms-thread';
+import { smsErrorText, smsThread, type SmsRow } from '../sms-thread';
 import { useDay } from '../use-day';
-
-/** Why a message failed, in the UI language when it carries a code (the English `error` otherwise). */
-export function smsErrorText(t: Parameters<typeof reasonLabel>[0], m: Pick<SmsItem, 'error' | 'error_code' | 'error_params'>): string | null {
-  if (m.error_code && isFieldCode(m.error_code)) return reasonLabel(t, m.error_code, m.error_params);
-  return m.error ?? m.error_code;
-}
 
 /**
  * sms: the device's SMS of a day with the §3 message status, replies under the command they answer; sending a
