@@ -1,26 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceLogItem, SmsItem } from '@tracker/contract';
+import type { DeviceLogItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { LOG_POLL_MS } from '../api/activity';
 import { SMS_POLL_MS } from '../api/sms';
-import { device, roleOf } from './fixtures';
+import { device, roleOf, smsItem } from './fixtures';
 
 const NOW = new Date('2026-03-02T10:05:00.000Z');
 const file = (id: number, file_name: string): DeviceLogItem => ({ id, file_name, log_level: 2, duration: 60, size_bytes: 2048, created: '2026-03-02T10:00:00.000Z' });
 const sent = (id: number, message: string) => ({ id, device_id: 42, command_key: null, message, gsm_number: '+4915112345678', status: 0, created: NOW.toISOString() });
-const item = (id: number, message: string, status: number): SmsItem => ({
-  ...sent(id, message),
-  status,
-  sent_at: null,
-  received_at: null,
-  direction: 'OUTBOUND',
-  error: null,
-  error_code: null,
-  error_params: null,
-  reply_to: null,
-  bulk_id: null,
-});
+const item = (id: number, message: string, status: number) => smsItem({ ...sent(id, message), status });
 
 afterEach(() => {
   vi.useRealTimers();

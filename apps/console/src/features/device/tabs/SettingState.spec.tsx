@@ -3,27 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SettingItem, SmsItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { SETTINGS_POLL_MS } from '../api/settings';
-import { device, roleOf, setting } from './fixtures';
+import { device, roleOf, setting, smsItem } from './fixtures';
 
 const NOW = new Date('2026-03-02T10:05:00.000Z');
 const push = (sms_id: number, status: number) => ({ sms_id, status, created: '2026-03-02T10:04:00.000Z' });
-const sms = (over: Partial<SmsItem>): SmsItem => ({
-  id: 1,
-  created: '2026-03-02T10:04:00.000Z',
-  sent_at: null,
-  received_at: null,
-  direction: 'OUTBOUND',
-  command_key: 'SETTING_1',
-  message: 'SETTING,1,600#',
-  status: 2,
-  error: null,
-  error_code: null,
-  error_params: null,
-  gsm_number: '+4915112345678',
-  reply_to: null,
-  bulk_id: null,
-  ...over,
-});
+const sms = (over: Partial<SmsItem>): SmsItem => smsItem({ created: '2026-03-02T10:04:00.000Z', command_key: 'SETTING_1', message: 'SETTING,1,600#', ...over });
 
 function settingsApi(list: () => SettingItem[], smsList: SmsItem[] = [], onPush?: () => void) {
   return mockFetch({

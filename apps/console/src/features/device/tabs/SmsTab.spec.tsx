@@ -4,26 +4,10 @@ import type { SmsItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { SMS_POLL_MS } from '../api/sms';
 import { smsThread, smsUnsettled } from '../sms-thread';
-import { device, roleOf } from './fixtures';
+import { device, roleOf, smsItem } from './fixtures';
 
 const NOW = new Date('2026-03-02T10:05:00.000Z');
-const sms = (over: Partial<SmsItem>): SmsItem => ({
-  id: 1,
-  created: '2026-03-02T10:00:00.000Z',
-  sent_at: null,
-  received_at: null,
-  direction: 'OUTBOUND',
-  command_key: 'STATUS',
-  message: 'STATUS#',
-  status: 2,
-  error: null,
-  error_code: null,
-  error_params: null,
-  gsm_number: '+4915112345678',
-  reply_to: null,
-  bulk_id: null,
-  ...over,
-});
+const sms = smsItem;
 const COMMANDS = [
   { command_key: 'STATUS', name: 'Status', takes_message: false, description: null },
   { command_key: 'SET_APN', name: 'Set APN', takes_message: true, description: 'APN,{message}#' },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/Modal';
+import { FormFooter, Modal } from '../../../components/Modal';
 
 /** §5 bulk SMS: nothing leaves before the user has seen how many devices get the command. */
 export function ConfirmSendDialog({
@@ -21,16 +21,11 @@ export function ConfirmSendDialog({
       open
       title={t('sms.confirm.title')}
       onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn--primary" disabled={pending} onClick={onConfirm}>
-            {t('sms.confirm.send', { n: count })}
-          </button>
-        </>
-      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        onConfirm();
+      }}
+      footer={<FormFooter onCancel={onCancel} submit={t('sms.confirm.send', { n: count })} pending={pending} />}
     >
       <p data-testid="confirm-count">{t('sms.confirm.text', { n: count, command })}</p>
     </Modal>

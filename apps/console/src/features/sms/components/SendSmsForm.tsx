@@ -80,68 +80,70 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
   }
 
   return (
-    <form className="sms-send" noValidate onSubmit={submit} aria-label={t('sms.send.title')}>
-      <RefSelect
-        label={t('sms.send.deviceType')}
-        query={types}
-        placeholder={t('sms.send.choose')}
-        optionLabel={(d) => d.name}
-        value={type}
-        error={errors.device_type}
-        onChange={(e) => {
-          setType(e.target.value);
-          setCommand('');
-          clear('device_type');
-        }}
-      />
-      <SelectField
-        label={t('sms.send.command')}
-        value={command}
-        disabled={!type}
-        error={errors.command_key}
-        hint={type && commands.length === 0 ? t('sms.send.noCommands') : undefined}
-        onChange={(e) => {
-          setCommand(e.target.value);
-          clear('command_key');
-        }}
-      >
-        <option value="">{t('sms.send.choose')}</option>
-        {commands.map((c) => (
-          <option key={c.command_key} value={c.command_key}>
-            {c.name} ({c.command_key})
-          </option>
-        ))}
-      </SelectField>
-      {takesMessage ? (
-        <TextField
-          label={t('sms.send.message')}
-          value={message}
-          maxLength={SMS_TEXT_MAX}
-          hint={t('sms.send.counter', { n: message.length, max: SMS_TEXT_MAX })}
-          error={errors.message}
+    <>
+      <form className="sms-send" noValidate onSubmit={submit} aria-label={t('sms.send.title')}>
+        <RefSelect
+          label={t('sms.send.deviceType')}
+          query={types}
+          placeholder={t('sms.send.choose')}
+          optionLabel={(d) => d.name}
+          value={type}
+          error={errors.device_type}
           onChange={(e) => {
-            setMessage(e.target.value);
-            clear('message');
+            setType(e.target.value);
+            setCommand('');
+            clear('device_type');
           }}
         />
-      ) : null}
-      <TextAreaField
-        label={t('sms.send.devices')}
-        rows={3}
-        value={devicesText}
-        placeholder="1201, 1202, 1203"
-        hint={<span data-testid="device-count">{t('sms.send.deviceCount', { n: devices.length })}</span>}
-        error={errors.devices}
-        onChange={(e) => {
-          setDevicesText(e.target.value);
-          clear('devices');
-        }}
-      />
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={send.isPending}>
-          {t('sms.send.submit')}
-        </button>
-      </div>
+        <SelectField
+          label={t('sms.send.command')}
+          value={command}
+          disabled={!type}
+          error={errors.command_key}
+          hint={type && commands.length === 0 ? t('sms.send.noCommands') : undefined}
+          onChange={(e) => {
+            setCommand(e.target.value);
+            clear('command_key');
+          }}
+        >
+          <option value="">{t('sms.send.choose')}</option>
+          {commands.map((c) => (
+            <option key={c.command_key} value={c.command_key}>
+              {c.name} ({c.command_key})
+            </option>
+          ))}
+        </SelectField>
+        {takesMessage ? (
+          <TextField
+            label={t('sms.send.message')}
+            value={message}
+            maxLength={SMS_TEXT_MAX}
+            hint={t('sms.send.counter', { n: message.length, max: SMS_TEXT_MAX })}
+            error={errors.message}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              clear('message');
+            }}
+          />
+        ) : null}
+        <TextAreaField
+          label={t('sms.send.devices')}
+          rows={3}
+          value={devicesText}
+          placeholder="1201, 1202, 1203"
+          hint={<span data-testid="device-count">{t('sms.send.deviceCount', { n: devices.length })}</span>}
+          error={errors.devices}
+          onChange={(e) => {
+            setDevicesText(e.target.value);
+            clear('devices');
+          }}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={send.isPending}>
+            {t('sms.send.submit')}
+          </button>
+        </div>
+      </form>
       {confirming ? (
         <ConfirmSendDialog
           command={chosen ? `${chosen.name} (${chosen.command_key})` : command}
@@ -151,6 +153,6 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           onConfirm={confirm}
         />
       ) : null}
-    </form>
+    </>
   );
 }
