@@ -31,7 +31,8 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'scope:contract', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:contract'] },
-            { sourceTag: 'type:server-app', onlyDependOnLibsWithTags: ['scope:contract', 'scope:server'] },
+            // scope:sim is fleet-sim (the simulated gateway and watches): the api's tests start it in-process
+            { sourceTag: 'type:server-app', onlyDependOnLibsWithTags: ['scope:contract', 'scope:server', 'scope:sim'] },
             { sourceTag: 'type:console', onlyDependOnLibsWithTags: ['scope:contract'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:contract'] },
           ],
@@ -78,7 +79,7 @@ export default tseslint.config(
   },
   {
     // test infrastructure reaches the shared test scripts and configs at the repository root
-    files: ['apps/*/test/**', 'apps/*/vitest.config.ts', 'apps/e2e/**'],
+    files: ['apps/*/test/**', 'apps/*/src/test/**', 'apps/*/vitest.config.ts', 'apps/e2e/**'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

@@ -20,6 +20,7 @@ export const serverTestConfig: UserConfig = {
     alias: {
       '@tracker/contract': here('./libs/contract/src/index.ts'),
       '@tracker/server': here('./libs/server/src/index.ts'),
+      '@tracker/fleet-sim': here('./apps/fleet-sim/src/index.ts'),
     },
   },
 };

@@ -79,10 +79,10 @@ export async function seedReference(client: pg.ClientBase, plan: Plan): Promise<
   ]);
   n.sms_gateway = await insertRows(client, 'sms_gateway',
     ['id', 'name', 'allowed', 'command', 'provider', 'url', 'from_number', 'rate_per_second', 'enabled', 'created'], [
-      // development: the api sends through fleet-sim's loopback gateway (its URL comes from the configuration)
-      [1, 'Loopback gateway (development)', ['+49', '+34', '+1', '+55', '+43', '+41', '+44'], null, 'loopback', null, '+15005550006', 50, true, created],
-      [2, 'Twilio EU', ['+49', '+34', '+43', '+41', '+44'], null, 'twilio', 'https://api.twilio.com', '+4915735980000', 10, false, created],
-      [3, 'Twilio Americas', ['+1', '+55'], 'SMS', 'twilio', 'https://api.twilio.com', '+12145550199', 10, false, created],
+      // development: Twilio's API at TWILIO_API_URL (url null), which is fleet-sim in development and tests (docs/sms.md)
+      [1, 'Development gateway (fleet-sim)', ['+49', '+34', '+1', '+55', '+43', '+41', '+44'], null, 'twilio', null, '+15005550006', 50, true, created],
+      [2, 'Twilio EU', ['+49', '+34', '+43', '+41', '+44'], null, 'twilio', null, '+4915735980000', 10, false, created],
+      [3, 'Twilio Americas', ['+1', '+55'], 'SMS', 'twilio', null, '+12145550199', 10, false, created],
     ]);
   n.ftp_server = await insertRows(client, 'ftp_server', ['id', 'name', 'host', 'port', 'username', 'password', 'base_path', 'passive', 'created'], [
     [1, 'Local firmware FTP (fleet-sim)', '127.0.0.1', 2121, 'firmware', 'firmware-dev', '/firmware', true, created],

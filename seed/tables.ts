@@ -273,8 +273,9 @@ export function* guestRows(plan: Plan): Generator<Row> {
 
 // ------------------------------------------------------------------------------------- SMS, notifications, audit
 
-const SMS_ERRORS = ['30003 Unreachable destination handset', '30005 Unknown destination handset', '30008 Unknown error',
-  '21610 Attempt to send to unsubscribed recipient', '30006 Landline or unreachable carrier'];
+/** the gateway's error codes and texts (stored as the reason smsGatewayError {code, message}) */
+const SMS_ERRORS: [number, string][] = [[30003, 'Unreachable destination handset'], [30005, 'Unknown destination handset'],
+  [30008, 'Unknown error'], [21610, 'Attempt to send to unsubscribed recipient'], [30006, 'Landline or unreachable carrier']];
 const MESSAGE_ARGS: Record<string, string[]> = {
   SET_APN: ['internet', 'iot.example', 'm2m.example.net'],
   SET_SERVER: ['gw.tracker.example.net,5088'],
@@ -291,8 +292,10 @@ function render(template: string, arg: string): string {
 
 export const SMS_COLUMNS = [
   'id', 'command_key', 'message', 'device_id', 'gsm_number', 'direction', 'status', 'gateway_id', 'gateway_message_id',
-  'created_by', 'created', 'sent_at', 'received_at', 'error',
+  'created_by', 'created', 'sent_at', 'received_at', 'error_code', 'error_params', 'reply_to',
 ];
+const smsError = (e: [number, string] | null) => (e ? ['smsGatewayError', JSON.stringify({ code: e[0], message: e[1] })] : [null, null]);
+
 export function* smsRows(plan: Plan, sample: Set<number>): Generator<Row> {
   let id = 0;
   for (const s of walk(plan)) {
@@ -316,15 +319,16 @@ export function* smsRows(plan: Plan, sample: Set<number>): Generator<Row> {
       yield [
         id, cmd.key, message, s.id, sim.gsm, 'OUTBOUND', status, gateway, status >= 1 ? `SM${id.toString(16).padStart(10, '0')}${r.hex(22)}` : null,
         r.chance(0.7) ? r.pick([1, 1, 2, 3]) : null, iso(created), sent ? iso(sent) : null, received ? iso(received) : null,
-        status === 3 ? r.pick(SMS_ERRORS) : null,
+        ...smsError(status === 3 ? r.pick(SMS_ERRORS) : null), null,
       ];
+      const commandId = id;
       const reply = SMS_REPLIES[cmd.key];
       if (received && reply && r.chance(0.6)) {
         const at = received + r.int(1_000, 60_000);
         id++;
         yield [
           id, cmd.key, reply.replace('{battery}', String(r.int(5, 100))).replace('{signal}', String(r.int(5, 31))), s.id, sim.gsm,
-          'INBOUND', 2, gateway, `SM${id.toString(16).padStart(10, '0')}${r.hex(22)}`, null, iso(at), null, iso(at), null,
+          'INBOUND', 2, gateway, `SM${id.toString(16).padStart(10, '0')}${r.hex(22)}`, null, iso(at), null, iso(at), null, null, commandId,
         ];
       }
     }

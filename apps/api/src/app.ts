@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { ROUTES } from '@tracker/contract';
 import { AppConfig, buildOpenApi, LOGGER, loggableUrl, openApiHtml } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
@@ -21,6 +22,8 @@ export async function createApi(): Promise<NestExpressApplication> {
   app.set('trust proxy', proxies.length ? proxies : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(config));
+  // a bulk SMS send takes up to 100,000 device ids (SMS_BULK_MAX, about 0.8 MB of JSON at 7-digit ids): 2 MB there only
+  app.use(`/api${ROUTES.smsSendBulk.path}`, express.json({ limit: '2mb' }));
   app.useBodyParser('json', { limit: '1mb' });
   app.enableShutdownHooks();
 

@@ -121,6 +121,21 @@ export const REASONS = {
   // ------------------------------------------------------------------------ SMS (docs/sms.md)
   smsNoDevices: { en: 'Enter at least one device id' },
   smsTooManyDevices: { en: 'At most {{max}} devices in one bulk send', params: { max: 'number' } },
+  smsUnknownCommand: { en: 'Devices of this type have no SMS command {{command}}', params: { command: 'text' } },
+  smsTooLong: { en: 'The SMS would have {{length}} characters, at most {{max}} are possible', params: { length: 'number', max: 'number' } },
+  smsUnknownDevices: { en: '{{count}} device ids do not exist: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsWrongTypeDevices: { en: '{{count}} devices are of another device type: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsForeignDevices: { en: '{{count}} devices are outside your scope: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsTypeNotAllowed: { en: 'You may not send to devices of this type' },
+  smsUnknownCampaign: { en: 'Unknown bulk send' },
+  smsNoNumber: { en: 'The device has no GSM number' },
+  smsNoGateway: { en: 'No SMS gateway serves the number {{number}}', params: { number: 'text' } },
+  smsGatewayError: { en: 'Gateway error {{code}}: {{message}}', params: { code: 'number', message: 'text' } },
+  smsUndelivered: { en: 'The gateway reports {{status}} (error {{code}})', params: { status: 'text', code: 'number' } },
+  smsGatewayUnavailable: { en: 'The gateway could not be reached in {{attempts}} attempts', params: { attempts: 'number' } },
+  smsDeviceRefused: { en: 'The device refused: {{reason}}', params: { reason: 'text' } },
+  smsDeviceUnknownCommand: { en: 'The device does not know this command' },
+  smsBadSignature: { en: 'The request has no valid gateway signature' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

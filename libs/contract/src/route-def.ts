@@ -19,6 +19,8 @@ export type RouteDef = {
   response: z.ZodType;
   /** mutating calls are audited; GETs that change state (e.g. /device/remove in later issues) set this */
   mutating?: boolean;
+  /** called by a third party (an SMS gateway's webhook): public, no request-origin header; the handler checks its signature */
+  webhook?: boolean;
 };
 
 export const route = <const R extends RouteDef>(r: R) => r;

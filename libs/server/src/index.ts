@@ -30,3 +30,7 @@ export * from './core/jobs/index.js';
 export * from './core/exports/index.js';
 export * from './imports/csv-lines.js';
 export * from './device-workspace/device-scope.service.js';
+export * from './sms/gateway/index.js';
+export * from './sms/sms.module.js';
+export * from './sms/sms-worker.module.js';
+export * from './sms/sms-sweep.service.js';

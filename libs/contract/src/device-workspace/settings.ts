@@ -88,8 +88,18 @@ export const settingItem = z.object({
   /** the device confirmed the value; false = pending */
   synced: z.boolean(),
   updated_at: isoOrNull,
-  /** the last push of this setting (an SMS queued for the pipeline) */
-  last_push: z.object({ sms_id: int, status: int, created: iso }).nullable(),
+  /** the last push of this setting (an SMS of the pipeline): its §3 status and, when it failed, why (docs/sms.md) */
+  last_push: z
+    .object({
+      sms_id: int,
+      status: int,
+      created: iso,
+      /** the failure's English text, code and parameters (the device's `:ERR,<reason>` reply: smsDeviceRefused) */
+      error: z.string().nullable(),
+      error_code: z.string().nullable(),
+      error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+    })
+    .nullable(),
   /** the default profiles (`type` of /setting/loadDefault) this setting's default belongs to; empty: every profile */
   profiles: z.array(int),
 });

@@ -81,6 +81,24 @@ const configSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .refine((v) => v === '' || /^https?:\/\/[^/?#\s]+\/\S*$/.test(v), 'an http(s) URL template like https://tiles.example.com/{z}/{x}/{y}.png, or empty'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- SMS (docs/sms.md). Development and tests point these at fleet-sim; production at a real Twilio account.
+  /** Twilio account (dev/test default: fleet-sim's account) */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  /** Twilio auth token: signs webhooks and authenticates the api calls (required in production) */
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** base URL of Twilio's API for gateways whose url is null; unset: the real Twilio (dev/test: fleet-sim) */
+  TWILIO_API_URL: z.url().optional(),
+  /** the public base URL the gateway calls back (status: /api/sms/webhook/status, inbound: /api/sms/webhook/inbound) */
+  SMS_WEBHOOK_BASE_URL: z.url().default('http://127.0.0.1:3000'),
+  /** SMS send jobs (chunks of messages) run at once per worker process, and parallel sends within a job */
+  SMS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  SMS_PARALLEL_SENDS: z.coerce.number().int().positive().default(16),
+  /** BullMQ lock of an SMS job, and how long a worker's claim on a message lasts before another may take it over */
+  SMS_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  SMS_CLAIM_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** attempts of a message before a temporary failure becomes its error, and the first retry delay (doubling) */
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  SMS_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
 });
@@ -89,14 +107,29 @@ export type AppConfigValues = z.infer<typeof configSchema>;
 
 function checkRelations(c: AppConfigValues): string[] {
   const problems: string[] = [];
+  if (c.NODE_ENV === 'production' && (!c.TWILIO_AUTH_TOKEN || !c.TWILIO_ACCOUNT_SID)) {
+    problems.push('  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: required in production (docs/sms.md)');
+  }
   if (c.THROTTLE_ACCOUNT_MAX <= c.THROTTLE_PAIR_MAX) {
     problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
   }
   return problems;
 }
 
+/** fleet-sim's account in development and tests (docs/fleet-sim.md); production must set its own */
+const DEV_TWILIO = { TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75', TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token' };
+
 export class AppConfig {
   constructor(readonly values: AppConfigValues) {}
+  /** The Twilio credentials: the configured ones, or fleet-sim's outside production. */
+  twilio(): { accountSid: string; authToken: string; apiUrl: string | null } {
+    const dev = this.values.NODE_ENV !== 'production';
+    return {
+      accountSid: this.values.TWILIO_ACCOUNT_SID ?? (dev ? DEV_TWILIO.TWILIO_ACCOUNT_SID : ''),
+      authToken: this.values.TWILIO_AUTH_TOKEN ?? (dev ? DEV_TWILIO.TWILIO_AUTH_TOKEN : ''),
+      apiUrl: this.values.TWILIO_API_URL ?? null,
+    };
+  }
   get<K extends keyof AppConfigValues>(key: K): AppConfigValues[K] {
     return this.values[key];
   }

@@ -11,6 +11,7 @@ import type {
   TraceItem,
 } from '@tracker/contract';
 import { dayRange } from '../core/day-range.js';
+import { errorOf } from '../sms/sms-reason.js';
 import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
 /** Activity: the audit trail, safe zones, contacts, SMS, communications, temperatures, notifications, log files. */
@@ -72,12 +73,13 @@ export class DeviceActivityRepository extends DeviceRepository {
   }
 
   async sms(deviceId: number, date: string, tz: string): Promise<SmsItem[]> {
-    return this.rows<SmsItem>(
-      `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status, error,
-              NULL::text AS error_code, NULL::jsonb AS error_params, gsm_number, NULL::int AS reply_to, bulk_id
+    const rows = await this.rows<Omit<SmsItem, 'error'>>(
+      `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status,
+              error_code, error_params, gsm_number, reply_to, bulk_id
        FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created DESC, id DESC`,
       [deviceId, date, tz],
     );
+    return rows.map((r) => ({ ...r, ...errorOf(r.error_code, r.error_params) }));
   }
 
   async smsCommands(typeId: number) {

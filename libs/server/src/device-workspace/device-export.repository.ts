@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import QueryStream from 'pg-query-stream';
-import { AuditStatus, LOCATION_REASONS, LOCATION_SOURCES, MessageStatus, type DeviceExportKind } from '@tracker/contract';
+import { AuditStatus, LOCATION_REASONS, LOCATION_SOURCES, MessageStatus, type DeviceExportKind, type ReasonParams } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { writeCsv, type CsvColumn } from '../core/exports/index.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
+import { errorOf } from '../sms/sms-reason.js';
 
 /** What a hash stands for (kept by the ExportStore with its owner and expiry). */
 export type ExportParams = { deviceId: number; date: string; tz: string };
@@ -17,6 +18,11 @@ const REASON: CsvColumn = { key: 'reason', label: (v) => words(LOCATION_REASONS[
 const SOURCE: CsvColumn = { key: 'source', label: (v) => words(LOCATION_SOURCES[Number(v)] ?? String(v)) };
 const AUDIT_STATUS: CsvColumn = { key: 'status', label: label(byName(AuditStatus)) };
 const MESSAGE_STATUS: CsvColumn = { key: 'status', label: label(byName(MessageStatus)) };
+/** an SMS's stored reason ({ code, params }) in English, as the device tab says it */
+const SMS_ERROR: CsvColumn = {
+  key: 'error',
+  label: (v) => (v && typeof v === 'object' ? errorOf((v as { code: string }).code, (v as { params: ReasonParams | null }).params).error : null),
+};
 
 /** Times in the user's zone, §9 format. */
 const t = (col: string) => `to_char(${col} AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS')`;
@@ -40,9 +46,10 @@ const EXPORT_SQL: Record<DeviceExportKind, { columns: (string | CsvColumn)[]; sq
           FROM audit_event WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created, id`,
   },
   sms_per_device: {
-    columns: ['created', 'direction', 'command_key', 'message', MESSAGE_STATUS, 'sent_at', 'received_at', 'error', 'gsm_number'],
+    columns: ['created', 'direction', 'command_key', 'message', MESSAGE_STATUS, 'sent_at', 'received_at', SMS_ERROR, 'gsm_number'],
     sql: `SELECT ${t('created')} AS created, direction::text AS direction, command_key, message, status, ${t('sent_at')} AS sent_at,
-            ${t('received_at')} AS received_at, error, gsm_number
+            ${t('received_at')} AS received_at,
+            CASE WHEN error_code IS NULL THEN NULL ELSE jsonb_build_object('code', error_code, 'params', error_params) END AS error, gsm_number
           FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created, id`,
   },
   device_notification: {

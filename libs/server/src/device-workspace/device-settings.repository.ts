@@ -1,29 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import type { SettingItem } from '@tracker/contract';
+import type { ReasonParams, SettingItem } from '@tracker/contract';
+import { errorOf } from '../sms/sms-reason.js';
 import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
-/** Settings: the device's values with their defaults and last push, the SMS a push queues. */
+/** Settings: the device's values with their defaults and last push (the SMS itself is stored by SmsOutbox). */
 @Injectable()
 export class DeviceSettingsRepository extends DeviceRepository {
   async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
-    type Row = Omit<SettingItem, 'last_push'> & { push_id: number | null; push_status: number | null; push_created: string | null };
+    type Row = Omit<SettingItem, 'last_push'> & {
+      push_id: number | null;
+      push_status: number | null;
+      push_created: string | null;
+      push_error: string | null;
+      push_params: ReasonParams | null;
+    };
     const rows = await this.rows<Row>(
       `WITH def AS (SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $2),
             dev AS (SELECT setting_no, value, synced, updated_at FROM device_setting WHERE device_id = $1),
-            push AS (SELECT DISTINCT ON (command_key) command_key, id, status, created FROM sms_message
-                     WHERE device_id = $1 AND command_key LIKE 'SETTING\\_%' ORDER BY command_key, created DESC, id DESC)
+            push AS (SELECT DISTINCT ON (command_key) command_key, id, status, created, error_code, error_params FROM sms_message
+                     WHERE device_id = $1 AND direction = 'OUTBOUND' AND command_key LIKE 'SETTING\\_%' ORDER BY command_key, created DESC, id DESC)
        SELECT COALESCE(def.setting_no, dev.setting_no) AS setting_no, def.name, dev.value, def.value AS default_value,
          COALESCE(def.editable, false) AS editable, COALESCE(dev.synced, true) AS synced, dev.updated_at,
-         p.id AS push_id, p.status AS push_status, p.created AS push_created, COALESCE(def.types, '{}') AS profiles
+         p.id AS push_id, p.status AS push_status, p.created AS push_created, p.error_code AS push_error,
+         p.error_params AS push_params, COALESCE(def.types, '{}') AS profiles
        FROM def FULL JOIN dev ON dev.setting_no = def.setting_no
        LEFT JOIN push p ON p.command_key = 'SETTING_' || COALESCE(def.setting_no, dev.setting_no)
        ORDER BY 1`,
       [deviceId, typeId],
       q,
     );
-    return rows.map(({ push_id, push_status, push_created, ...r }) => ({
+    return rows.map(({ push_id, push_status, push_created, push_error, push_params, ...r }) => ({
       ...r,
-      last_push: push_id === null ? null : { sms_id: push_id, status: push_status ?? 0, created: push_created ?? '' },
+      last_push:
+        push_id === null
+          ? null
+          : { sms_id: push_id, status: push_status ?? 0, created: push_created ?? '', ...errorOf(push_error, push_params) },
     }));
   }
 
@@ -41,20 +52,6 @@ export class DeviceSettingsRepository extends DeviceRepository {
        ON CONFLICT (device_id, setting_no) DO UPDATE SET value = EXCLUDED.value, synced = false, updated_at = now()`,
       [deviceId, settingNo, value],
     );
-  }
-
-  /** Queues an outbound SMS for the SMS pipeline (status 0 created). */
-  async queueSms(
-    r: { deviceId: number; commandKey: string; message: string; gsmNumber: string | null; createdBy: number },
-    q: Q,
-  ): Promise<{ id: number; status: number }> {
-    const out = await this.rows<{ id: number; status: number }>(
-      `INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, created_by)
-       VALUES ($1, $2, $3, $4, 'OUTBOUND', 0, $5) RETURNING id, status`,
-      [r.commandKey, r.message, r.deviceId, r.gsmNumber, r.createdBy],
-      q,
-    );
-    return out[0]!;
   }
 
   /** Drops every setting value of the device (its type's defaults apply again). */

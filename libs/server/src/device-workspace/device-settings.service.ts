@@ -4,6 +4,7 @@ import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
 import { DeviceSettingsRepository } from './device-settings.repository.js';
+import { SmsOutbox } from '../sms/sms-outbox.service.js';
 
 /** The SMS a setting push queues: `SETTING,<no>,<value>#` under command key SETTING_<no>. */
 export const settingSms = (settingNo: number, value: string) => ({
@@ -17,6 +18,7 @@ export class DeviceSettingsService {
   constructor(
     private readonly scope: DeviceScopeService,
     private readonly repo: DeviceSettingsRepository,
+    private readonly sms: SmsOutbox,
   ) {}
 
   async settings(s: SessionUser, id: number) {
@@ -54,7 +56,10 @@ export class DeviceSettingsService {
     return this.repo.settings(id, d.device_type_id);
   }
 
-  /** Queues the SMS that carries a setting and marks it pending (synced = false) until the device confirms. */
+  /**
+   * Stores the SMS that carries a setting and marks it pending (synced = false) until the device confirms; the SMS
+   * pipeline sends it after the commit, and the watch's reply confirms the setting or fails the push (docs/sms.md).
+   */
   async pushSetting(s: SessionUser, id: number, settingNo: number): Promise<SettingPushResult> {
     const d = await this.scope.device(s, id);
     const current = (await this.repo.settings(id, d.device_type_id)).find((x) => x.setting_no === settingNo);
@@ -64,30 +69,34 @@ export class DeviceSettingsService {
       throw new DomainError(ErrorCode.SettingNotEditable, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
     }
     const value = current.value ?? current.default_value ?? '';
-    return this.repo.tx(async (c) => {
+    const out = await this.repo.tx(async (c) => {
       await this.repo.upsertSetting(id, settingNo, value, c);
       const sms = settingSms(settingNo, value);
-      const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+      const m = await this.sms.store({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
       await this.scope.deviceAudit(c, s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: m.id });
       return { setting_no: settingNo, sms_id: m.id, message: sms.message, status: m.status, pending: true as const };
     });
+    await this.sms.dispatch([out.sms_id]);
+    return out;
   }
 
   async pushAll(s: SessionUser, id: number): Promise<SettingPushResult[]> {
     const d = await this.scope.device(s, id);
     const list = (await this.repo.settings(id, d.device_type_id)).filter((x) => x.editable);
-    return this.repo.tx(async (c) => {
+    const pushed = await this.repo.tx(async (c) => {
       const out: SettingPushResult[] = [];
       for (const x of list) {
         const value = x.value ?? x.default_value ?? '';
         await this.repo.upsertSetting(id, x.setting_no, value, c);
         const sms = settingSms(x.setting_no, value);
-        const m = await this.repo.queueSms({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+        const m = await this.sms.store({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
         out.push({ setting_no: x.setting_no, sms_id: m.id, message: sms.message, status: m.status, pending: true });
       }
       await this.scope.deviceAudit(c, s, id, 'setting.push_all', null, null, { count: out.length });
       return out;
     });
+    await this.sms.dispatch(pushed.map((x) => x.sms_id));
+    return pushed;
   }
 
   /**

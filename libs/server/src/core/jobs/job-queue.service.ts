@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { AppConfig } from '../config.js';
-import { JOBS, type JobName, type JobPayload, type QueueName, queueConnection, queuePrefix } from './registry.js';
+import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
 /**
  * The producer side of every queue: the api enqueues after writing the job's business row, and worker sweeps
@@ -22,17 +22,35 @@ export class JobQueue implements OnModuleDestroy {
     return q;
   }
 
-  /** Enqueues a job; a no-op while a job with the same deterministic id is waiting, delayed or running. */
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void> {
-    const def = JOBS[name];
-    const data = def.payload.parse(payload) as JobPayload<N>;
-    await this.queue(def.queue).add(name, data, { ...def.options, jobId: def.id(data) });
+  /**
+   * Enqueues a job; a no-op while a job with the same deterministic id is waiting, delayed or running. `delayMs`
+   * holds it back (a retry after a temporary failure).
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, delayMs = 0): Promise<void> {
+    await this.enqueueMany(name, [payload], delayMs);
+  }
+
+  /** Enqueues many jobs of one kind in one round trip (the chunks of a bulk send). */
+  async enqueueMany<N extends JobName>(name: N, payloads: JobPayload<N>[], delayMs = 0): Promise<void> {
+    if (!payloads.length) return;
+    const def = JOBS[name] as JobDefinition;
+    const jobs = payloads.map((p) => {
+      const data = def.payload.parse(p);
+      return { name, data, opts: { ...def.options, jobId: def.id(data), ...(delayMs > 0 ? { delay: delayMs } : {}) } };
+    });
+    await this.queue(def.queue).addBulk(jobs);
+  }
+
+  /** How many jobs of a queue are waiting, delayed or running (the SMS sweep re-enqueues lost messages only when none). */
+  async pending(queue: QueueName): Promise<number> {
+    const c = await this.queue(queue).getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
+    return Object.values(c).reduce((a, b) => a + b, 0);
   }
 
   /** Whether Redis holds the job (waiting, delayed, active or retrying). */
   async has<N extends JobName>(name: N, payload: JobPayload<N>): Promise<boolean> {
-    const def = JOBS[name];
-    return !!(await this.queue(def.queue).getJob(def.id(def.payload.parse(payload) as JobPayload<N>)));
+    const def = JOBS[name] as JobDefinition;
+    return !!(await this.queue(def.queue).getJob(def.id(def.payload.parse(payload))));
   }
 
   async onModuleDestroy() {

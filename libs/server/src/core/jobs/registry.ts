@@ -8,10 +8,10 @@ import type { AppConfig } from '../config.js';
  * the worker refuses to boot while a declared job has no handler or a handler names no declared job.
  * Payloads carry ids only: handlers re-read Postgres, which holds each job's business state.
  */
-export const QueueName = { Imports: 'imports' } as const;
+export const QueueName = { Imports: 'imports', Sms: 'sms' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-export const JobName = { ImportRun: 'import.run' } as const;
+export const JobName = { ImportRun: 'import.run', SmsSend: 'sms.send' } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /** How one queue's worker runs: how many jobs at once, and how long a job's lock lasts before it counts as stalled. */
@@ -36,7 +36,14 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     concurrency: (c) => c.get('IMPORT_CONCURRENCY'),
     lockMs: (c) => c.get('IMPORT_LOCK_MS'),
   },
+  [QueueName.Sms]: {
+    concurrency: (c) => c.get('SMS_CONCURRENCY'),
+    lockMs: (c) => c.get('SMS_LOCK_MS'),
+  },
 };
+
+/** The most messages one SMS send job carries (a bulk send is enqueued in chunks of this size). */
+export const SMS_CHUNK = 1000;
 
 export const JOBS = {
   [JobName.ImportRun]: job({
@@ -47,6 +54,19 @@ export const JOBS = {
       attempts: 5,
       backoff: { type: 'exponential', delay: 2000 },
       // gone once done: Postgres keeps the outcome, and a sweep may enqueue the id again
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  }),
+  /** sends a chunk of stored messages (docs/sms.md); `round` tells a retry of the same first message apart */
+  [JobName.SmsSend]: job({
+    queue: QueueName.Sms,
+    payload: z.object({ ids: z.array(z.number().int().positive()).min(1).max(SMS_CHUNK), round: z.number().int().min(0) }),
+    id: (p) => `sms-${p.ids[0]}-${p.ids.length}-${p.round}`,
+    options: {
+      // a message's own retries are the handler's (next_attempt_at, a delayed job); the job's attempts cover crashes
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
       removeOnFail: true,
     },

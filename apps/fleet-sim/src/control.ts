@@ -1,0 +1,91 @@
+import express from 'express';
+import { KnobError, type Knobs } from './knobs.js';
+import type { FleetSim } from './sim.js';
+import type { ReplyRecord, SimMessage } from './store.js';
+
+/** A message as the inspection endpoints show it. */
+export interface ControlMessage {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  idempotencyToken: string | null;
+  status: string;
+  errorCode: number | null;
+  dateCreated: string;
+  callbacks: { status: string; errorCode: number | null; at: string; answered: number | null }[];
+  replies: ReplyRecord[];
+}
+
+export const controlMessage = (m: SimMessage): ControlMessage => ({
+  sid: m.sid,
+  to: m.to,
+  from: m.from,
+  body: m.body,
+  idempotencyToken: m.idempotencyToken,
+  status: m.status,
+  errorCode: m.errorCode,
+  dateCreated: m.dateCreated.toISOString(),
+  callbacks: m.callbacks.map((c) => ({ ...c })),
+  replies: m.replies.map((r) => ({ ...r })),
+});
+
+/** In-process control of a started fleet-sim (what the /control endpoints do, for tests in the same process). */
+export interface FleetSimControl {
+  config(): Knobs;
+  configure(patch: Partial<Knobs>): Knobs;
+  /** accepted messages, oldest first; only those to `to` when given */
+  messages(to?: string): ControlMessage[];
+  /** how many times each watch received each body */
+  handsets(to?: string): { to: string; body: string; count: number }[];
+  /** inbound messages posted (watch replies and unprompted ones), oldest first */
+  inbound(): ReplyRecord[];
+  /** a watch speaks unprompted */
+  speak(from: string, body: string, to?: string): Promise<ReplyRecord>;
+  /** forgets every message, count and cache; knobs back to their start values */
+  reset(): void;
+}
+
+export function fleetSimControl(sim: FleetSim): FleetSimControl {
+  return {
+    config: () => sim.knobs,
+    configure: (patch) => sim.configure(patch),
+    messages: (to) => sim.store.list({ to }).reverse().map(controlMessage),
+    handsets: (to) => sim.store.handsetCounts(to),
+    inbound: () => sim.store.inbound.map((r) => ({ ...r })),
+    speak: (from, body, to) => sim.inbound(from, body, to ?? null),
+    reset: () => sim.reset(),
+  };
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** /control: the knobs and what tests inspect. Never affected by the misbehaviours. */
+export function controlApi(control: FleetSimControl): express.Router {
+  const r = express.Router();
+  r.use(express.json());
+  r.get('/control/config', (_req, res) => void res.json(control.config()));
+  r.post('/control/config', (req, res) => {
+    try {
+      res.json(control.configure(req.body ?? {}));
+    } catch (e) {
+      if (!(e instanceof KnobError)) throw e;
+      res.status(400).json({ error: e.message });
+    }
+  });
+  r.get('/control/messages', (req, res) => void res.json(control.messages(str(req.query.to))));
+  r.get('/control/handsets', (req, res) => void res.json(control.handsets(str(req.query.to))));
+  r.get('/control/inbound', (_req, res) => void res.json(control.inbound()));
+  r.post('/control/inbound', async (req, res) => {
+    const { from, body, to } = (req.body ?? {}) as Record<string, unknown>;
+    if (!str(from) || !/^\+[1-9]\d{6,14}$/.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });
+    if (!str(body)) return void res.status(400).json({ error: 'body: required' });
+    if (to !== undefined && !str(to)) return void res.status(400).json({ error: 'to: a number' });
+    res.json(await control.speak(String(from), String(body), str(to)));
+  });
+  r.post('/control/reset', (_req, res) => {
+    control.reset();
+    res.status(204).end();
+  });
+  return r;
+}

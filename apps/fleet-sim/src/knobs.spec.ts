@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayError, twilioGateway } from '@tracker/server';
+import { DEFAULT_KNOBS, knobsFromEnv, mergeKnobs } from './knobs.js';
+import { key, startWorld, until, watchNumbers, type World } from './test/harness.js';
+
+const FROM = '+15005550006';
+let w: World;
+let watch: string;
+
+beforeAll(async () => {
+  w = await startWorld();
+  watch = (await watchNumbers(w.databaseUrl, 1))[0]!.number;
+});
+afterAll(() => w.close());
+beforeEach(() => {
+  w.sim.control.reset();
+  w.sink.hooks.length = 0;
+});
+
+const send = (body = 'WHERE#', to = watch) => w.gateway.send({ to, from: FROM, body, statusCallback: w.statusUrl, idempotencyKey: key() });
+/** the status callbacks our webhook received for a message, in arrival order */
+const statuses = (sid: string) => w.sink.hooks.filter((h) => h.path.endsWith('/status') && h.params.MessageSid === sid).map((h) => h.params.MessageStatus);
+/** a delivered message's life ends with the watch's reply: after it, no callback of it is still on its way */
+const replied = (sid: string) => until(() => w.sim.control.messages().find((m) => m.sid === sid)?.replies.find((r) => r.answered), 'the reply');
+
+describe('knobs', () => {
+  it('failureRate: the message ends undelivered (30003) and the watch never gets it', async () => {
+    w.sim.control.configure({ failureRate: 1 });
+    const m = await send();
+    await until(() => statuses(m.sid).includes('undelivered'), 'undelivered');
+    expect(statuses(m.sid)).toEqual(['queued', 'sent', 'undelivered']);
+    expect(w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered')!.params.ErrorCode).toBe('30003');
+    expect(w.sim.control.handsets(watch)).toEqual([]);
+  });
+
+  it('lossRate: no delivered report, yet the watch gets the message and answers', async () => {
+    w.sim.control.configure({ lossRate: 1 });
+    const m = await send();
+    await replied(m.sid);
+    expect(statuses(m.sid)).toEqual(['queued', 'sent']);
+    expect(w.sim.control.handsets(watch)).toEqual([{ to: watch, body: 'WHERE#', count: 1 }]);
+  });
+
+  it('duplicateRate: every callback arrives twice (the handset still gets the message once)', async () => {
+    w.sim.control.configure({ duplicateRate: 1 });
+    const m = await send();
+    await replied(m.sid);
+    expect(statuses(m.sid)).toEqual(['queued', 'queued', 'sent', 'sent', 'delivered', 'delivered']);
+    expect(w.sim.control.handsets(watch)).toEqual([{ to: watch, body: 'WHERE#', count: 1 }]);
+  });
+
+  it('callbacks outOfOrder and repeat', async () => {
+    w.sim.control.configure({ callbacks: 'outOfOrder' });
+    const a = await send();
+    await replied(a.sid);
+    expect(statuses(a.sid)).toEqual(['delivered', 'sent', 'queued']);
+    expect(await w.gateway.fetch(a.sid)).toMatchObject({ status: 'delivered' });
+
+    w.sim.control.configure({ callbacks: 'repeat' });
+    const b = await send();
+    await replied(b.sid);
+    expect(statuses(b.sid)).toEqual(['queued', 'sent', 'delivered', 'queued', 'sent', 'delivered']);
+  });
+
+  it('latencyMs: callbacks are at least the configured delay apart', async () => {
+    w.sim.control.configure({ latencyMs: { min: 120, max: 120 } });
+    const m = await send();
+    await replied(m.sid);
+    const at = w.sim.control.messages(watch)[0]!.callbacks.map((c) => Date.parse(c.at));
+    expect(at).toHaveLength(3);
+    // a lower bound only (timers never fire early by more than their rounding)
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(110);
+  });
+
+  it('down: the connection is reset (temporary, no HTTP status); up again: accepted', async () => {
+    w.sim.control.configure({ down: true });
+    const e = await send().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ httpStatus: null, temporary: true });
+    expect(w.sim.control.messages()).toEqual([]);
+    w.sim.control.configure({ down: false });
+    expect((await send()).status).toBe('queued');
+  });
+
+  it('error500: 500 with code 20500, temporary', async () => {
+    w.sim.control.configure({ error500: true });
+    expect(await send().catch((x: unknown) => x)).toMatchObject({ httpStatus: 500, code: 20500, temporary: true });
+    expect(w.sim.control.messages()).toEqual([]);
+  });
+
+  it('slowMs: a client with a shorter timeout gives up (temporary); a patient one gets the message', async () => {
+    w.sim.control.configure({ slowMs: 1500 });
+    const hasty = twilioGateway({ accountSid: w.sim.accountSid, authToken: w.sim.authToken, apiUrl: w.sim.url, timeoutMs: 200 });
+    const e = await hasty.send({ to: watch, from: FROM, body: 'WHERE#', statusCallback: w.statusUrl, idempotencyKey: key() }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ httpStatus: null, temporary: true });
+    expect((await send()).status).toBe('queued');
+  });
+
+  it('POST /control/config changes knobs, refuses a bad one naming the field, and reset restores the start values', async () => {
+    const post = (body: unknown) =>
+      fetch(`${w.sim.url}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await post({ failureRate: 0.5, callbacks: 'repeat' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ failureRate: 0.5, callbacks: 'repeat', lossRate: 0 });
+    for (const [bad, field] of [[{ lossRate: 2 }, 'lossRate'], [{ callbacks: 'sideways' }, 'callbacks'], [{ latencyMs: { min: 5, max: 1 } }, 'latencyMs'], [{ nope: 1 }, 'config']] as const) {
+      const r = await post(bad);
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as any).error).toMatch(new RegExp(`^${field}`));
+    }
+    await fetch(`${w.sim.url}/control/reset`, { method: 'POST' });
+    expect(await fetch(`${w.sim.url}/control/config`).then((r) => r.json())).toMatchObject({ failureRate: 0, callbacks: 'inOrder' });
+  });
+});
+
+describe('knobs from the environment', () => {
+  it('reads FLEET_SIM_* and names a bad variable', () => {
+    expect(knobsFromEnv({ FLEET_SIM_LATENCY_MS: '5-10', FLEET_SIM_RATE: '1000', FLEET_SIM_DOWN: '1', FLEET_SIM_CALLBACKS: 'repeat' })).toEqual({
+      latencyMs: { min: 5, max: 10 },
+      ratePerSecond: 1000,
+      down: true,
+      callbacks: 'repeat',
+    });
+    expect(knobsFromEnv({ FLEET_SIM_LATENCY_MS: '7' })).toEqual({ latencyMs: { min: 7, max: 7 } });
+    expect(() => knobsFromEnv({ FLEET_SIM_LOSS_RATE: 'lots' })).toThrow(/FLEET_SIM_LOSS_RATE/);
+    expect(() => knobsFromEnv({ FLEET_SIM_FAILURE_RATE: '1.5' })).toThrow(/FLEET_SIM_FAILURE_RATE/);
+    expect(mergeKnobs(DEFAULT_KNOBS, {})).toEqual(DEFAULT_KNOBS);
+  });
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * What can go wrong, and how fast things happen (docs/fleet-sim.md, "Knobs"). Set at start (environment or
+ * options) and changed at run time by POST /control/config with any subset of these fields.
+ */
+export const knobsSchema = z
+  .object({
+    /** delay before each status callback and before a watch's reply, drawn uniformly from [min, max] ms */
+    latencyMs: z
+      .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
+      .refine((l) => l.min <= l.max, 'min must not exceed max'),
+    /** share of delivered messages whose `delivered` report is never sent (the watch still gets the message) */
+    lossRate: z.number().min(0).max(1),
+    /** share of status callbacks sent twice */
+    duplicateRate: z.number().min(0).max(1),
+    /** share of messages that end undelivered (30003, handset unreachable) */
+    failureRate: z.number().min(0).max(1),
+    /** messages accepted per second; beyond: 429 with Twilio's error 20429 (0: no limit) */
+    ratePerSecond: z.number().min(0),
+    /** the REST API resets every connection (control endpoints keep answering) */
+    down: z.boolean(),
+    /** the REST API answers only after this many ms (0: at once) */
+    slowMs: z.number().int().min(0),
+    /** the REST API answers 500 */
+    error500: z.boolean(),
+    /** callbacks in order, in reverse order (delivered before sent), or the whole sequence sent again */
+    callbacks: z.enum(['inOrder', 'outOfOrder', 'repeat']),
+  })
+  .strict();
+
+export type Knobs = z.infer<typeof knobsSchema>;
+
+export const DEFAULT_KNOBS: Knobs = {
+  latencyMs: { min: 20, max: 200 },
+  lossRate: 0,
+  duplicateRate: 0,
+  failureRate: 0,
+  ratePerSecond: 100,
+  down: false,
+  slowMs: 0,
+  error500: false,
+  callbacks: 'inOrder',
+};
+
+/** A patch of knobs checked against the schema; the error names the field. */
+export function mergeKnobs(base: Knobs, patch: unknown): Knobs {
+  const parsed = knobsSchema.partial().safeParse(patch);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new KnobError(`${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return knobsSchema.parse({ ...base, ...parsed.data });
+}
+
+export class KnobError extends Error {}
+
+const num = (v: string) => {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new KnobError(`not a number: ${v}`);
+  return n;
+};
+const bool = (v: string) => ['1', 'true', 'yes'].includes(v.toLowerCase());
+
+const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
+  ['FLEET_SIM_LATENCY_MS', 'latencyMs', (v) => {
+    const [min = '', max = min] = v.split('-');
+    return { min: num(min), max: num(max) };
+  }],
+  ['FLEET_SIM_LOSS_RATE', 'lossRate', num],
+  ['FLEET_SIM_DUPLICATE_RATE', 'duplicateRate', num],
+  ['FLEET_SIM_FAILURE_RATE', 'failureRate', num],
+  ['FLEET_SIM_RATE', 'ratePerSecond', num],
+  ['FLEET_SIM_DOWN', 'down', bool],
+  ['FLEET_SIM_SLOW_MS', 'slowMs', num],
+  ['FLEET_SIM_ERROR500', 'error500', bool],
+  ['FLEET_SIM_CALLBACKS', 'callbacks', (v) => v],
+];
+
+/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */
+export function knobsFromEnv(env: NodeJS.ProcessEnv): Partial<Knobs> {
+  const k: Record<string, unknown> = {};
+  for (const [name, key, parse] of ENV) {
+    const v = env[name];
+    if (v === undefined || v === '') continue;
+    try {
+      k[key] = parse(v);
+      mergeKnobs(DEFAULT_KNOBS, { [key]: k[key] });
+    } catch (e) {
+      throw new KnobError(`${name}=${v}: ${(e as Error).message}`);
+    }
+  }
+  return k as Partial<Knobs>;
+}

@@ -1,0 +1,30 @@
+// `node apps/fleet-sim/dist/main.js`: fleet-sim as a process (npm start, e2e). Configuration: docs/fleet-sim.md.
+import { knobsFromEnv } from './knobs.js';
+import { startFleetSim } from './server.js';
+import { DEFAULT_ACCOUNT_SID, DEFAULT_AUTH_TOKEN } from './sim.js';
+
+const env = process.env;
+const port = Number(env.FLEET_SIM_PORT ?? 3010);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FLEET_SIM_PORT: a port number (got ${env.FLEET_SIM_PORT})`);
+
+const sim = await startFleetSim({
+  port,
+  host: env.FLEET_SIM_HOST ?? '127.0.0.1',
+  accountSid: env.TWILIO_ACCOUNT_SID || DEFAULT_ACCOUNT_SID,
+  authToken: env.TWILIO_AUTH_TOKEN || DEFAULT_AUTH_TOKEN,
+  inboundUrl: env.FLEET_SIM_INBOUND_URL || null,
+  databaseUrl: env.DATABASE_URL || null,
+  gatewayNumber: env.FLEET_SIM_GATEWAY_NUMBER || undefined,
+  knobs: knobsFromEnv(env),
+  log: (line) => console.log(line),
+});
+console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config)`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void sim.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,3 @@
+export * from './gateway.js';
+export * from './signature.js';
+export * from './twilio.gateway.js';

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { PgPool, type Queryable } from '../core/db.js';
+
+export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
+export type ClaimedSms = { id: number; message: string; gsm_number: string | null; idempotency_key: string; attempts: number; created: string };
+
+/** The worker's statements: gateways, claims, retries, and what the sweep looks for. */
+@Injectable()
+export class SmsDispatchRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
+    return this.pool.transaction(fn);
+  }
+
+  gateways(): Promise<GatewayRow[]> {
+    return this.pool.rows<GatewayRow>(
+      `SELECT id, name, allowed, command, url, from_number, rate_per_second FROM sms_gateway WHERE enabled AND provider = 'twilio' ORDER BY id`,
+    );
+  }
+
+  /**
+   * Claims the messages of `ids` that are still to send and due: unclaimed, claimed by this same job (its earlier run,
+   * killed), or claimed longer than the lease ago (a dead worker's); counts the attempt. A message another live job
+   * holds, or one already sent, is skipped.
+   */
+  claim(ids: number[], owner: string, leaseMs: number): Promise<ClaimedSms[]> {
+    return this.pool.rows<ClaimedSms>(
+      `UPDATE sms_message SET claimed_at = now(), claimed_by = $2, attempts = attempts + 1
+       WHERE id = ANY($1::bigint[]) AND status = 0 AND direction = 'OUTBOUND' AND gateway_message_id IS NULL
+         AND (claimed_at IS NULL OR claimed_by = $2 OR claimed_at < now() - $3 * interval '1 millisecond')
+         AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+       RETURNING id, message, gsm_number, idempotency_key, attempts, created`,
+      [ids, owner, leaseMs],
+    );
+  }
+
+  /** Of these gateway sids, those a message already holds (reconciliation must not take another message's). */
+  async knownSids(sids: string[]): Promise<Set<string>> {
+    if (!sids.length) return new Set();
+    const r = await this.pool.rows<{ sid: string }>('SELECT gateway_message_id AS sid FROM sms_message WHERE gateway_message_id = ANY($1::text[])', [sids]);
+    return new Set(r.map((x) => x.sid));
+  }
+
+  /** A temporary failure: the claim is released and the message is due again after `delayMs`. */
+  async retryLater(id: number, delayMs: number): Promise<void> {
+    await this.pool.query(
+      `UPDATE sms_message SET claimed_at = NULL, claimed_by = NULL, next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = $1 AND status = 0`,
+      [id, delayMs],
+    );
+  }
+
+  /** Messages a dead worker claimed and never finished (claim older than the lease). */
+  staleClaims(leaseMs: number, limit: number): Promise<{ id: number; attempts: number }[]> {
+    return this.pool.rows(
+      `SELECT id, attempts FROM sms_message WHERE claimed_at < now() - $1 * interval '1 millisecond' AND status = 0 ORDER BY id LIMIT $2`,
+      [leaseMs, limit],
+    );
+  }
+
+  /** Messages still to send that no job may hold (stored long ago, unclaimed, due): their enqueue was lost. */
+  unqueued(olderMs: number, limit: number): Promise<{ id: number; attempts: number }[]> {
+    return this.pool.rows(
+      `SELECT id, attempts FROM sms_message
+       WHERE status = 0 AND direction = 'OUTBOUND' AND created < now() - $1 * interval '1 millisecond' AND claimed_at IS NULL
+         AND (next_attempt_at IS NULL OR next_attempt_at < now() - $1 * interval '1 millisecond')
+       ORDER BY status, created LIMIT $2`,
+      [olderMs, limit],
+    );
+  }
+
+  /** Campaigns whose every message is received or error get their finished_at. */
+  async finishCampaigns(): Promise<number> {
+    const r = await this.pool.query(
+      `UPDATE sms_campaign c SET finished_at = now() WHERE c.finished_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM sms_message m WHERE m.bulk_id = c.bulk_id AND m.status IN (0, 1))`,
+    );
+    return r.rowCount ?? 0;
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { applyCallback } from './sms-status.js';
+import { parseReply, replyCommandKey } from './sms-replies.js';
+import { statDelta } from './sms-stats.js';
+import { routeNumber } from './sms-gateways.js';
+import type { GatewayRow } from './sms-dispatch.repository.js';
+
+const gw = (id: number, allowed: string[]): GatewayRow => ({ id, name: `g${id}`, allowed, command: null, url: null, from_number: null, rate_per_second: 10 });
+
+describe('gateway callbacks never move a message backwards', () => {
+  it('applies a higher status and ignores a lower or equal one', () => {
+    const sent = { status: 1, gateway_status: 'sent' };
+    expect(applyCallback(sent, 'delivered', null)).toEqual({ status: 2, gateway_status: 'delivered', error: null });
+    expect(applyCallback({ status: 2, gateway_status: 'delivered' }, 'sent', null)).toBeNull();
+    expect(applyCallback({ status: 2, gateway_status: 'delivered' }, 'delivered', null)).toBeNull();
+    expect(applyCallback({ status: 1, gateway_status: 'queued' }, 'undelivered', 30003)).toEqual({
+      status: 3,
+      gateway_status: 'undelivered',
+      error: { code: 'smsUndelivered', params: { status: 'undelivered', code: 30003 } },
+    });
+  });
+  it('keeps a status a reply settled, and a final status once reached', () => {
+    expect(applyCallback({ status: 3, gateway_status: 'sent' }, 'delivered', null)).toEqual({ status: 3, gateway_status: 'delivered', error: null });
+    expect(applyCallback({ status: 3, gateway_status: 'failed' }, 'delivered', null)).toBeNull();
+  });
+});
+
+describe('watch replies', () => {
+  it('reads a setting confirmed or refused, an unknown command, an acknowledgement', () => {
+    expect(parseReply('SETTING,5,3:OK')).toEqual({ kind: 'settingOk', settingNo: 5, value: '3' });
+    expect(parseReply('SETTING,10,22:00-07:00:OK')).toEqual({ kind: 'settingOk', settingNo: 10, value: '22:00-07:00' });
+    expect(parseReply('SETTING,5:ERR,OUT_OF_RANGE')).toEqual({ kind: 'settingErr', settingNo: 5, reason: 'OUT_OF_RANGE' });
+    expect(parseReply('ERR:UNKNOWN_COMMAND')).toEqual({ kind: 'unknownCommand' });
+    expect(parseReply('STATUS:BAT=50%,GSM=20,GPS=1')).toEqual({ kind: 'ack' });
+    expect(replyCommandKey(parseReply('SETTING,5,3:OK'))).toBe('SETTING_5');
+    expect(replyCommandKey(parseReply('LOC:OK'))).toBeNull();
+  });
+});
+
+describe('counters follow the seed definitions', () => {
+  it('moves sent, received and errors by the difference of the two statuses', () => {
+    expect(statDelta(null, 0)).toEqual({ created: 1, sent: 0, errors: 0, received: 0 });
+    expect(statDelta(0, 1)).toEqual({ created: 0, sent: 1, errors: 0, received: 0 });
+    expect(statDelta(1, 2)).toEqual({ created: 0, sent: 0, errors: 0, received: 1 });
+    expect(statDelta(2, 3)).toEqual({ created: 0, sent: -1, errors: 1, received: -1 });
+    expect(statDelta(0, 3)).toEqual({ created: 0, sent: 0, errors: 1, received: 0 });
+  });
+});
+
+describe('routing by phone code', () => {
+  it('takes the longest allowed code, and none when no code matches', () => {
+    const gws = [gw(1, ['+49', '+1']), gw(2, ['+4915']), gw(3, ['+34'])];
+    expect(routeNumber(gws, '+4915112345678')?.id).toBe(2);
+    expect(routeNumber(gws, '+4930123456')?.id).toBe(1);
+    expect(routeNumber(gws, '+34600000000')?.id).toBe(3);
+    expect(routeNumber(gws, '+819012345678')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { SmsCampaign } from '@tracker/contract';
+import { PgPool, type Queryable } from '../core/db.js';
+
+export type SmsCommandRow = { command_key: string; template: string; takes_message: boolean };
+
+const CAMPAIGN_SQL = `
+  SELECT c.bulk_id, c.command_key, c.message, c.device_type_id AS device_type, u.username AS created_by, c.created_at, c.total,
+    p.created, p.sent, p.received, p.errors, c.finished_at
+  FROM sms_campaign c LEFT JOIN backoffice_user u ON u.id = c.created_by
+  CROSS JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE m.status = 0)::int AS created, count(*) FILTER (WHERE m.status = 1)::int AS sent,
+      count(*) FILTER (WHERE m.status = 2)::int AS received, count(*) FILTER (WHERE m.status = 3)::int AS errors
+    FROM sms_message m WHERE m.bulk_id = c.bulk_id AND m.direction = 'OUTBOUND') p`;
+
+/** The send routes' reads and checks: commands of a type, set-based checks of a bulk send's ids, campaigns. */
+@Injectable()
+export class SmsSendRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
+    return this.pool.transaction(fn);
+  }
+
+  async command(typeId: number, key: string): Promise<SmsCommandRow | null> {
+    const r = await this.pool.rows<SmsCommandRow>(
+      'SELECT command_key, template, takes_message FROM sms_command WHERE device_type_id = $1 AND command_key = $2',
+      [typeId, key],
+    );
+    return r[0] ?? null;
+  }
+
+  async deviceTypeExists(id: number): Promise<boolean> {
+    return (await this.pool.rows('SELECT 1 FROM device_type WHERE id = $1', [id])).length > 0;
+  }
+
+  /** The ids of a bulk send that do not exist, and those of another type than `typeId` (with their type), in one pass. */
+  async checkDevices(ids: number[], typeId: number): Promise<{ unknown: number[]; other: { id: number; type: number }[] }> {
+    const rows = await this.pool.rows<{ id: number; type: number | null }>(
+      `SELECT x.id, d.device_type_id AS type FROM unnest($1::int[]) AS x(id) LEFT JOIN device d ON d.id = x.id
+       WHERE d.id IS NULL OR d.device_type_id <> $2 ORDER BY x.id`,
+      [ids, typeId],
+    );
+    return {
+      unknown: rows.filter((r) => r.type === null).map((r) => r.id),
+      other: rows.filter((r) => r.type !== null).map((r) => ({ id: r.id, type: r.type! })),
+    };
+  }
+
+  async insertCampaign(
+    r: { bulkId: string; commandKey: string; message: string; typeId: number; createdBy: number; total: number },
+    q: Queryable,
+  ): Promise<void> {
+    await q.query(
+      `INSERT INTO sms_campaign (bulk_id, command_key, message, device_type_id, created_by, total) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [r.bulkId, r.commandKey, r.message, r.typeId, r.createdBy, r.total],
+    );
+  }
+
+  /** A campaign with its progress counted from its messages (index sms_message(bulk_id, status)). */
+  async campaign(bulkId: string): Promise<Omit<SmsCampaign, 'done'> | null> {
+    const r = await this.pool.rows<Omit<SmsCampaign, 'done'>>(`${CAMPAIGN_SQL} WHERE c.bulk_id = $1`, [bulkId]);
+    return r[0] ?? null;
+  }
+
+  /** The latest campaigns of the types `types` (null: all), newest first, and how many there are. */
+  async campaigns(types: number[] | null, limit: number, offset: number): Promise<{ items: Omit<SmsCampaign, 'done'>[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.pool.rows<Omit<SmsCampaign, 'done'>>(
+        `${CAMPAIGN_SQL} WHERE ($1::int[] IS NULL OR c.device_type_id = ANY($1::int[])) ORDER BY c.created_at DESC, c.bulk_id LIMIT $2 OFFSET $3`,
+        [types, limit, offset],
+      ),
+      this.pool.rows<{ n: number }>('SELECT count(*)::int AS n FROM sms_campaign WHERE ($1::int[] IS NULL OR device_type_id = ANY($1::int[]))', [types]),
+    ]);
+    return { items, total: total[0]?.n ?? 0 };
+  }
+}

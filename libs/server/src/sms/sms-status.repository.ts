@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { Reason } from '@tracker/contract';
+import { PgPool, type Queryable } from '../core/db.js';
+import { UTC_DAY } from './sms-stats.js';
+
+/** A message locked for a status change: its state and the day its counters live on. */
+export type LockedMessage = { id: number; status: number; gateway_status: string | null; gateway_message_id: string | null; day: string };
+
+const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day`;
+
+/** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
+@Injectable()
+export class SmsStatusRepository {
+  constructor(private readonly pool: PgPool) {}
+
+  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
+    return this.pool.transaction(fn);
+  }
+
+  /** Logs a callback once per (sid, status): false when it was seen before (a repeat). */
+  async recordCallback(sid: string, status: string, errorCode: number | null, q: Queryable): Promise<boolean> {
+    const r = await this.pool.rows(
+      'INSERT INTO sms_callback (sid, status, error_code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1 AS new',
+      [sid, status, errorCode],
+      q,
+    );
+    return r.length > 0;
+  }
+
+  async callbacksOf(sid: string, q: Queryable): Promise<{ status: string; error_code: number | null }[]> {
+    return this.pool.rows('SELECT status, error_code FROM sms_callback WHERE sid = $1', [sid], q);
+  }
+
+  async lockBySid(sid: string, q: Queryable): Promise<LockedMessage | null> {
+    const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = $1 FOR UPDATE`, [sid], q);
+    return r[0] ?? null;
+  }
+
+  async lockById(id: number, q: Queryable): Promise<LockedMessage | null> {
+    const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE id = $1 FOR UPDATE`, [id], q);
+    return r[0] ?? null;
+  }
+
+  /**
+   * The one UPDATE of a message's status: received_at when it becomes received, the reason when it becomes error,
+   * the claim released once it left status 0.
+   */
+  async setStatus(id: number, t: { status: number; gatewayStatus?: string | null; error?: Reason | null }, q: Queryable): Promise<void> {
+    await q.query(
+      `UPDATE sms_message SET status = $2, gateway_status = COALESCE($3, gateway_status),
+         received_at = CASE WHEN $2 = 2 AND received_at IS NULL THEN now() ELSE received_at END,
+         error_code = CASE WHEN $4::text IS NOT NULL THEN $4 ELSE error_code END,
+         error_params = CASE WHEN $4::text IS NOT NULL THEN $5::jsonb ELSE error_params END,
+         claimed_at = CASE WHEN $2 > 0 THEN NULL ELSE claimed_at END, claimed_by = CASE WHEN $2 > 0 THEN NULL ELSE claimed_by END,
+         next_attempt_at = CASE WHEN $2 > 0 THEN NULL ELSE next_attempt_at END
+       WHERE id = $1`,
+      [id, t.status, t.gatewayStatus ?? null, t.error?.code ?? null, t.error ? JSON.stringify(t.error.params ?? {}) : null],
+    );
+  }
+
+  /** Records the gateway's sid of a message sent (and the gateway that took it). */
+  async setSent(id: number, gatewayId: number, sid: string, q: Queryable): Promise<void> {
+    await q.query('UPDATE sms_message SET gateway_id = $2, gateway_message_id = $3, sent_at = COALESCE(sent_at, now()) WHERE id = $1', [id, gatewayId, sid]);
+  }
+}
