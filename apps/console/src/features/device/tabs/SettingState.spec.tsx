@@ -1,15 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SettingItem, SmsItem } from '@tracker/contract';
+import type { SettingItem } from '@tracker/contract';
+import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { SETTINGS_POLL_MS } from '../api/settings';
-import { device, roleOf, setting, smsItem } from './fixtures';
+import { device, roleOf, setting } from './fixtures';
 
 const NOW = new Date('2026-03-02T10:05:00.000Z');
-const push = (sms_id: number, status: number) => ({ sms_id, status, created: '2026-03-02T10:04:00.000Z' });
-const sms = (over: Partial<SmsItem>): SmsItem => smsItem({ created: '2026-03-02T10:04:00.000Z', command_key: 'SETTING_1', message: 'SETTING,1,600#', ...over });
+type Push = NonNullable<SettingItem['last_push']>;
+const push = (sms_id: number, status: number, over: Partial<Push> = {}): Push => ({
+  sms_id,
+  status,
+  created: '2026-03-02T10:04:00.000Z',
+  error: null,
+  error_code: null,
+  error_params: null,
+  ...over,
+});
 
-function settingsApi(list: () => SettingItem[], smsList: SmsItem[] = [], onPush?: () => void) {
+function settingsApi(list: () => SettingItem[], onPush?: () => void) {
   return mockFetch({
     'GET /api/local/role': roleOf(1),
     'GET /api/setting/push': () => {
@@ -18,7 +27,6 @@ function settingsApi(list: () => SettingItem[], smsList: SmsItem[] = [], onPush?
     },
     'GET /api/device/device_details': ok(device()),
     'GET /api/setting/all': () => ok(list()),
-    'GET /api/sms/list': ok(smsList),
   });
 }
 const row = () => within(screen.getByTestId('setting-location_interval'));
@@ -33,7 +41,6 @@ describe('settings: a pushed setting turns confirmed or failed live', () => {
     let list = [setting({ value: '600', synced: false })];
     const calls = settingsApi(
       () => list,
-      [],
       () => (list = [setting({ value: '600', synced: false, last_push: push(50, 0) })]),
     );
     const { user } = renderApp('/device/42/settings', { session: { role: 1 } });
@@ -55,26 +62,36 @@ describe('settings: a pushed setting turns confirmed or failed live', () => {
     expect(calls.callsTo('GET', '/api/setting/all')).toHaveLength(asked);
   });
 
-  it('says failed with the reason: the coded error of the SMS, or the watch\'s answer that did not confirm', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
-    settingsApi(
-      () => [
-        setting({ setting_no: 1, value: '600', synced: false, last_push: push(51, 3) }),
-        setting({ setting_no: 5, name: 'volume', value: '9', synced: false, last_push: push(52, 2) }),
-        setting({ setting_no: 7, name: 'apn', value: 'x', synced: false, last_push: push(53, 1) }),
-      ],
-      [
-        sms({ id: 53, status: 1 }),
-        sms({ id: 52, command_key: 'SETTING_5', message: 'SETTING,5,9#' }),
-        sms({ id: 54, direction: 'INBOUND', command_key: null, message: 'SETTING,5:ERR,RANGE', reply_to: 52 }),
-        sms({ id: 51, status: 3, error: 'raw', error_code: 'gsmNumber', error_params: { min: 8, max: 15 } }),
-      ],
-    );
+  it('says failed with the reason of the push: undelivered, or refused by the watch (its coded error, in the UI language)', async () => {
+    settingsApi(() => [
+      setting({
+        setting_no: 1,
+        value: '600',
+        synced: false,
+        last_push: push(51, 3, { error: 'raw', error_code: 'smsUndelivered', error_params: { status: 'undelivered', code: 30003 } }),
+      }),
+      setting({
+        setting_no: 5,
+        name: 'volume',
+        value: '9',
+        synced: false,
+        last_push: push(52, 3, { error: 'The device refused: RANGE', error_code: 'smsDeviceRefused', error_params: { reason: 'RANGE' } }),
+      }),
+      setting({ setting_no: 7, name: 'apn', value: 'x', synced: false, last_push: push(53, 1) }),
+    ]);
     renderApp('/device/42/settings', { session: { role: 1 } });
-    await waitFor(() => expect(row().getByTestId('setting-failed-reason').textContent).toBe('GSM number starts with + and has 8 to 15 digits'));
+    await waitFor(() => expect(row().getByTestId('setting-failed-reason').textContent).toBe('The gateway reports undelivered (error 30003)'));
     expect(row().getByTestId('setting-failed').textContent).toBe('Failed');
-    const volume = within(screen.getByTestId('setting-volume'));
-    await waitFor(() => expect(volume.getByTestId('setting-failed-reason').textContent).toBe('SETTING,5:ERR,RANGE'));
+    expect(within(screen.getByTestId('setting-volume')).getByTestId('setting-failed-reason').textContent).toBe('The device refused: RANGE');
     expect(within(screen.getByTestId('setting-apn')).getByTestId('setting-pending').textContent).toBe('Pending (SMS Sent)');
+  });
+
+  it('reads the reason in German when German is chosen', async () => {
+    settingsApi(() => [
+      setting({ value: '600', synced: false, last_push: push(52, 3, { error: 'x', error_code: 'smsDeviceRefused', error_params: { reason: 'RANGE' } }) }),
+    ]);
+    await i18n.changeLanguage('de');
+    renderApp('/device/42/settings', { session: { role: 1 } });
+    expect((await screen.findByTestId('setting-failed-reason')).textContent).toBe('Das Gerät hat abgelehnt: RANGE');
   });
 });

@@ -106,7 +106,7 @@ export function SettingsTab({ id }: { id: number }) {
       ),
     },
     { key: 'default', header: t('device.settings.default'), className: 'muted', cell: (s) => formatSetting(s.name, s.default_value, t) },
-    { key: 'state', header: t('device.settings.state'), cell: (s) => <SettingState id={id} s={s} /> },
+    { key: 'state', header: t('device.settings.state'), cell: (s) => <SettingState s={s} /> },
     {
       key: 'actions',
       header: t('device.settings.actions'),

@@ -102,14 +102,14 @@ describe('sms tab: sending a command', () => {
 
   it('says why a message failed from its code, in the UI language, not the raw text', async () => {
     smsApi(1, () => [
-      sms({ id: 30, status: 3, error: 'raw gateway text 21211', error_code: 'gsmNumber', error_params: { min: 8, max: 15 } }),
+      sms({ id: 30, status: 3, error: 'raw gateway text 30003', error_code: 'smsUndelivered', error_params: { status: 'undelivered', code: 30003 } }),
       sms({ id: 31, status: 3, error: 'An uncoded failure', error_code: null }),
     ]);
     renderApp('/device/42/sms', { session: { role: 1 } });
     const failed = within(await screen.findByTestId('sms-30'));
     expect(failed.getByTestId('sms-status').textContent).toBe('Error');
-    expect(failed.getByTestId('sms-error').textContent).toBe('GSM number starts with + and has 8 to 15 digits');
-    expect(screen.queryByText('raw gateway text 21211')).toBeNull();
+    expect(failed.getByTestId('sms-error').textContent).toBe('The gateway reports undelivered (error 30003)');
+    expect(screen.queryByText('raw gateway text 30003')).toBeNull();
     expect(within(screen.getByTestId('sms-31')).getByTestId('sms-error').textContent).toBe('An uncoded failure');
   });
 

@@ -144,8 +144,8 @@ describe('send SMS (/admin/sendSMS)', () => {
           error: 'Invalid input',
           code: 'VALIDATION',
           errors: [
-            { field: 'devices.1', code: 'smsTooManyDevices', params: { max: 100000 }, message: 'At most 100000 devices in one bulk send' },
-            { field: 'message', code: 'tooLong', params: { field: 'message', max: 160 }, message: 'message is too long' },
+            { field: 'devices', code: 'smsUnknownDevices', params: { count: 1, ids: '6' }, message: '1 device ids do not exist: 6' },
+            { field: 'message', code: 'smsTooLong', params: { length: 170, max: 160 }, message: 'The SMS would have 170 characters' },
           ],
         },
       },
@@ -156,7 +156,8 @@ describe('send SMS (/admin/sendSMS)', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send (2)' }));
     const devices = screen.getByLabelText('Device ids (comma-separated)');
     await waitFor(() => expect(devices.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getAllByText('At most 100000 devices in one bulk send').some((n) => n.classList.contains('field__error'))).toBe(true);
+    expect(screen.getByText('1 device ids do not exist: 6').classList.contains('field__error')).toBe(true);
+    expect(screen.getByText('The SMS would have 170 characters, at most 160 are possible').classList.contains('field__error')).toBe(true);
     expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('campaign-progress')).toBeNull();
   });
