@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMS_TEXT_MAX } from '@tracker/contract';
-import { SelectField, TextField } from '../../../components/Field';
+import { CountedTextField, SelectField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useSendSms, useSmsCommands } from '../api/sms';
@@ -62,11 +62,10 @@ export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) 
         ))}
       </SelectField>
       {chosen?.takes_message ? (
-        <TextField
+        <CountedTextField
           label={t('device.sms.send.message')}
           value={message}
           maxLength={SMS_TEXT_MAX}
-          hint={t('device.sms.send.counter', { n: message.length, max: SMS_TEXT_MAX })}
           error={errors.message}
           onChange={(e) => {
             setMessage(e.target.value);

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codedIssues, issueFieldError, SMS_TEXT_MAX, smsSendBulkBody, type SmsCampaign } from '@tracker/contract';
-import { SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { CountedTextField, SelectField, TextAreaField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
@@ -114,11 +114,10 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           ))}
         </SelectField>
         {takesMessage ? (
-          <TextField
+          <CountedTextField
             label={t('sms.send.message')}
             value={message}
             maxLength={SMS_TEXT_MAX}
-            hint={t('sms.send.counter', { n: message.length, max: SMS_TEXT_MAX })}
             error={errors.message}
             onChange={(e) => {
               setMessage(e.target.value);
