@@ -174,7 +174,14 @@ export const languageItem = z.object({ language_code: z.string(), name: z.string
 export const deviceListItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  sms_commands: z.array(z.object({ command_key: z.string(), name: z.string() })),
+  sms_commands: z.array(
+    z.object({
+      command_key: z.string(),
+      name: z.string(),
+      /** the command takes the user's text (`{message}` of its template); absent from servers that predate it */
+      takes_message: z.boolean().optional(),
+    }),
+  ),
 });
 export const operatorItem = z.object({
   id: z.number().int(),

@@ -33,6 +33,7 @@ const OwnerPage = lazyNamed(() => import('../features/owner/routes/OwnerPage'), 
 const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardSearch');
 const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
 const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
+const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -74,6 +75,13 @@ const TRAFFIC_ROUTES: RouteObject[] = [
   { path: '/carrier-whitelist/search', element: guarded('carrierWhitelist', <WhitelistPage />) },
 ];
 
+/** Built screens that replace a pending menu target. */
+const SCREEN_ROUTES: RouteObject[] = [
+  ...IMPORT_ROUTES,
+  ...TRAFFIC_ROUTES,
+  { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -97,9 +105,8 @@ export const routes: RouteObject[] = [
           // the device workspace guards itself: its tabs take other areas than the main page (docs/device-workspace.md)
           { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
-          ...IMPORT_ROUTES,
-          ...TRAFFIC_ROUTES,
-          ...PENDING_ROUTES.filter((p) => ![...IMPORT_ROUTES, ...TRAFFIC_ROUTES].some((r) => r.path === p.path)).map((p) => ({
+          ...SCREEN_ROUTES,
+          ...PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path)).map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),

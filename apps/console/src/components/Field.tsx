@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldShell = {
   label: ReactNode;
@@ -80,4 +81,15 @@ export function SelectField({ label, error, hint, hideLabel, compact, children, 
       )}
     />
   );
+}
+
+/** A labelled multi-line input with its hint and error. */
+export function TextAreaField({ label, error, hint, hideLabel, compact, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <FieldFrame {...{ label, error, hint, hideLabel, compact, className }} control={(props) => <textarea {...props} {...area} />} />;
+}
+
+/** A labelled text input of at most `maxLength` characters, its hint counting them ("12 / 160 characters"). */
+export function CountedTextField({ maxLength, value, ...field }: FieldShell & InputHTMLAttributes<HTMLInputElement> & { maxLength: number; value: string }) {
+  const { t } = useTranslation();
+  return <TextField {...field} value={value} maxLength={maxLength} hint={t('common.charCount', { n: value.length, max: maxLength })} />;
 }

@@ -7,17 +7,6 @@ export function useContacts(id: number) {
   return useQuery({ queryKey: [...deviceKey(id), 'contacts'], queryFn: () => apiCall('contactDevice', { query: { device_id: id } }) });
 }
 
-export function useSms(d: Day) {
-  return useQuery({
-    queryKey: [...deviceKey(d.id), 'sms', d.date, d.tz],
-    queryFn: () => apiCall('smsList', { query: { device_id: d.id, date: d.date, tz: d.tz } }),
-  });
-}
-
-export function useSmsCommands(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'smsCommands'], queryFn: () => apiCall('smsCommands', { query: { device_id: id } }) });
-}
-
 export function useCommunications(d: Day) {
   return useQuery({
     queryKey: [...deviceKey(d.id), 'communications', d.date, d.tz],
@@ -47,8 +36,18 @@ export function useTestNotification(id: number) {
   });
 }
 
-export function useDeviceLogs(id: number) {
-  return useQuery({ queryKey: [...deviceKey(id), 'logs'], queryFn: () => apiCall('logsDevice', { query: { device_id: id } }) });
+/** A requested log upload being waited for: the files known when it was asked for, and until when to wait. */
+export type UploadWait = { known: ReadonlySet<number>; until: number };
+/** While an upload is waited for, the list is asked for every 5 s until a new file is there or the wait is over. */
+export const LOG_POLL_MS = 5000;
+
+export function useDeviceLogs(id: number, wait: UploadWait | null = null) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'logs'],
+    queryFn: () => apiCall('logsDevice', { query: { device_id: id } }),
+    refetchInterval: (q) =>
+      wait && Date.now() < wait.until && !q.state.data?.some((l) => !wait.known.has(l.id)) ? LOG_POLL_MS : false,
+  });
 }
 
 /** The text of a log file (the api answers `{ model: { name, content } }` without download=true). */

@@ -1,12 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingEditBody } from '@tracker/contract';
+import { SMS_STATUS, type SettingEditBody, type SettingItem } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
 import { deviceKey } from './device';
 
 const settingsKey = (id: number) => [...deviceKey(id), 'settings'] as const;
 
+/** While a push is pending the list is asked for every 3 s, so it turns confirmed (or failed) live. */
+export const SETTINGS_POLL_MS = 3000;
+/** How long a push is waited for the watch's answer before the tab stops asking. */
+export const PUSH_WAIT_MS = 10 * 60_000;
+
+/** A pushed setting still waiting for the watch: not confirmed, its SMS not failed, pushed recently. */
+export const awaitingPush = (s: SettingItem, now: number) =>
+  !s.synced && s.last_push !== null && s.last_push.status !== SMS_STATUS.error && now - Date.parse(s.last_push.created) < PUSH_WAIT_MS;
+
 export function useSettings(id: number) {
-  return useQuery({ queryKey: settingsKey(id), queryFn: () => apiCall('settingAll', { query: { device_id: id } }) });
+  return useQuery({
+    queryKey: settingsKey(id),
+    queryFn: () => apiCall('settingAll', { query: { device_id: id } }),
+    refetchInterval: (q) => (q.state.data?.some((s) => awaitingPush(s, Date.now())) ? SETTINGS_POLL_MS : false),
+  });
 }
 
 /** Mutations answer the new list (edit, load defaults) or queue pushes; either way the device's cache refreshes. */

@@ -1,19 +1,31 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceLogItem } from '@tracker/contract';
+import { canAccess, type DeviceLogItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
 import { downloadFile } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
-import { useDeviceLogFile, useDeviceLogs } from '../api/activity';
+import { useDeviceLogFile, useDeviceLogs, type UploadWait } from '../api/activity';
+import { LogCommands } from '../components/LogCommands';
 import { TabShell } from '../components/TabShell';
 
-/** deviceLogs (roles 1, 9): the log files the device uploaded; view one or download it. */
+/** How long a requested log upload is waited for (the list polls meanwhile). */
+export const UPLOAD_WAIT_MS = 3 * 60_000;
+
+/**
+ * deviceLogs (roles 1, 9): the log files the device uploaded; view one or download it. Role 1 (deviceLogCommand)
+ * also tells the watch by SMS to start logging or to upload its log; after an upload request the list refreshes
+ * until the new file is there (at most UPLOAD_WAIT_MS).
+ */
 export function DeviceLogsTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const q = useDeviceLogs(id);
+  const role = useSession()!.role;
+  const [wait, setWait] = useState<UploadWait | null>(null);
+  const q = useDeviceLogs(id, wait);
+  const arrived = wait ? q.data?.find((l) => !wait.known.has(l.id)) : undefined;
   const [open, setOpen] = useState<string | null>(null);
   const file = useDeviceLogFile(id, open);
   const columns: Column<DeviceLogItem>[] = [
@@ -47,6 +59,18 @@ export function DeviceLogsTab({ id }: { id: number }) {
     <TabShell
       title={t('device.tabs.deviceLogs')}
       query={q}
+      toolbar={
+        canAccess(role, 'deviceLogCommand') ? (
+          <>
+            <LogCommands id={id} onUploadRequested={() => setWait({ known: new Set((q.data ?? []).map((l) => l.id)), until: Date.now() + UPLOAD_WAIT_MS })} />
+            {arrived ? (
+              <span className="muted" data-testid="log-arrived">
+                {t('device.logs.arrived', { name: arrived.file_name })}
+              </span>
+            ) : null}
+          </>
+        ) : null
+      }
       footer={
         open ? (
           <section className="dw-section" aria-label={open}>

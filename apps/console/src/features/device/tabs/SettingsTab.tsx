@@ -13,15 +13,14 @@ import {
   type SettingItem,
 } from '@tracker/contract';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
-import { useTimeZone } from '../../../lib/time-zone';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useEditSettings, useLoadDefaults, usePushAll, usePushSetting, useSettings } from '../api/settings';
 import { SelectField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { SettingState } from '../components/SettingState';
 import { TabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
 
@@ -44,7 +43,6 @@ export function defaultsChanges(list: readonly SettingItem[], type: number): Def
 /** settings: the per-device list; edit, push one, push all, load defaults. A push shows as pending until confirmed. */
 export function SettingsTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  const tz = useTimeZone();
   const role = useSession()!.role;
   const editable = canEdit(role, 'settings');
   const q = useSettings(id);
@@ -108,18 +106,7 @@ export function SettingsTab({ id }: { id: number }) {
       ),
     },
     { key: 'default', header: t('device.settings.default'), className: 'muted', cell: (s) => formatSetting(s.name, s.default_value, t) },
-    {
-      key: 'state',
-      header: t('device.settings.state'),
-      cell: (s) =>
-        s.synced ? (
-          <span className="status status--active">{t('device.settings.synced')}</span>
-        ) : (
-          <span className="status status--inactive" data-testid="setting-pending" title={s.last_push ? formatDateTime(s.last_push.created, tz) : undefined}>
-            {s.last_push ? t('device.settings.pendingPush', { status: t(`device.messageStatus.${s.last_push.status}`) }) : t('device.settings.pending')}
-          </span>
-        ),
-    },
+    { key: 'state', header: t('device.settings.state'), cell: (s) => <SettingState s={s} /> },
     {
       key: 'actions',
       header: t('device.settings.actions'),

@@ -1,56 +1,74 @@
 import { useTranslation } from 'react-i18next';
-import type { SmsItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
-import { useSms, useSmsCommands } from '../api/activity';
+import { useSession } from '../../../lib/session';
+import { useSms } from '../api/sms';
+import { SmsSendForm } from '../components/SmsSendForm';
 import { DayTabShell } from '../components/TabShell';
+import { canEdit } from '../device-tabs';
+import { smsErrorText, smsThread, type SmsRow } from '../sms-thread';
 import { useDay } from '../use-day';
 
-/** sms: the device's SMS of a day with the §3 message status; the commands its type understands. */
+/**
+ * sms: the device's SMS of a day with the §3 message status, replies under the command they answer; sending a
+ * command of the device's type (deviceSettingsEdit: not roles 9 and 10). Today's list turns live while a command is
+ * on its way (api/sms.ts `useSms`).
+ */
 export function SmsTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const day = useDay();
+  const role = useSession()!.role;
   const q = useSms({ id, date: day.date, tz: day.tz });
-  const commands = useSmsCommands(id);
-  const columns: Column<SmsItem>[] = [
-    { key: 'created', header: t('device.sms.created'), cell: (m) => formatDateTime(m.created, day.tz) },
-    { key: 'direction', header: t('device.sms.direction'), cell: (m) => t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`) },
-    { key: 'command', header: t('device.sms.command'), className: 'mono', cell: (m) => m.command_key ?? t('common.none') },
-    { key: 'message', header: t('device.sms.message'), className: 'mono', truncate: true, cell: (m) => m.message },
+  const columns: Column<SmsRow>[] = [
+    { key: 'created', header: t('device.sms.created'), cell: ({ m }) => formatDateTime(m.created, day.tz) },
+    {
+      key: 'direction',
+      header: t('device.sms.direction'),
+      cell: ({ m, reply }) => (reply ? `↳ ${t('device.sms.reply')}` : t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`)),
+    },
+    { key: 'command', header: t('device.sms.command'), className: 'mono', cell: ({ m }) => m.command_key ?? t('common.none') },
+    { key: 'message', header: t('device.sms.message'), className: 'mono', truncate: true, cell: ({ m }) => m.message },
     {
       key: 'status',
       header: t('device.sms.status'),
-      cell: (m) => (
-        <span className={`status dw-msg--${m.status}`} title={m.error ?? undefined}>
-          {t(`device.messageStatus.${m.status}`, { defaultValue: String(m.status) })}
-        </span>
-      ),
+      cell: ({ m }) => {
+        const error = m.status === 3 ? smsErrorText(t, m) : null;
+        return (
+          <>
+            <span className={`status dw-msg--${m.status}`} data-testid="sms-status">
+              {t(`device.messageStatus.${m.status}`, { defaultValue: String(m.status) })}
+            </span>
+            {error ? (
+              <span className="dw-sms-error" data-testid="sms-error">
+                {error}
+              </span>
+            ) : null}
+          </>
+        );
+      },
     },
   ];
   return (
-    <DayTabShell
-      title={t('device.tabs.sms')}
-      day={day}
-      deviceId={id}
-      exportKind="sms_per_device"
-      query={q}
-      footer={
-        <details className="dw-section">
-          <summary>{t('device.sms.commands')}</summary>
-          <QueryState query={commands} empty={commands.data?.length === 0}>
-            <ul className="dw-plain">
-              {(commands.data ?? []).map((c) => (
-                <li key={c.command_key}>
-                  <span className="mono">{c.command_key}</span> — {c.name}
-                </li>
-              ))}
-            </ul>
-          </QueryState>
-        </details>
-      }
-    >
-      <DataTable data-testid="sms-table" columns={columns} rows={q.data} rowKey={(m) => m.id} empty={t('device.sms.empty')} />
+    <DayTabShell title={t('device.tabs.sms')} day={day} deviceId={id} exportKind="sms_per_device" query={q}>
+      {canEdit(role, 'settings') ? (
+        // a command sent while another day is shown appears on today's list: go there
+        <SmsSendForm id={id} onSent={() => (day.date !== day.max ? day.setDate(day.max) : undefined)} />
+      ) : (
+        <p className="muted" data-testid="sms-read-only">
+          {t('device.common.readOnly')}
+        </p>
+      )}
+      <DataTable
+        data-testid="sms-table"
+        columns={columns}
+        rows={q.data ? smsThread(q.data) : undefined}
+        rowKey={({ m }) => m.id}
+        rowProps={({ m, reply }) => ({
+          'data-testid': reply ? `sms-reply-${m.reply_to}` : `sms-${m.id}`,
+          className: reply ? 'dw-sms-reply' : undefined,
+        })}
+        empty={t('device.sms.empty')}
+      />
     </DayTabShell>
   );
 }

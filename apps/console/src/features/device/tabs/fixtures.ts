@@ -1,4 +1,4 @@
-import type { DeviceDetail, SettingItem } from '@tracker/contract';
+import type { DeviceDetail, SettingItem, SmsItem } from '@tracker/contract';
 import { ok } from '../../../test/render';
 
 /** Test data of the device tabs' component specs. */
@@ -51,5 +51,23 @@ export const setting = (over: Partial<SettingItem>): SettingItem => ({
   updated_at: null,
   last_push: null,
   profiles: [],
+  ...over,
+});
+
+export const smsItem = (over: Partial<SmsItem>): SmsItem => ({
+  id: 1,
+  created: '2026-03-02T10:00:00.000Z',
+  sent_at: null,
+  received_at: null,
+  direction: 'OUTBOUND',
+  command_key: 'STATUS',
+  message: 'STATUS#',
+  status: 2,
+  error: null,
+  error_code: null,
+  error_params: null,
+  gsm_number: '+4915112345678',
+  reply_to: null,
+  bulk_id: null,
   ...over,
 });

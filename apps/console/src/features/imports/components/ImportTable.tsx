@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { downloadReport } from '../api/imports-api';
 import { ErrorViewer } from './ErrorViewer';
 import { reasonLabel } from '../../../lib/reasons';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../../components/ProgressBar';
 
 /** The import list of /admin/upload: file, kind, counts, live progress, status, errors and report. */
 export function ImportTable({ items }: { items: readonly ImportItem[] }) {

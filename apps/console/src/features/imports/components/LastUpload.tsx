@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { downloadReport, isRunning, useImportProgress } from '../api/imports-api';
 import { reasonLabel } from '../../../lib/reasons';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../../components/ProgressBar';
 
 /** Live progress of the file just uploaded on a kind's screen, and its outcome (§8 mass import message). */
 export function LastUpload({ id }: { id: number }) {

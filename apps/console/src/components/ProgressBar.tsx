@@ -7,7 +7,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   return (
     <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={v}>
       <div className="progress__bar" style={{ width: `${v}%` }} />
-      <span className="progress__text">{t('imports.percent', { value: v })}</span>
+      <span className="progress__text">{t('common.percent', { value: v })}</span>
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SmsCampaign, SmsSendBulkBody } from '@tracker/contract';
+import { apiCall } from '../../../lib/api-client';
+
+const smsKeys = {
+  campaign: (bulkId: string) => ['sms', 'campaign', bulkId] as const,
+  campaigns: ['sms', 'campaigns'] as const,
+};
+
+/** A running campaign's progress is asked for every 2 s until every message is received or failed. */
+export const CAMPAIGN_POLL_MS = 2000;
+
+/**
+ * Device types with their SMS commands (`GET /device/list`): the types the user may see, each with the commands
+ * /admin/sendSMS offers for it. `/sms/commands` answers the commands of one device, not of a type.
+ */
+export const useDeviceTypeCommands = () =>
+  useQuery({ queryKey: ['lists', 'deviceList'], queryFn: ({ signal }) => apiCall('deviceList', { signal }) });
+
+export function useSendBulk() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SmsSendBulkBody) => apiCall('smsSendBulk', { body }),
+    onSuccess: (c) => {
+      qc.setQueryData(smsKeys.campaign(c.bulk_id), c);
+      void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
+    },
+  });
+}
+
+/** Follows one campaign until it is done; the recent campaigns refresh when it finishes. */
+export function useCampaign(bulkId: string | null) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: smsKeys.campaign(bulkId ?? ''),
+    queryFn: async ({ signal }) => {
+      const c = await apiCall('smsCampaign', { query: { bulk_id: bulkId! }, signal });
+      if (c.done) void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
+      return c;
+    },
+    enabled: bulkId !== null,
+    refetchInterval: (q) => (q.state.data?.done ? false : CAMPAIGN_POLL_MS),
+  });
+}
+
+export const isRunning = (c: Pick<SmsCampaign, 'done'>) => !c.done;
+
+/** How many recent campaigns the page lists. */
+export const RECENT_CAMPAIGNS = 20;
+
+/** The latest campaigns, newest first; refreshed (every 10 s) while one of them is still running. */
+export function useCampaigns() {
+  return useQuery({
+    queryKey: smsKeys.campaigns,
+    queryFn: ({ signal }) => apiCall('smsCampaigns', { query: { page: 0, count: RECENT_CAMPAIGNS }, signal }),
+    refetchInterval: (q) => (q.state.data?.some(isRunning) ? CAMPAIGN_POLL_MS * 5 : false),
+  });
+}

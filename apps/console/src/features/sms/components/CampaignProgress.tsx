@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { SmsCampaign } from '@tracker/contract';
+import { ProgressBar } from '../../../components/ProgressBar';
+import { QueryState } from '../../../components/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/time-zone';
+import { useCampaign } from '../api/sms-send';
+
+/** The share of a campaign's messages that reached their end (received or error). */
+export const campaignPercent = (c: Pick<SmsCampaign, 'total' | 'received' | 'errors'>) =>
+  c.total === 0 ? 100 : ((c.received + c.errors) * 100) / c.total;
+
+/** A campaign's live progress: created / sent / received / errors, asked for every 2 s until it is done. */
+export function CampaignProgress({ bulkId }: { bulkId: string }) {
+  const { t } = useTranslation();
+  const tz = useTimeZone();
+  const q = useCampaign(bulkId);
+  const c = q.data;
+  return (
+    <section className="card sms-campaign" aria-label={t('sms.progress.title')} data-testid="campaign-progress">
+      <h2>{t('sms.progress.title')}</h2>
+      <QueryState query={q}>
+        {c ? (
+          <>
+            <p>
+              <span className="mono">{c.command_key ?? t('common.none')}</span> · {formatDateTime(c.created_at, tz)} ·{' '}
+              <span data-testid="campaign-state">{c.done ? t('sms.progress.done') : t('sms.progress.running')}</span>
+            </p>
+            <ProgressBar value={campaignPercent(c)} label={t('sms.progress.bar')} />
+            <dl className="sms-counts">
+              {(['total', 'created', 'sent', 'received', 'errors'] as const).map((k) => (
+                <div key={k} data-testid={`campaign-${k}`}>
+                  <dt>{t(`sms.counts.${k}`)}</dt>
+                  <dd className="num">{c[k]}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}
