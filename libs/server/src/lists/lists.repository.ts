@@ -19,7 +19,7 @@ export class ListsRepository {
   smsCommands(typeIds: number[]) {
     return this.prisma.smsCommand.findMany({
       where: { device_type_id: { in: typeIds } },
-      select: { device_type_id: true, command_key: true, name: true },
+      select: { device_type_id: true, command_key: true, name: true, takes_message: true },
       orderBy: [{ device_type_id: 'asc' }, { command_key: 'asc' }],
     });
   }

@@ -35,7 +35,7 @@ export class ListsService {
     const commands = await this.repo.smsCommands(types.map((t) => t.id));
     return types.map((t) => ({
       ...t,
-      sms_commands: commands.filter((c) => c.device_type_id === t.id).map((c) => ({ command_key: c.command_key, name: c.name })),
+      sms_commands: commands.filter((c) => c.device_type_id === t.id).map((c) => ({ command_key: c.command_key, name: c.name, takes_message: c.takes_message })),
     }));
   }
 

@@ -106,11 +106,17 @@ export class SmsTrafficRepository {
     return { items: items.map(withErrorText), counted: count[0]?.counted ?? 0 };
   }
 
-  /** The sums of sms_statistic: every day, or the days from `from` up to (not including) `to`. */
+  /**
+   * The sums of the day counters, folded (sms_statistic) plus not yet folded (sms_statistic_delta, which the pipeline
+   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` up to (not including) `to`.
+   */
   async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
+    const both = (where: string) =>
+      `SELECT ${SUMS} FROM (SELECT day, created, sent, errors, received FROM sms_statistic ${where}
+         UNION ALL SELECT day, created, sent, errors, received FROM sms_statistic_delta ${where}) s`;
     const rows = days
-      ? await this.pool.rows<SmsStatistics>(`SELECT ${SUMS} FROM sms_statistic WHERE day >= $1::date AND day < $2::date`, [days.from, days.to])
-      : await this.pool.rows<SmsStatistics>(`SELECT ${SUMS} FROM sms_statistic`);
+      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day < $2::date'), [days.from, days.to])
+      : await this.pool.rows<SmsStatistics>(both(''));
     return rows[0]!;
   }
 
