@@ -21,8 +21,6 @@ afterAll(async () => {
 
 const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
 
-const progress = async (bulk: string) => (await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin)).body.model;
-
 describe('the gateway down', () => {
   it('then up: the message is retried with backoff and sent once; down past the last attempt: error, visibly', async () => {
     const worker = startWorker();
@@ -44,44 +42,4 @@ describe('the gateway down', () => {
     expect(w.sim.control.handsets(e!.gsm)).toEqual([]);
     await kill(worker);
   }, 120_000);
-});
-
-describe('the worker killed mid-campaign', () => {
-  it('twice, then restarted: every device got the message exactly once', async () => {
-    const ds = await watches(w.api, 1, 120, 110);
-    // slow enough to be killed in the middle: 25 messages a second through the development gateway
-    await w.api.pool.query('UPDATE sms_gateway SET rate_per_second = 25 WHERE id = 1');
-    const r = await w.api.post('/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const bulk = r.body.model.bulk_id;
-    const sentSoFar = async () => {
-      const p = await progress(bulk);
-      return p.total - p.created;
-    };
-
-    let worker = startWorker();
-    await until(async () => (await sentSoFar()) >= 20, '20 sent');
-    await kill(worker);
-    worker = startWorker();
-    const before = await sentSoFar();
-    await until(async () => (await sentSoFar()) >= before + 30, '30 more sent');
-    await kill(worker);
-    worker = startWorker();
-    const done = await until(async () => {
-      const p = await progress(bulk);
-      return p.created === 0 && p.sent === 0 ? p : null;
-    }, 'campaign done', 180_000);
-    expect(done).toMatchObject({ total: 120, received: 120, errors: 0, done: true });
-    // a handset counts a message once the gateway's delivery report is answered: wait for all of them
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
-    for (const d of ds) expect(w.sim.control.handsets(d.gsm), d.gsm).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
-    // the gateway holds one message per device, and each is recorded on ours (a reply that overtook the worker's
-    // commit leaves the sid to the sweep's reconciliation)
-    for (const d of ds) expect(w.sim.control.messages(d.gsm).length, d.gsm).toBe(1);
-    await until(async () => (await w.api.pool.query('SELECT 1 FROM sms_message WHERE bulk_id = $1 AND gateway_message_id IS NULL', [bulk])).rowCount === 0, 'every sid recorded');
-    const sids = new Set(ds.flatMap((d) => w.sim.control.messages(d.gsm).map((m) => m.sid)));
-    const recorded = (await w.api.pool.query('SELECT gateway_message_id AS sid FROM sms_message WHERE bulk_id = $1', [bulk])).rows.map((x) => x.sid);
-    expect(new Set(recorded)).toEqual(sids);
-    await kill(worker);
-  }, 300_000);
 });
