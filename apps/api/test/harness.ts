@@ -60,7 +60,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     DATABASE_URL: db.url,
     REDIS_URL: template.redisUrl,
     REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
     PORT: '0',
     CONSOLE_DIST: '',
     ...env,

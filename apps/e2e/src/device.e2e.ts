@@ -112,7 +112,9 @@ describe('admin: the device workspace from the dashboard search', () => {
       `SELECT message, status FROM sms_message WHERE device_id = $1 AND command_key = 'SETTING_1' ORDER BY id DESC LIMIT 1`,
       [watch.id],
     );
-    expect(sms).toEqual({ message: 'SETTING,1,600#', status: 0 });
+    // stored for the pipeline; by now it may already be on its way to the watch (docs/sms.md)
+    expect(sms?.message).toBe('SETTING,1,600#');
+    expect([0, 1, 2]).toContain(sms?.status);
     await screenshot(page, 'device-settings');
   });
 

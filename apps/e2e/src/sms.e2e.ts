@@ -42,7 +42,7 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
           `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`,
           [w.id],
         );
-        smsId = m?.id ?? 0;
+        smsId = Number(m?.id ?? 0);
         return smsId;
       }, SLOW)
       .toBeGreaterThan(0);

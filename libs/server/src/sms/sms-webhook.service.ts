@@ -40,12 +40,14 @@ export class SmsWebhookService {
     await this.inbound.tx(async (c) => {
       const command = await this.inbound.awaiting(b.From, replyCommandKey(reply), c);
       const deviceId = command?.device_id ?? (await this.inbound.deviceOf(b.From, c));
+      // the command is locked before the reply is stored: the reply's reply_to key-share-locks the command, so two
+      // replies at once (the watch's and a repeat) that stored first and locked second deadlocked
+      const m = command ? await this.messages.lockById(command.id, c) : null;
       const id = await this.inbound.insert(
         { sid: b.MessageSid, from: b.From, body: b.Body, deviceId, replyTo: command?.id ?? null, commandKey: command?.command_key ?? null },
         c,
       );
       if (id === null || !command || deviceId === null) return; // a repeat, or nobody's reply
-      const m = await this.messages.lockById(command.id, c);
       if (!m) return;
       const o = outcome(reply);
       // a refusal settles even a delivered command as error; an acknowledgement only moves it forward
