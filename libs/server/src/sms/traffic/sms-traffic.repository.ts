@@ -37,12 +37,8 @@ function where(match: TrafficMatch, range: TrafficRange): { sql: string; values:
   return { sql: conds.join(' AND '), values };
 }
 
-/**
- * A failure's reason: the text column `error` of the schema before the SMS pipeline's migration, or the pipeline's
- * `error_code` + `error_params` after it (docs/sms-traffic.md). Read through the row's JSON so the same SQL runs on
- * both schemas; `withErrorText` turns them into one text.
- */
-const ERROR_COLUMNS = `to_jsonb(m) ->> 'error' AS error, to_jsonb(m) ->> 'error_code' AS error_code, to_jsonb(m) -> 'error_params' AS error_params`;
+/** A failure's reason: the pipeline's `error_code` + `error_params` (docs/sms.md); `withErrorText` adds its English text. */
+const ERROR_COLUMNS = `NULL::text AS error, m.error_code, m.error_params`;
 type ErrorColumns = { error: string | null; error_code: string | null; error_params: ReasonParams | null };
 function withErrorText<R extends ErrorColumns>(r: R): R {
   if (!r.error_code) return r;
