@@ -13,3 +13,4 @@ export * from './device-workspace/index.js';
 export * from './imports.js';
 export * from './console-config.js';
 export * from './sms/index.js';
+export * from './wifi.js';

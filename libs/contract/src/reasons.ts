@@ -140,6 +140,13 @@ export const REASONS = {
   smsDeviceRefused: { en: 'The device refused: {{reason}}', params: { reason: 'text' } },
   smsDeviceUnknownCommand: { en: 'The device does not know this command' },
   smsBadSignature: { en: 'The request has no valid gateway signature' },
+
+  // ------------------------------------------------------------------------ wifi access points (§5; libs/contract/src/wifi.ts)
+  wifiMacBlank: { en: 'MAC address cant be blank' },
+  wifiMacFormat: { en: 'Wrong MAC address format' },
+  wifiCoordinatesEmpty: { en: 'Longitude and latitude cant be empty' },
+  wifiLatitudeRange: { en: 'Latitude may range from -90 to 90' },
+  wifiLongitudeRange: { en: 'Longitude may range from -180 to 180' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;
