@@ -26,6 +26,13 @@ export async function createApi(): Promise<NestExpressApplication> {
   app.use(`/api${ROUTES.smsSendBulk.path}`, express.json({ limit: '2mb' }));
   app.useBodyParser('json', { limit: '1mb' });
   app.enableShutdownHooks();
+  // idle keep-alive connections stay open 65 s (Node's default is 5 s): longer than the idle timeout of the clients
+  // and proxies in front (undici's 4 s, load balancers' usual 60 s), so a client never sends a request on a socket
+  // the api is closing at that moment. That race answered ECONNRESET to tests and to fleet-sim's delivery reports on
+  // the loaded machine (docs/sms.md "Lost reports"); headersTimeout must stay above keepAliveTimeout.
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();

@@ -44,6 +44,8 @@ export interface FleetSimControl {
   speak(from: string, body: string, to?: string): Promise<ReplyRecord>;
   /** forgets every message, count and cache; knobs back to their start values */
   reset(): void;
+  /** resolves once every accepted message has lived its life (callbacks sent, reply posted or withheld) */
+  settled(): Promise<void>;
 }
 
 export function fleetSimControl(sim: FleetSim): FleetSimControl {
@@ -55,6 +57,7 @@ export function fleetSimControl(sim: FleetSim): FleetSimControl {
     inbound: () => sim.store.inbound.map((r) => ({ ...r })),
     speak: (from, body, to) => sim.inbound(from, body, to ?? null),
     reset: () => sim.reset(),
+    settled: () => sim.settled(),
   };
 }
 

@@ -30,6 +30,18 @@ describe('knobs', () => {
     expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'WHERE#', count: 1 }]);
   });
 
+  it('silentRate: the watch gets the message, the delivery is reported, and no reply ever comes', async () => {
+    ctx.w.sim.control.configure({ silentRate: 1 });
+    const before = ctx.w.sim.control.inbound().length;
+    const m = await send();
+    await until(() => statuses(m.sid).includes('delivered'), 'delivered');
+    await ctx.w.sim.control.settled();
+    expect(statuses(m.sid)).toEqual(['queued', 'sent', 'delivered']);
+    expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'WHERE#', count: 1 }]);
+    expect(ctx.w.sim.control.inbound().length).toBe(before);
+    expect(ctx.w.sim.control.messages().find((x) => x.sid === m.sid)?.replies).toEqual([]);
+  });
+
   it('duplicateRate: every callback arrives twice (the handset still gets the message once)', async () => {
     ctx.w.sim.control.configure({ duplicateRate: 1 });
     const m = await send();

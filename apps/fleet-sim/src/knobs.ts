@@ -12,6 +12,8 @@ export const knobsSchema = z
       .refine((l) => l.min <= l.max, 'min must not exceed max'),
     /** share of delivered messages whose `delivered` report is never sent (the watch still gets the message) */
     lossRate: z.number().min(0).max(1),
+    /** share of delivered messages whose watch never answers (switched off, out of battery, a silent firmware) */
+    silentRate: z.number().min(0).max(1),
     /** share of status callbacks sent twice */
     duplicateRate: z.number().min(0).max(1),
     /** share of messages that end undelivered (30003, handset unreachable) */
@@ -34,6 +36,7 @@ export type Knobs = z.infer<typeof knobsSchema>;
 export const DEFAULT_KNOBS: Knobs = {
   latencyMs: { min: 20, max: 200 },
   lossRate: 0,
+  silentRate: 0,
   duplicateRate: 0,
   failureRate: 0,
   ratePerSecond: 100,
@@ -68,6 +71,7 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
     return { min: num(min), max: num(max) };
   }],
   ['FLEET_SIM_LOSS_RATE', 'lossRate', num],
+  ['FLEET_SIM_SILENT_RATE', 'silentRate', num],
   ['FLEET_SIM_DUPLICATE_RATE', 'duplicateRate', num],
   ['FLEET_SIM_FAILURE_RATE', 'failureRate', num],
   ['FLEET_SIM_RATE', 'ratePerSecond', num],

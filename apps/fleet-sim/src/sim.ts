@@ -188,7 +188,7 @@ export class FleetSim {
     if (lost) this.store.setStatus(m, 'delivered');
     if (final.status === 'delivered' && watch) {
       this.store.received(m.to, m.body);
-      if (this.handsets && watch.deviceId) await this.reply(m, watch, wait);
+      if (this.handsets && watch.deviceId && Math.random() >= k.silentRate) await this.reply(m, watch, wait);
     }
   }
 
@@ -264,6 +264,11 @@ export class FleetSim {
 
   log(line: string): void {
     this.options.log?.(`[fleet-sim] ${line}`);
+  }
+
+  /** every delivery in flight now (and any it starts meanwhile) has ended */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
   async close(): Promise<void> {

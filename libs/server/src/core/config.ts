@@ -91,6 +91,9 @@ const configSchema = z.object({
   /** attempts of a message before a temporary failure becomes its error, and the first retry delay (doubling) */
   SMS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   SMS_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
+  /** a sent message without its final report for this long is looked up at the gateway (a lost callback), again
+   *  after as long while it stays unreported, for two days at most */
+  SMS_STATUS_POLL_MS: z.coerce.number().int().min(1000).default(600_000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**

@@ -72,6 +72,25 @@ export class SmsDispatchRepository {
     );
   }
 
+  /**
+   * Sent messages whose final report has not come for `olderMs` (Twilio does not repeat a status callback our api
+   * missed), not looked up at the gateway in that time either, sent in the last two days; marked as looked up now.
+   */
+  unreported(olderMs: number, limit: number): Promise<{ id: number; gateway_id: number | null; sid: string }[]> {
+    return this.pool.rows(
+      `UPDATE sms_message SET status_checked_at = now()
+       WHERE id IN (
+         SELECT id FROM sms_message
+         WHERE status = 1 AND direction = 'OUTBOUND' AND gateway_message_id IS NOT NULL
+           AND created > now() - interval '2 days' AND created < now() - $1 * interval '1 millisecond'
+           AND sent_at < now() - $1 * interval '1 millisecond'
+           AND (status_checked_at IS NULL OR status_checked_at < now() - $1 * interval '1 millisecond')
+         ORDER BY status, created LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, gateway_id, gateway_message_id AS sid`,
+      [olderMs, limit],
+    );
+  }
+
   /** Folds the counters' deltas into sms_statistic. */
   async foldStats(): Promise<void> {
     await this.pool.query(FOLD_STATS_SQL);

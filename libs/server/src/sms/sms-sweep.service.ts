@@ -5,19 +5,26 @@ import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
 import { JobName, JobQueue, QueueName } from '../core/jobs/index.js';
 import { SmsDispatchRepository } from './sms-dispatch.repository.js';
+import { SmsGateways } from './sms-gateways.js';
 import { chunks } from './sms-outbox.service.js';
+import { SmsStatusService } from './sms-status.service.js';
 
 export const SMS_SWEEP_MS = 10_000;
 /** A stored message unclaimed for this long while the queue is empty has lost its job (api died before enqueueing). */
 const UNQUEUED_MS = 120_000;
 /** Sweep rounds start here, so their job ids never meet the ids of the api's chunks and the retries. */
 const SWEEP_ROUND = 10_000;
+/** Twilio's final message statuses: only these settle a message the lookup finds (read, for WhatsApp, counts as delivered) */
+const FINAL_GATEWAY_STATUSES = new Set(['delivered', 'undelivered', 'failed', 'read']);
+/** Sent messages looked up at the gateway per sweep (lost reports are rare; a backlog is worked off over sweeps) */
+const POLL_BATCH = 200;
 
 /**
  * Periodic work of the SMS pipeline (worker, @nestjs/schedule, at start and every 10 s): re-enqueues messages a dead
  * worker claimed and never finished (claim older than SMS_CLAIM_LEASE_MS; the next claim reconciles with the gateway
  * first), messages whose enqueue was lost (only while the queue is idle, so a long campaign's waiting chunks are not
- * queued twice), closes finished campaigns and folds the counters' deltas into sms_statistic.
+ * queued twice), looks up at the gateway the status of sent messages whose final report never came (a callback our
+ * api missed is not sent again), closes finished campaigns and folds the counters' deltas into sms_statistic.
  */
 @Injectable()
 export class SmsSweep implements OnApplicationBootstrap {
@@ -25,6 +32,8 @@ export class SmsSweep implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly jobs: JobQueue,
     private readonly repo: SmsDispatchRepository,
+    private readonly gateways: SmsGateways,
+    private readonly status: SmsStatusService,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
@@ -37,6 +46,7 @@ export class SmsSweep implements OnApplicationBootstrap {
     try {
       let n = await this.requeue(await this.repo.staleClaims(this.config.get('SMS_CLAIM_LEASE_MS'), 10_000));
       if ((await this.jobs.pending(QueueName.Sms)) === 0) n += await this.requeue(await this.repo.unqueued(UNQUEUED_MS, 10_000));
+      await this.pollUnreported();
       await this.repo.finishCampaigns();
       await this.repo.foldStats();
       if (n) this.log.info({ queued: n }, 'sms sweep re-enqueued unfinished messages');
@@ -45,6 +55,33 @@ export class SmsSweep implements OnApplicationBootstrap {
       this.log.warn({ err }, 'sms sweep failed');
       return 0;
     }
+  }
+
+  /**
+   * The status of sent messages whose reports were lost, fetched from their gateway and applied as the callback
+   * would have been (same ranks, counters and idempotence); a gateway that cannot answer is asked again next time.
+   */
+  async pollUnreported(): Promise<number> {
+    const rows = await this.repo.unreported(this.config.get('SMS_STATUS_POLL_MS'), POLL_BATCH);
+    if (!rows.length) return 0;
+    const gateways = new Map((await this.gateways.enabled()).map((g) => [g.id, g]));
+    let applied = 0;
+    const failed: { sms: number; err: string }[] = [];
+    for (const m of rows) {
+      const gw = m.gateway_id === null ? undefined : gateways.get(m.gateway_id);
+      if (!gw) continue;
+      try {
+        const g = await this.gateways.client(gw).fetch(m.sid);
+        if (!g || !FINAL_GATEWAY_STATUSES.has(g.status)) continue;
+        await this.status.callback(m.sid, g.status, g.errorCode);
+        applied++;
+      } catch (err) {
+        failed.push({ sms: m.id, err: (err as Error).message });
+      }
+    }
+    if (failed.length) this.log.warn({ failed: failed.length, first: failed[0] }, 'sms status lookups failed; asked again after SMS_STATUS_POLL_MS');
+    if (applied) this.log.info({ looked: rows.length, applied }, 'sms sweep applied statuses the gateway had and its callbacks missed');
+    return applied;
   }
 
   private async requeue(rows: { id: number; attempts: number }[]): Promise<number> {
