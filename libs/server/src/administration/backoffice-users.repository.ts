@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../generated/prisma/client.js';
 import { PrismaService, type PrismaDb } from '../core/db.js';
 
 /** The columns a backoffice user is answered and audited with (never the password hash nor the TOTP secret). */
@@ -14,27 +15,10 @@ const USER_SELECT = {
   created: true,
 } as const;
 
-export type UserRow = {
-  id: number;
-  username: string;
-  email: string | null;
-  role_id: number;
-  enabled: boolean;
-  operators: number[];
-  types: number[];
-  white_labels: number[];
-  created: Date;
-};
+export type UserRow = Prisma.BackofficeUserGetPayload<{ select: typeof USER_SELECT }>;
 
-export type UserWrite = {
-  username: string;
-  email: string | null;
-  role_id: number;
-  enabled: boolean;
-  operators: number[];
-  types: number[];
-  white_labels: number[];
-};
+/** What an add or an edit stores (the password hash apart). */
+export type UserWrite = Omit<UserRow, 'id' | 'created'>;
 
 /** Backoffice user records for user management (house rule "Data access": Prisma for records). */
 @Injectable()

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_TYPES, isRoleId, ROLE_NAMES } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
-import { Modal } from '../../../components/Modal';
+import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
@@ -67,16 +67,7 @@ function DeleteUser({ user, onClose }: { user: BackofficeUser; onClose: () => vo
       open
       title={t('admin.users.deleteTitle')}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn--primary" disabled={del.isPending} onClick={() => void confirm()}>
-            {t('admin.users.delete')}
-          </button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={onClose} confirm={t('admin.users.delete')} onConfirm={() => void confirm()} pending={del.isPending} />}
     >
       <p>{t('admin.users.deleteConfirm', { name: user.username })}</p>
     </Modal>
