@@ -117,7 +117,11 @@ describe('administration: users, operators, VoIP centrals and SMS gateways (docs
       await add.getByLabel('Password', { exact: true }).fill('E2e-pass-12');
       await add.getByLabel('Repeat password').fill('E2e-pass-12');
       // the console offers roles 12 and 13 only; a tampered form sends role 1, and the api refuses it
-      await add.getByLabel('Role').evaluate("(select) => select.add(new Option('Administrator', '1'))");
+      await add.getByLabel('Role').evaluate((select) => {
+        // page-side: the e2e project has no DOM types
+        const page = globalThis as unknown as { Option: new (text: string, value: string) => unknown };
+        (select as unknown as { add: (option: unknown) => void }).add(new page.Option('Administrator', '1'));
+      });
       await add.getByLabel('Role').selectOption('1');
       await add.getByRole('button', { name: 'Save' }).click();
       await manager.getByTestId('toast-error').filter({ hasText: OUT_OF_SCOPE }).waitFor();
