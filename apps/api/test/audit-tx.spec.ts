@@ -172,4 +172,26 @@ describe('every change commits with its record', () => {
     expect(await hash()).toBe(old);
     expect((await api.get('/local/role', token)).status).toBe(200);
   });
+
+  it('user management: a failing audit insert keeps the user enabled and their sessions; a gateway save is not kept', async () => {
+    const token = await api.signIn('partnera-tier1');
+    const id = (await api.pool.query(`SELECT id FROM backoffice_user WHERE username = 'partnera-tier1'`)).rows[0].id;
+    await breakAudit('POST /local/edit');
+    try {
+      const r = await api.post(`/local/edit?user_id=${id}`, { username: 'partnera-tier1', role: 13, types: [2], enabled: false }, admin);
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect((await api.pool.query('SELECT enabled FROM backoffice_user WHERE id = $1', [id])).rows[0].enabled).toBe(true);
+    expect((await api.get('/local/role', token)).status).toBe(200);
+
+    await breakAudit('POST /smsgateway/save');
+    try {
+      expect((await api.post('/smsgateway/save', { name: 'Never kept', allowed: '+7' }, admin)).status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect((await api.pool.query(`SELECT 1 FROM sms_gateway WHERE name = 'Never kept'`)).rowCount).toBe(0);
+  });
 });

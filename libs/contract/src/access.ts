@@ -66,6 +66,9 @@ export type MenuKey =
   | 'admin.sendSMS'
   | 'admin.users'
   | 'admin.globalSettings'
+  | 'admin.operators'
+  | 'admin.voips'
+  | 'admin.gateways'
   | 'admin.reports'
   | 'admin.reports.daily'
   | 'admin.reports.activeDevices'
@@ -90,6 +93,9 @@ export const MENU: readonly MenuItem[] = [
       { key: 'admin.sendSMS', path: '/admin/sendSMS', area: 'sms' },
       { key: 'admin.users', path: '/admin/users/list', area: 'userManagement' },
       { key: 'admin.globalSettings', path: '/admin/defaultSettings', area: 'defaultSettings' },
+      { key: 'admin.operators', path: '/admin/operators', area: 'operators' },
+      { key: 'admin.voips', path: '/admin/voips', area: 'voips' },
+      { key: 'admin.gateways', path: '/admin/gateways', area: 'gateways' },
       {
         key: 'admin.reports',
         path: '/admin/reports/daily',

@@ -42,6 +42,8 @@ export const ErrorCode = {
   SettingNotEditable: 'SETTING_NOT_EDITABLE',
   ExportNotFound: 'EXPORT_NOT_FOUND',
   DeviceLogNotFound: 'DEVICE_LOG_NOT_FOUND',
+  UserOutOfScope: 'USER_OUT_OF_SCOPE',
+  LastAdministrator: 'LAST_ADMINISTRATOR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -83,6 +85,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SETTING_NOT_EDITABLE: 400,
   EXPORT_NOT_FOUND: 404,
   DEVICE_LOG_NOT_FOUND: 404,
+  USER_OUT_OF_SCOPE: 403,
+  LAST_ADMINISTRATOR: 409,
 };
 
 export const LANGUAGES = ['en', 'de', 'es'] as const;
@@ -145,6 +149,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SETTING_NOT_EDITABLE: 'This setting cannot be edited.',
     EXPORT_NOT_FOUND: 'The export link has expired. Generate it again.',
     DEVICE_LOG_NOT_FOUND: 'Log file not found.',
+    USER_OUT_OF_SCOPE: '401, You are not authorized to edit this user. You can edit only users of your own partner.',
+    LAST_ADMINISTRATOR: 'The last enabled administrator cannot be disabled, demoted or deleted.',
   },
   de: {
     VALIDATION_FAILED: 'Die Anfrage ist ungültig.',
@@ -184,6 +190,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SETTING_NOT_EDITABLE: 'Diese Einstellung kann nicht geändert werden.',
     EXPORT_NOT_FOUND: 'Der Export-Link ist abgelaufen. Bitte erneut erzeugen.',
     DEVICE_LOG_NOT_FOUND: 'Protokolldatei nicht gefunden.',
+    USER_OUT_OF_SCOPE: '401, Sie sind nicht berechtigt, diesen Benutzer zu bearbeiten. Sie können nur Benutzer Ihres eigenen Partners bearbeiten.',
+    LAST_ADMINISTRATOR: 'Der letzte aktive Administrator kann nicht deaktiviert, herabgestuft oder gelöscht werden.',
   },
   es: {
     VALIDATION_FAILED: 'La solicitud no es válida.',
@@ -223,6 +231,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SETTING_NOT_EDITABLE: 'Este ajuste no se puede modificar.',
     EXPORT_NOT_FOUND: 'El enlace de exportación ha caducado. Vuelva a generarlo.',
     DEVICE_LOG_NOT_FOUND: 'Archivo de registro no encontrado.',
+    USER_OUT_OF_SCOPE: '401, No está autorizado para editar este usuario. Solo puede editar usuarios de su propio socio.',
+    LAST_ADMINISTRATOR: 'El último administrador activo no se puede desactivar, degradar ni eliminar.',
   },
 };
 

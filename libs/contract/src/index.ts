@@ -14,3 +14,5 @@ export * from './imports.js';
 export * from './console-config.js';
 export * from './sms/index.js';
 export * from './wifi.js';
+export * from './admin-users.js';
+export * from './admin-config.js';

@@ -147,6 +147,15 @@ export const REASONS = {
   wifiCoordinatesEmpty: { en: 'Longitude and latitude cant be empty' },
   wifiLatitudeRange: { en: 'Latitude may range from -90 to 90' },
   wifiLongitudeRange: { en: 'Longitude may range from -180 to 180' },
+
+  // ------------------------------------------------------------------------ administration (docs/administration.md)
+  usernameChars: { en: 'Username may hold letters, digits and . _ @ - only' },
+  userTypesAll: { en: 'Device types: ALL (-1) cannot be combined with other types' },
+  operatorStart: { en: 'Start is the MCC (3 digits) followed by the MNC (2 digits)' },
+  termsKey: { en: 'Terms key may hold letters, digits and . _ - only' },
+  gatewayCodeFormat: { en: 'Phone code {{code}} is not a country calling code (+ and 1 to 4 digits)', params: { code: 'text' } },
+  gatewayNoCodes: { en: 'Enter at least one phone code' },
+  gatewayCodeTaken: { en: 'Phone code {{code}} is already served by gateway {{gateway}}', params: { code: 'text', gateway: 'text' } },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -201,6 +201,8 @@ export const smsGatewayItem = z.object({
   name: z.string(),
   allowed: z.array(z.string()),
   command: z.string().nullable(),
+  /** a disabled gateway routes nothing (docs/administration.md "Gateways") */
+  enabled: z.boolean(),
 });
 export const serverItem = z.object({ id: z.number().int(), name: z.string(), host: z.string() });
 export const roleItem = z.object({ id: roleId, name: z.string() });
@@ -216,10 +218,12 @@ export const deploymentItem = z.object({ id: z.number().int(), name: z.string(),
 export const backofficeUserItem = z.object({
   id: z.number().int(),
   username: z.string(),
+  email: z.string().nullable(),
   role: roleId,
   enabled: z.boolean(),
   operators: z.array(z.number().int()),
   types: z.array(z.number().int()),
+  white_labels: z.array(z.number().int()),
   created: z.string(),
 });
 export const countryItem = z.object({ code: z.string(), name: z.string(), phone_code: z.string() });

@@ -36,3 +36,6 @@ export * from './sms/sms.module.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
 export * from './sms/sms-stats.js';
+export * from './administration/administration.module.js';
+export * from './sms/sms-gateways.js';
+export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';

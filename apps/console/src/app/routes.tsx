@@ -34,6 +34,10 @@ const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardS
 const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
 const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
 const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
+const UsersPage = lazyNamed(() => import('../features/admin/routes/UsersPage'), 'UsersPage');
+const OperatorsPage = lazyNamed(() => import('../features/admin/routes/OperatorsPage'), 'OperatorsPage');
+const VoipsPage = lazyNamed(() => import('../features/admin/routes/VoipsPage'), 'VoipsPage');
+const GatewaysPage = lazyNamed(() => import('../features/admin/routes/GatewaysPage'), 'GatewaysPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -75,10 +79,19 @@ const TRAFFIC_ROUTES: RouteObject[] = [
   { path: '/carrier-whitelist/search', element: guarded('carrierWhitelist', <WhitelistPage />) },
 ];
 
+/** Users and the configuration lists (features/admin; docs/administration.md). */
+const ADMIN_ROUTES: RouteObject[] = [
+  { path: '/admin/users/list', element: guarded('userManagement', <UsersPage />) },
+  { path: '/admin/operators', element: guarded('operators', <OperatorsPage />) },
+  { path: '/admin/voips', element: guarded('voips', <VoipsPage />) },
+  { path: '/admin/gateways', element: guarded('gateways', <GatewaysPage />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
+  ...ADMIN_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
 ];
 

@@ -130,3 +130,18 @@ export function FormFooter({ onCancel, submit, pending = false }: { onCancel: ()
     </>
   );
 }
+
+/** The footer of a confirmation dialog: Cancel (closes), then the confirming action, disabled while it runs. */
+export function ConfirmFooter({ onCancel, confirm, onConfirm, pending = false }: { onCancel: () => void; confirm: ReactNode; onConfirm: () => void; pending?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button type="button" className="btn btn--primary" disabled={pending} onClick={onConfirm}>
+        {confirm}
+      </button>
+    </>
+  );
+}

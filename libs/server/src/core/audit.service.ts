@@ -74,4 +74,15 @@ export class AuditService {
     if (!context) return;
     await this.record({ ...context, ...made }, c);
   }
+
+  /**
+   * Records the api call being handled as a change of one record: `before` (null for a new record) and `after` (null
+   * for a deleted one) in the audit row's before and after columns, in `c`, the change's transaction. The
+   * administration saves use it (docs/administration.md "Audit").
+   */
+  async recordChange(c: AuditClient, change: { entity: string; entityId: string | number; before: unknown; after: unknown }): Promise<void> {
+    const context = auditCall.getStore()?.context;
+    if (!context) return;
+    await this.record({ ...context, entity: change.entity, entityId: change.entityId, input: change.before, result: change.after }, c);
+  }
 }

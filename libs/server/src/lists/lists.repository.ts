@@ -46,7 +46,7 @@ export class ListsRepository {
   }
 
   smsGateways() {
-    return this.prisma.smsGateway.findMany({ select: { id: true, name: true, allowed: true, command: true }, orderBy: { name: 'asc' } });
+    return this.prisma.smsGateway.findMany({ select: { id: true, name: true, allowed: true, command: true, enabled: true }, orderBy: { name: 'asc' } });
   }
 
   servers() {
@@ -75,10 +75,11 @@ export class ListsRepository {
     });
   }
 
-  async backofficeUsers(roles: number[] | null) {
+  /** `scope`: a partner manager's roles and device type (users holding exactly that type); null: every user. */
+  async backofficeUsers(scope: { roles: readonly number[]; type: number } | null) {
     const rows = await this.prisma.backofficeUser.findMany({
-      where: { role_id: among(roles) },
-      select: { id: true, username: true, role_id: true, enabled: true, operators: true, types: true, created: true },
+      where: scope === null ? {} : { role_id: { in: [...scope.roles] }, types: { equals: [scope.type] } },
+      select: { id: true, username: true, email: true, role_id: true, enabled: true, operators: true, types: true, white_labels: true, created: true },
       orderBy: { username: 'asc' },
     });
     return rows.map(({ role_id, ...r }) => ({ ...r, role: role_id, created: r.created.toISOString() }));

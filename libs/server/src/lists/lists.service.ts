@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assignableRoles, deviceTypeScope, Role, ROLE_NAMES } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
+import { userScope } from '../administration/user-scope.js';
 import { ListsRepository } from './lists.repository.js';
 
 /** How many finished imports the list offers (newest first). */
@@ -72,7 +73,8 @@ export class ListsService {
   }
 
   backofficeUsers(s: SessionUser) {
-    return this.repo.backofficeUsers(s.role === Role.Administrator ? null : [...assignableRoles(s.role)]);
+    // §5/§6 manager scope, the same rule as the user management's edits (administration/user-scope.ts)
+    return this.repo.backofficeUsers(userScope(s.role));
   }
 
   countries() {

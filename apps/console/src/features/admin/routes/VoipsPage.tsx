@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normalizeE164, PHONE_MAX, PHONE_MIN } from '@tracker/contract';
+import type { Column } from '../../../components/DataTable';
+import { TextField } from '../../../components/Field';
+import { FormFooter, Modal } from '../../../components/Modal';
+import { formatDateTime } from '../../../lib/dates';
+import { useAdminList, useAdminSave } from '../api/admin-api';
+import { useAdminForm } from '../components/admin-form';
+import { AdminListPage, EditButton } from '../components/AdminListPage';
+
+type Voip = { id: number; name: string; phone: string; created: string };
+
+/** §2 /admin/voips: VoIP centrals (name, phone in E.164), add and edit (`POST /voipcentral/save`). */
+export function VoipsPage() {
+  const { t } = useTranslation();
+  const list = useAdminList('voipCentralList');
+  const [editing, setEditing] = useState<{ item: Voip | null } | null>(null);
+  const columns: Column<Voip>[] = [
+    { key: 'name', header: t('admin.name'), cell: (v) => v.name },
+    { key: 'phone', header: t('admin.phone'), className: 'mono', cell: (v) => v.phone },
+    { key: 'created', header: t('admin.created'), cell: (v) => formatDateTime(v.created) },
+    { key: 'edit', header: t('admin.edit'), hideHeader: true, cell: (v) => <EditButton label={t('admin.editNamed', { name: v.name })} onClick={() => setEditing({ item: v })} /> },
+  ];
+  return (
+    <AdminListPage title={t('admin.voips.title')} addLabel={t('admin.voips.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(v) => v.id} testId="voips">
+      {editing ? <VoipForm key={editing.item?.id ?? 'new'} item={editing.item} onClose={() => setEditing(null)} /> : null}
+    </AdminListPage>
+  );
+}
+
+function VoipForm({ item, onClose }: { item: Voip | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(item?.name ?? '');
+  const [phone, setPhone] = useState(item?.phone ?? '');
+  const save = useAdminSave('voipCentralSave');
+  const form = useAdminForm(onClose);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const e164 = normalizeE164(phone);
+    void form.submit(
+      { name: name.trim() ? '' : t('admin.required'), phone: e164 ? '' : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }) },
+      () => save.mutateAsync({ body: { ...(item ? { id: item.id } : {}), name: name.trim(), phone: e164 ?? phone } }),
+      t('admin.saved', { name: name.trim() }),
+    );
+  }
+
+  return (
+    <Modal open title={t(item ? 'admin.voips.editTitle' : 'admin.voips.addTitle')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('common.save')} pending={save.isPending} />}>
+      <TextField label={t('admin.name')} value={name} maxLength={100} error={form.errors.name} onChange={(e) => (setName(e.target.value), form.clear('name'))} data-autofocus />
+      <TextField label={t('admin.phone')} hint={t('admin.phoneHint')} type="tel" value={phone} maxLength={30} error={form.errors.phone} onChange={(e) => (setPhone(e.target.value), form.clear('phone'))} />
+    </Modal>
+  );
+}

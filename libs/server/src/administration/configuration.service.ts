@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, fieldError, type OperatorSaveBody, type SmsGatewaySaveBody, type VoipCentralSaveBody } from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
+import { AppConfig } from '../core/config.js';
+import type { PrismaDb } from '../core/db.js';
+import { DomainError } from '../core/errors.js';
+import { RedisService } from '../core/redis.js';
+import { gatewaysChanged } from '../sms/sms-gateways.js';
+import { ConfigurationRepository } from './configuration.repository.js';
+
+const iso = <T extends { created: Date }>(r: T) => ({ ...r, created: r.created.toISOString() });
+const operatorItem = <T extends { created: Date; region: unknown }>(r: T) => ({ ...iso(r), region: String(r.region) });
+const notFound = () => new DomainError(ErrorCode.NotFound, [fieldError('id', ErrorCode.NotFound)]);
+
+/**
+ * §7 "Configuration saves": operators, VoIP centrals and SMS gateways, added (no id) or edited, each save audited
+ * with the record before and after in its transaction (docs/administration.md).
+ */
+@Injectable()
+export class ConfigurationService {
+  constructor(
+    private readonly repo: ConfigurationRepository,
+    private readonly audit: AuditService,
+    private readonly redis: RedisService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Loads the record to edit (locked), saves, and records before and after in the same transaction. */
+  private save<B, A>(
+    entity: string,
+    id: number | undefined,
+    load: (tx: PrismaDb, id: number) => Promise<B | null>,
+    write: (tx: PrismaDb, id: number | null, before: B | null) => Promise<A & { id: number }>,
+    shown: (r: B | A) => unknown,
+  ) {
+    return this.repo.transaction(async (tx) => {
+      const before = id === undefined ? null : await load(tx, id);
+      if (id !== undefined && before === null) throw notFound();
+      const after = await write(tx, id ?? null, before);
+      await this.audit.recordChange(tx, { entity, entityId: after.id, before: before && shown(before), after: shown(after) });
+      return after;
+    });
+  }
+
+  async saveOperator({ id, ...v }: OperatorSaveBody) {
+    const known = await this.repo.deviceTypeIds(v.device_types);
+    if (v.device_types.some((t) => !known.includes(t))) {
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_types', 'unknownDeviceType')]);
+    }
+    const values = { ...v, device_types: [...new Set(v.device_types)] };
+    const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), (tx, i) => this.repo.saveOperator(tx, i, values), operatorItem);
+    return operatorItem(saved);
+  }
+
+  async saveVoipCentral({ id, ...v }: VoipCentralSaveBody) {
+    const saved = await this.save('voip_central', id, (tx, i) => this.repo.voipCentral(tx, i), (tx, i) => this.repo.saveVoipCentral(tx, i, v), iso);
+    return iso(saved);
+  }
+
+  /**
+   * A phone code is served by at most one enabled gateway: a save claiming a code another enabled gateway has is
+   * refused (409 naming the code and the gateway). A disabled gateway routes nothing and may hold any codes. Within
+   * the enabled gateways, routing picks the longest matching code (+1 and +1809 may be two gateways').
+   */
+  async saveGateway({ id, ...v }: SmsGatewaySaveBody) {
+    const saved = await this.save(
+      'sms_gateway',
+      id,
+      (tx, i) => this.repo.gateway(tx, i),
+      async (tx, i, before) => {
+        if (before?.enabled ?? true) {
+          for (const other of await this.repo.otherEnabledGateways(tx, i)) {
+            const code = v.allowed.find((c) => other.allowed.includes(c));
+            if (code) throw new DomainError(ErrorCode.Duplicate, [fieldError('allowed', 'gatewayCodeTaken', { code, gateway: other.name })]);
+          }
+        }
+        return this.repo.saveGateway(tx, i, v);
+      },
+      (r) => r,
+    );
+    await gatewaysChanged(this.redis, this.config);
+    return saved;
+  }
+}
