@@ -147,6 +147,10 @@ export const REASONS = {
   wifiCoordinatesEmpty: { en: 'Longitude and latitude cant be empty' },
   wifiLatitudeRange: { en: 'Latitude may range from -90 to 90' },
   wifiLongitudeRange: { en: 'Longitude may range from -180 to 180' },
+
+  // ------------------------------------------------------------------------ administration data (#11: translations, default settings)
+  unknownLanguage: { en: 'Unknown language {{language}}', params: { language: 'text' } },
+  translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -36,3 +36,4 @@ export * from './sms/sms.module.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
 export * from './sms/sms-stats.js';
+export * from './admin-data/admin-data.module.js';
