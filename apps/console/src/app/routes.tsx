@@ -34,6 +34,10 @@ const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardS
 const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
 const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
 const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
+const TranslationsPage = lazyNamed(() => import('../features/admin-data/routes/TranslationsPage'), 'TranslationsPage');
+const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/routes/DefaultSettingsPage'), 'DefaultSettingsPage');
+const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
+const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -75,10 +79,20 @@ const TRAFFIC_ROUTES: RouteObject[] = [
   { path: '/carrier-whitelist/search', element: guarded('carrierWhitelist', <WhitelistPage />) },
 ];
 
+/** Translations, default settings and wifi access points (features/admin-data; docs/administration-data.md). */
+const ADMIN_DATA_ROUTES: RouteObject[] = [
+  { path: '/admin/translations', element: guarded('translations', <TranslationsPage />) },
+  { path: '/admin/defaultSettings', element: guarded('defaultSettings', <DefaultSettingsPage />) },
+  { path: '/geolocation/search', element: guarded('geolocation', <WifiSearchPage />) },
+  { path: '/geolocation/edit/:mac', element: guarded('geolocation', <WifiEditPage />) },
+  { path: '/geolocation/add', element: guarded('geolocation', <WifiEditPage />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
+  ...ADMIN_DATA_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
 ];
 
