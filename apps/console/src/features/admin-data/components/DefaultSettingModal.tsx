@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { DefaultSettingItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
 import { useSaveDefault } from '../api/admin-data-api';
+import { useFieldErrors } from '../api/field-errors';
 
 type Props = { item: DefaultSettingItem | null; typeId: number; onClose: () => void };
 
@@ -20,19 +20,16 @@ export function DefaultSettingModal({ item, typeId, onClose }: Props) {
   const [synced, setSynced] = useState(item?.synced ?? true);
   const [editable, setEditable] = useState(item?.editable ?? true);
   const [profiles, setProfiles] = useState(item?.types.join(', ') ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, attempt } = useFieldErrors();
   const save = useSaveDefault();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const fields = { name: name.trim() || null, value, synced, editable, types: profilesOf(profiles) };
-    try {
-      const saved = await save.mutateAsync(item ? { id: item.id, ...fields } : { device_type_id: typeId, setting_no: Number(no), ...fields });
-      successToast(t('adminData.defaults.saved', { no: saved.setting_no }));
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors());
-    }
+    const saved = await attempt(() => save.mutateAsync(item ? { id: item.id, ...fields } : { device_type_id: typeId, setting_no: Number(no), ...fields }));
+    if (!saved) return;
+    successToast(t('adminData.defaults.saved', { no: saved.setting_no }));
+    onClose();
   }
 
   return (

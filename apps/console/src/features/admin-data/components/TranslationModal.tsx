@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { TRANSLATION_KEY_MAX, TRANSLATION_VALUE_MAX, type TranslationItem } from '@tracker/contract';
 import { SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
 import { useDeviceTypes, useLanguages, useSaveTranslation } from '../api/admin-data-api';
+import { useFieldErrors } from '../api/field-errors';
 
 type Props = { item: TranslationItem | null; language: string; typeId: number | null; onClose: () => void };
 
@@ -19,19 +19,16 @@ export function TranslationModal({ item, language, typeId, onClose }: Props) {
   const [type, setType] = useState(String(item?.device_type_id ?? typeId ?? types.data?.[0]?.id ?? ''));
   const [value, setValue] = useState(item?.value ?? '');
   const [html, setHtml] = useState(item?.is_html ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, attempt } = useFieldErrors();
   const save = useSaveTranslation();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { key: key.trim(), language_code: lang, device_type_id: Number(type), value, is_html: html };
-    try {
-      const saved = await save.mutateAsync(item ? { ...body, id: item.id } : body);
-      successToast(t(item ? 'adminData.translations.saved' : 'adminData.translations.added', { key: saved.key }));
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors());
-    }
+    const saved = await attempt(() => save.mutateAsync(item ? { ...body, id: item.id } : body));
+    if (!saved) return;
+    successToast(t(item ? 'adminData.translations.saved' : 'adminData.translations.added', { key: saved.key }));
+    onClose();
   }
 
   return (

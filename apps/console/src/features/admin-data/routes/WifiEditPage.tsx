@@ -7,9 +7,9 @@ import { FixLayer, MapView } from '../../../components/MapView';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
-import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
 import { useWifi, useWifiChanges } from '../api/admin-data-api';
+import { useFieldErrors } from '../api/field-errors';
 import '../admin-data.css';
 
 /** A coordinate as typed: empty is null (the api says 'Longitude and latitude cant be empty'), a number, or the text. */
@@ -31,7 +31,7 @@ function WifiForm({ item }: { item: WifiItem | null }) {
   const [lng, setLng] = useState(item ? String(item.longitude) : '');
   const [fixed, setFixed] = useState(item?.fixed ?? false);
   const [blacklisted, setBlacklisted] = useState(item?.blacklisted ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, attempt } = useFieldErrors();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { save, remove } = useWifiChanges();
   const point = { lat: coordinate(lat), lng: coordinate(lng) };
@@ -41,14 +41,10 @@ function WifiForm({ item }: { item: WifiItem | null }) {
     e.preventDefault();
     // the api reads the body strictly: coordinates as numbers, anything else is refused with its §5 message
     const body = { mac, latitude: point.lat, longitude: point.lng, fixed, blacklisted } as unknown as Parameters<typeof save.mutateAsync>[0]['body'];
-    try {
-      const saved = await save.mutateAsync({ oldMac: item?.mac ?? null, body });
-      successToast(t('adminData.wifi.saved', { mac: formatMac(saved.mac) }));
-      setErrors({});
-      if (saved.mac !== item?.mac) void navigate(`/geolocation/edit/${saved.mac}`, { replace: item !== null });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors());
-    }
+    const saved = await attempt(() => save.mutateAsync({ oldMac: item?.mac ?? null, body }));
+    if (!saved) return;
+    successToast(t('adminData.wifi.saved', { mac: formatMac(saved.mac) }));
+    if (saved.mac !== item?.mac) void navigate(`/geolocation/edit/${saved.mac}`, { replace: item !== null });
   }
 
   async function doDelete() {

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatMac, type WifiItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
@@ -8,28 +7,15 @@ import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
+import { useUrlSearch } from '../../../lib/url-search';
 import { useWifiSearch } from '../api/admin-data-api';
 import '../admin-data.css';
 
 /** §2 /geolocation/search: wifi access points by the start of their MAC, 25 per page, each opening its edit screen. */
 export function WifiSearchPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('query') ?? '';
-  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
-  const [draft, setDraft] = useState(query);
+  const { query, page, draft, setDraft, go, submit } = useUrlSearch();
   const list = useWifiSearch(query, page);
-
-  function go(q: string, p: number) {
-    const next = new URLSearchParams();
-    if (q) next.set('query', q);
-    if (p) next.set('page', String(p));
-    setParams(next);
-  }
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    go(draft.trim(), 0);
-  }
 
   const flag = (b: boolean) => (b ? t('adminData.yes') : t('adminData.no'));
   const columns: Column<WifiItem>[] = [
