@@ -16,3 +16,4 @@ export * from './sms/index.js';
 export * from './wifi.js';
 export * from './admin-users.js';
 export * from './admin-config.js';
+export * from './admin-data/index.js';

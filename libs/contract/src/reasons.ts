@@ -156,6 +156,9 @@ export const REASONS = {
   gatewayCodeFormat: { en: 'Phone code {{code}} is not a country calling code (+ and 1 to 4 digits)', params: { code: 'text' } },
   gatewayNoCodes: { en: 'Enter at least one phone code' },
   gatewayCodeTaken: { en: 'Phone code {{code}} is already served by gateway {{gateway}}', params: { code: 'text', gateway: 'text' } },
+  // ------------------------------------------------------------------------ administration data (#11: translations, default settings)
+  unknownLanguage: { en: 'Unknown language {{language}}', params: { language: 'text' } },
+  translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

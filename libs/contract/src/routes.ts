@@ -6,6 +6,7 @@ import { SMS_ROUTES } from './sms/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { ADMIN_USER_ROUTES } from './admin-users.js';
 import { ADMIN_CONFIG_ROUTES } from './admin-config.js';
+import { ADMIN_DATA_ROUTES } from './admin-data/index.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
@@ -192,7 +193,7 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES } as const satisfies Record<string, RouteDef>;
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES, ...ADMIN_DATA_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

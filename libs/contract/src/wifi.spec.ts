@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatMac, isMac, macAddress, normalizeMac, wifiLatitude, wifiLongitude } from './wifi.js';
+import { formatMac, isMac, macAddress, normalizeMac, wifiLatitude, wifiLatitudeNumber, wifiLongitude, wifiLongitudeNumber } from './wifi.js';
 import { decodeCoded } from './reasons.js';
 
 const codeOf = (schema: z.ZodType, v: unknown) => {
@@ -20,8 +20,16 @@ describe('wifi rules (§5)', () => {
   });
   it('answers the §5 messages', () => {
     expect(codeOf(macAddress, '')).toBe('wifiMacBlank');
+    // a blank MAC is only blank, not also badly formed (the api answers one message per field)
+    expect(macAddress.safeParse(' ').error?.issues).toHaveLength(1);
     expect(codeOf(macAddress, undefined)).toBe('wifiMacBlank');
     expect(codeOf(macAddress, 'zz')).toBe('wifiMacFormat');
+    // in a JSON body: numbers only; empty or null is empty
+    expect(wifiLatitudeNumber.parse(-90)).toBe(-90);
+    expect(codeOf(wifiLatitudeNumber, '52.5')).toBe('wrongType');
+    expect(codeOf(wifiLongitudeNumber, null)).toBe('wifiCoordinatesEmpty');
+    expect(codeOf(wifiLongitudeNumber, '')).toBe('wifiCoordinatesEmpty');
+    expect(codeOf(wifiLongitudeNumber, 180.5)).toBe('wifiLongitudeRange');
     expect(codeOf(wifiLatitude, 91)).toBe('wifiLatitudeRange');
     expect(codeOf(wifiLatitude, '-90.5')).toBe('wifiLatitudeRange');
     expect(codeOf(wifiLongitude, 181)).toBe('wifiLongitudeRange');

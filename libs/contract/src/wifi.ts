@@ -26,15 +26,17 @@ export function formatMac(stored: string): string {
 /** A MAC field: required ('MAC address cant be blank'), well formed ('Wrong MAC address format'); parses to the stored form. */
 export const macAddress = z
   .string({ error: coded('wifiMacBlank') })
-  .refine((s) => s.trim() !== '', coded('wifiMacBlank'))
+  .refine((s) => s.trim() !== '', { message: coded('wifiMacBlank'), abort: true })
   .refine(isMac, coded('wifiMacFormat'))
   .transform(normalizeMac);
 
-const coordinate = (min: number, max: number, code: 'wifiLatitudeRange' | 'wifiLongitudeRange') =>
+const coordinate = (min: number, max: number, code: 'wifiLatitudeRange' | 'wifiLongitudeRange', strings = true) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+    (v) => (strings && typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || (!strings && v === null) ? undefined : v),
     z
-      .number({ error: coded('wifiCoordinatesEmpty') })
+      .number({
+        error: strings ? coded('wifiCoordinatesEmpty') : (iss) => (iss.input === undefined ? coded('wifiCoordinatesEmpty') : coded('wrongType', { expected: 'number' })),
+      })
       .refine(Number.isFinite, coded(code))
       .refine((n) => n >= min && n <= max, coded(code)),
   );
@@ -43,3 +45,9 @@ const coordinate = (min: number, max: number, code: 'wifiLatitudeRange' | 'wifiL
 export const wifiLatitude = coordinate(-90, 90, 'wifiLatitudeRange');
 /** Longitude -180..180 ('Longitude may range from -180 to 180'); missing or empty: 'Longitude and latitude cant be empty'. */
 export const wifiLongitude = coordinate(-180, 180, 'wifiLongitudeRange');
+/**
+ * The same rules for a JSON body (/geolocation/wifi): a number, never a string ("1e3", "0x10" are refused as every
+ * number field of the api refuses them); missing, '' or null: 'Longitude and latitude cant be empty'.
+ */
+export const wifiLatitudeNumber = coordinate(-90, 90, 'wifiLatitudeRange', false);
+export const wifiLongitudeNumber = coordinate(-180, 180, 'wifiLongitudeRange', false);

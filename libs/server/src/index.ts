@@ -39,3 +39,4 @@ export * from './sms/sms-stats.js';
 export * from './administration/administration.module.js';
 export * from './sms/sms-gateways.js';
 export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';
+export * from './admin-data/admin-data.module.js';

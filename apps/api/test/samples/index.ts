@@ -5,6 +5,7 @@ import { IMPORT_SAMPLES } from './imports.js';
 import { SMS_TRAFFIC_SAMPLES } from './sms-traffic.js';
 import { SMS_SAMPLES } from './sms.js';
 import { ADMINISTRATION_SAMPLES } from './administration.js';
+import { ADMIN_DATA_SAMPLES } from './admin-data.js';
 
 /** What a sample builder may use: the running api and the signed-in token of the role. */
 export type SampleContext = { api: TestApi; role: RoleId; token: string; whiteLabels: number[] };
@@ -13,4 +14,4 @@ export type SampleRequest = { path: string; body?: unknown; multipart?: FormData
 export type SampleBuilder = (ctx: SampleContext) => SampleRequest | Promise<SampleRequest>;
 
 /** Features keep the valid requests of their routes in their own file; the role x route matrix uses them. */
-export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMINISTRATION_SAMPLES };
+export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMINISTRATION_SAMPLES, ...ADMIN_DATA_SAMPLES };

@@ -38,6 +38,10 @@ const UsersPage = lazyNamed(() => import('../features/admin/routes/UsersPage'), 
 const OperatorsPage = lazyNamed(() => import('../features/admin/routes/OperatorsPage'), 'OperatorsPage');
 const VoipsPage = lazyNamed(() => import('../features/admin/routes/VoipsPage'), 'VoipsPage');
 const GatewaysPage = lazyNamed(() => import('../features/admin/routes/GatewaysPage'), 'GatewaysPage');
+const TranslationsPage = lazyNamed(() => import('../features/admin-data/routes/TranslationsPage'), 'TranslationsPage');
+const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/routes/DefaultSettingsPage'), 'DefaultSettingsPage');
+const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
+const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -87,11 +91,21 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: '/admin/gateways', element: guarded('gateways', <GatewaysPage />) },
 ];
 
+/** Translations, default settings and wifi access points (features/admin-data; docs/administration-data.md). */
+const ADMIN_DATA_ROUTES: RouteObject[] = [
+  { path: '/admin/translations', element: guarded('translations', <TranslationsPage />) },
+  { path: '/admin/defaultSettings', element: guarded('defaultSettings', <DefaultSettingsPage />) },
+  { path: '/geolocation/search', element: guarded('geolocation', <WifiSearchPage />) },
+  { path: '/geolocation/edit/:mac', element: guarded('geolocation', <WifiEditPage />) },
+  { path: '/geolocation/add', element: guarded('geolocation', <WifiEditPage />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
   ...ADMIN_ROUTES,
+  ...ADMIN_DATA_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
 ];
 

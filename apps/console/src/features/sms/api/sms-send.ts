@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SmsCampaign, SmsSendBulkBody } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
+import { CAMPAIGN_POLL_MS, smsKeys } from '../../../lib/campaign';
 
-const smsKeys = {
-  campaign: (bulkId: string) => ['sms', 'campaign', bulkId] as const,
-  campaigns: ['sms', 'campaigns'] as const,
-};
-
-/** A running campaign's progress is asked for every 2 s until every message is received or failed. */
-export const CAMPAIGN_POLL_MS = 2000;
+export { CAMPAIGN_POLL_MS };
 
 /**
  * Device types with their SMS commands (`GET /device/list`): the types the user may see, each with the commands
@@ -25,21 +20,6 @@ export function useSendBulk() {
       qc.setQueryData(smsKeys.campaign(c.bulk_id), c);
       void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
     },
-  });
-}
-
-/** Follows one campaign until it is done; the recent campaigns refresh when it finishes. */
-export function useCampaign(bulkId: string | null) {
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: smsKeys.campaign(bulkId ?? ''),
-    queryFn: async ({ signal }) => {
-      const c = await apiCall('smsCampaign', { query: { bulk_id: bulkId! }, signal });
-      if (c.done) void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
-      return c;
-    },
-    enabled: bulkId !== null,
-    refetchInterval: (q) => (q.state.data?.done ? false : CAMPAIGN_POLL_MS),
   });
 }
 

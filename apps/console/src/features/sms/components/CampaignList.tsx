@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useCampaigns } from '../api/sms-send';
-import { campaignPercent } from './CampaignProgress';
+import { campaignPercent } from '../../../components/CampaignProgress';
 
 /** The latest bulk sends with their counts; a row opens its live progress. */
 export function CampaignList({ onOpen }: { onOpen: (bulkId: string) => void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { CampaignList } from '../components/CampaignList';
-import { CampaignProgress } from '../components/CampaignProgress';
+import { CampaignProgress } from '../../../components/CampaignProgress';
 import { SendSmsForm } from '../components/SendSmsForm';
 import '../sms.css';
 

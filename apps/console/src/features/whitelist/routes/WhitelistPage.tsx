@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { WhitelistItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
@@ -8,6 +7,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
+import { useUrlSearch } from '../../../lib/url-search';
 import { useGsmSearch } from '../api/whitelist-api';
 import { WhitelistModal } from '../components/WhitelistModal';
 import '../whitelist.css';
@@ -15,23 +15,9 @@ import '../whitelist.css';
 /** §2 /carrier-whitelist/search: numbers by GSM number (25 per page) with the add/edit modal. */
 export function WhitelistPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('query') ?? '';
-  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
-  const [draft, setDraft] = useState(query);
+  const { query, page, draft, setDraft, go, submit } = useUrlSearch();
   const [editing, setEditing] = useState<{ item: WhitelistItem | null } | null>(null);
   const list = useGsmSearch(query, page);
-
-  function go(q: string, p: number) {
-    const next = new URLSearchParams();
-    if (q) next.set('query', q);
-    if (p) next.set('page', String(p));
-    setParams(next);
-  }
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    go(draft.trim(), 0);
-  }
 
   const none = <span className="muted">{t('common.none')}</span>;
   const columns: Column<WhitelistItem>[] = [

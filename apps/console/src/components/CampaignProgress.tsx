@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { SmsCampaign } from '@tracker/contract';
-import { ProgressBar } from '../../../components/ProgressBar';
-import { QueryState } from '../../../components/QueryState';
-import { formatDateTime } from '../../../lib/dates';
-import { useTimeZone } from '../../../lib/time-zone';
-import { useCampaign } from '../api/sms-send';
+import { ProgressBar } from './ProgressBar';
+import { QueryState } from './QueryState';
+import { useCampaign } from '../lib/campaign';
+import { formatDateTime } from '../lib/dates';
+import { useTimeZone } from '../lib/time-zone';
+import './campaign.css';
 
 /** The share of a campaign's messages that reached their end (received or error). */
 export const campaignPercent = (c: Pick<SmsCampaign, 'total' | 'received' | 'errors'>) =>
   c.total === 0 ? 100 : ((c.received + c.errors) * 100) / c.total;
 
-/** A campaign's live progress: created / sent / received / errors, asked for every 2 s until it is done. */
+/** A campaign's live progress (/admin/sendSMS, the default settings' push to all): created / sent / received / errors, asked for every 2 s until it is done. */
 export function CampaignProgress({ bulkId }: { bulkId: string }) {
   const { t } = useTranslation();
   const tz = useTimeZone();

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reasonText } from '@tracker/contract';
+import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+
+// Default settings (docs/administration-data.md): list, add, edit under the §9 rules with before/after audit rows,
+// and the push of one default to every device of a type as an SMS campaign through the real pipeline (worker and
+// fleet-sim's watches, which confirm the setting).
+let w: SmsWorld;
+let admin: string;
+let type: number;
+
+beforeAll(async () => {
+  w = await startSmsWorld();
+  admin = await w.api.signIn('admin');
+  // the type with the fewest devices: the push sends one SMS to each
+  type = (await w.api.pool.query('SELECT t.id FROM device_type t ORDER BY (SELECT count(*) FROM device d WHERE d.device_type_id = t.id), t.id LIMIT 1')).rows[0].id;
+}, 120_000);
+afterAll(() => w?.close());
+
+const messages = (r: { body: { errors?: { field: string; message: string }[] } }) =>
+  Object.fromEntries((r.body.errors ?? []).map((e) => [e.field, e.message]));
+const defaults = async () => (await w.api.get(`/setting/defaults?device_type_id=${type}`, admin)).body.model as { id: number; setting_no: number; name: string | null; value: string; editable: boolean; synced: boolean; types: number[] }[];
+
+describe('default settings', () => {
+  it("lists a type's defaults by number; an unknown type is a 400 naming it", async () => {
+    const list = await defaults();
+    const stored = (await w.api.pool.query('SELECT setting_no FROM default_setting WHERE device_type_id = $1 ORDER BY setting_no', [type])).rows;
+    expect(list.map((d) => d.setting_no)).toEqual(stored.map((r) => r.setting_no));
+    expect(list.length).toBeGreaterThan(0);
+    const bad = await w.api.get('/setting/defaults?device_type_id=999', admin);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(messages(bad))).toEqual(['device_type_id']);
+  });
+
+  it('adds under the §9 rules of its name; a taken number is a 409; audited with after', async () => {
+    const bad = await w.api.post('/setting/addDefault', { device_type_id: type, setting_no: 501, name: 'location_interval', value: '7' }, admin);
+    expect(bad.status).toBe(400);
+    expect(messages(bad)).toEqual({ value: reasonText('locationInterval', { min: 2, max: 60, standby: 65000 }) });
+    const ok = await w.api.post('/setting/addDefault', { device_type_id: type, setting_no: 501, name: 'location_interval', value: '600', types: [2, 1, 2] }, admin);
+    expect(ok.status).toBe(200);
+    expect(ok.body.model).toMatchObject({ device_type_id: type, setting_no: 501, value: '600', synced: true, editable: true, types: [1, 2] });
+    const dup = await w.api.post('/setting/addDefault', { device_type_id: type, setting_no: 501, value: '1' }, admin);
+    expect(dup.status).toBe(409);
+    expect(messages(dup)).toEqual({ setting_no: 'Duplicate entry' });
+    const audit = await w.api.pool.query(`SELECT action, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1`, [String(ok.body.model.id)]);
+    expect(audit.rows).toEqual([{ action: 'POST /setting/addDefault', after: { before: null, after: ok.body.model } }]);
+  });
+
+  it('edits by id with before and after; an unknown id is a 404', async () => {
+    const d = (await defaults()).find((x) => x.name === 'operational_time')!;
+    const bad = await w.api.post('/setting/editDefault', { ...d, value: '25' }, admin);
+    expect(messages(bad)).toEqual({ value: reasonText('operationalTime', { min: 1, max: 24 }) });
+    const { id, name, synced, editable, types } = d;
+    const edited = await w.api.post('/setting/editDefault', { id, name, synced: !synced, editable, types, value: '12' }, admin);
+    expect(edited.status).toBe(200);
+    expect(edited.body.model).toMatchObject({ id, value: '12', synced: !synced });
+    const audit = await w.api.pool.query(`SELECT after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1 AND action = 'POST /setting/editDefault'`, [String(id)]);
+    expect(audit.rows.map((r) => r.after)).toEqual([{ before: expect.objectContaining({ id, value: d.value, synced }), after: edited.body.model }]);
+    expect((await w.api.post('/setting/editDefault', { id: 2_000_000_000, value: '1' }, admin)).status).toBe(404);
+  });
+});
+
+describe('GET /setting/pushToAll', () => {
+  it('refuses a setting the type lacks or one that is not editable, sending nothing', async () => {
+    const before = (await w.api.pool.query('SELECT count(*)::int AS n FROM sms_message')).rows[0].n;
+    const missing = await w.api.get(`/setting/pushToAll?setting_no=9999&device_type_id=${type}`, admin);
+    expect(missing.status).toBe(400);
+    expect(Object.keys(messages(missing))).toEqual(['setting_no']);
+    const fixed = (await defaults()).find((x) => !x.editable)!;
+    const refused = await w.api.get(`/setting/pushToAll?setting_no=${fixed.setting_no}&device_type_id=${type}`, admin);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(messages(refused))).toEqual(['setting_no']);
+    expect((await w.api.get('/setting/pushToAll?setting_no=5', admin)).status).toBe(400);
+    expect((await w.api.pool.query('SELECT count(*)::int AS n FROM sms_message')).rows[0].n).toBe(before);
+  });
+
+  it("sends the default to every device of the type as one campaign, whose progress runs to done and whose watches confirm", async () => {
+    const d = (await defaults()).find((x) => x.name === 'low_battery_threshold')!;
+    await w.api.post('/setting/editDefault', { id: d.id, name: d.name, synced: d.synced, editable: d.editable, types: d.types, value: '20' }, admin);
+    const targets = (await w.api.pool.query('SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND device_status <> 3 ORDER BY id', [type])).rows.map((r) => r.id);
+    expect(targets.length).toBeGreaterThan(1);
+
+    const r = await w.api.get(`/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=${type}`, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const c = r.body.model;
+    expect(c).toMatchObject({ command_key: `SETTING_${d.setting_no}`, message: `SETTING,${d.setting_no},20#`, device_type: type, total: targets.length });
+    const stored = await w.api.pool.query('SELECT device_id FROM sms_message WHERE bulk_id = $1 ORDER BY device_id', [c.bulk_id]);
+    expect(stored.rows.map((x) => x.device_id)).toEqual(targets);
+    const pending = await w.api.pool.query('SELECT count(*)::int AS n FROM device_setting WHERE setting_no = $1 AND value = $2 AND device_id = ANY($3::int[])', [d.setting_no, '20', targets]);
+    expect(pending.rows[0].n).toBe(targets.length);
+    const audit = await w.api.pool.query(`SELECT action, area, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1 AND action = 'GET /setting/pushToAll'`, [String(d.id)]);
+    expect(audit.rows).toEqual([{ action: 'GET /setting/pushToAll', area: 'defaultSettings', after: expect.objectContaining({ bulk_id: c.bulk_id, total: targets.length, value: '20' }) }]);
+
+    const done = await until(async () => {
+      const p = (await w.api.get(`/sms/campaign?bulk_id=${c.bulk_id}`, admin)).body.model;
+      return p.done ? p : null;
+    }, 'campaign done', 120_000);
+    expect(done.received + done.errors).toBe(targets.length);
+    expect(done.received).toBeGreaterThan(0);
+    const confirmed = await until(async () => {
+      const n = (await w.api.pool.query('SELECT count(*)::int AS n FROM device_setting WHERE setting_no = $1 AND value = $2 AND synced AND device_id = ANY($3::int[])', [d.setting_no, '20', targets])).rows[0].n;
+      return n > 0 ? n : null;
+    }, 'a watch confirmed');
+    expect(confirmed).toBeGreaterThan(0);
+  }, 180_000);
+});

@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZE,
+  type DefaultSettingAddBody,
+  type DefaultSettingEditBody,
+  type TranslationAddBody,
+  type TranslationEditBody,
+  type WifiBody,
+} from '@tracker/contract';
+import { apiCall } from '../../../lib/api-client';
+import { smsKeys } from '../../../lib/campaign';
+
+export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+export const useLanguages = () => useQuery({ queryKey: ['lists', 'deviceLanguages'], queryFn: ({ signal }) => apiCall('deviceLanguages', { signal }) });
+
+// ------------------------------------------------------------------------------------------------ translations
+
+/** GET /translation/all: a language's texts (of one type, or all); the page filters and pages them itself. */
+export function useTranslationsOf(language: string, typeId: number | null) {
+  return useQuery({
+    queryKey: ['translations', language, typeId],
+    queryFn: ({ signal }) => apiCall('translationAll', { query: { language, ...(typeId ? { device_type_id: typeId } : {}) }, signal }),
+    enabled: language !== '',
+  });
+}
+
+/** POST /translation/add (no id) or /translation/edit (id); the lists are read again after it. */
+export function useSaveTranslation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: TranslationAddBody | TranslationEditBody) =>
+      'id' in b ? apiCall('translationEdit', { body: b }) : apiCall('translationAdd', { body: b }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['translations'] }),
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ default settings
+
+export function useDefaults(typeId: number | null) {
+  return useQuery({
+    queryKey: ['defaultSettings', typeId],
+    queryFn: ({ signal }) => apiCall('settingDefaults', { query: { device_type_id: typeId! }, signal }),
+    enabled: typeId !== null,
+  });
+}
+
+export function useSaveDefault() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: DefaultSettingAddBody | DefaultSettingEditBody) =>
+      'id' in b ? apiCall('settingEditDefault', { body: b }) : apiCall('settingAddDefault', { body: b }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['defaultSettings'] }),
+  });
+}
+
+/** GET /setting/pushToAll: answers the campaign, which CampaignProgress then follows. */
+export function usePushToAll() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (q: { setting_no: number; device_type_id: number }) => apiCall('settingPushToAll', { query: q }),
+    onSuccess: (c) => {
+      qc.setQueryData(smsKeys.campaign(c.bulk_id), c);
+      void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ wifi
+
+export function useWifiSearch(query: string, page: number) {
+  return useQuery({
+    queryKey: ['wifiSearch', query, page],
+    queryFn: ({ signal }) => apiCall('wifiSearch', { query: { query, page, count: PAGE_SIZE.wifiSearch }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWifi(mac: string | null) {
+  return useQuery({
+    queryKey: ['wifi', mac],
+    queryFn: ({ signal }) => apiCall('wifiDetails', { query: { id: mac! }, signal }),
+    enabled: mac !== null,
+  });
+}
+
+/** Adds (oldMac null) or changes the access point `oldMac`; deletes by MAC. Searches and details are read again. */
+export function useWifiChanges() {
+  const qc = useQueryClient();
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['wifiSearch'] }), qc.invalidateQueries({ queryKey: ['wifi'] })]);
+  const save = useMutation({
+    mutationFn: ({ oldMac, body }: { oldMac: string | null; body: WifiBody }) =>
+      oldMac === null ? apiCall('wifiCreate', { body }) : apiCall('wifiSave', { query: { oldMac }, body }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: string) => apiCall('wifiDelete', { body: { id } }), onSuccess: refresh });
+  return { save, remove };
+}

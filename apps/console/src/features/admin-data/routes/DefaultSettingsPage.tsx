@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { DefaultSettingItem } from '@tracker/contract';
+import { CampaignProgress } from '../../../components/CampaignProgress';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { SelectField } from '../../../components/Field';
+import { FormFooter, Modal } from '../../../components/Modal';
+import { PageTitle } from '../../../components/PageTitle';
+import { QueryState } from '../../../components/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useDefaults, useDeviceTypes, usePushToAll } from '../api/admin-data-api';
+import { DefaultSettingModal } from '../components/DefaultSettingModal';
+import '../admin-data.css';
+
+/**
+ * §2 /admin/defaultSettings: a device type's default settings, add and edit, and the push of one default to every
+ * device of the type (an SMS campaign whose progress shows under the table until every message is answered).
+ */
+export function DefaultSettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const types = useDeviceTypes();
+  const typeId = Number(params.get('type')) || types.data?.[0]?.id || null;
+  const list = useDefaults(typeId);
+  const [editing, setEditing] = useState<{ item: DefaultSettingItem | null } | null>(null);
+  const [pushing, setPushing] = useState<DefaultSettingItem | null>(null);
+  const [bulkId, setBulkId] = useState<string | null>(null);
+  const push = usePushToAll();
+  const typeName = types.data?.find((x) => x.id === typeId)?.name ?? '';
+
+  async function confirmPush() {
+    if (!pushing || typeId === null) return;
+    const c = await push.mutateAsync({ setting_no: pushing.setting_no, device_type_id: typeId });
+    setBulkId(c.bulk_id);
+    setPushing(null);
+  }
+
+  const flag = (b: boolean) => (b ? t('adminData.yes') : t('adminData.no'));
+  const columns: Column<DefaultSettingItem>[] = [
+    { key: 'no', header: t('adminData.defaults.no'), width: '5rem', align: 'end', cell: (x) => x.setting_no },
+    { key: 'name', header: t('adminData.defaults.name'), width: '14rem', className: 'mono', cell: (x) => x.name ?? '' },
+    { key: 'value', header: t('adminData.defaults.value'), truncate: true, cell: (x) => <span data-testid="default-value">{x.value}</span> },
+    { key: 'synced', header: t('adminData.defaults.synced'), width: '6rem', cell: (x) => flag(x.synced) },
+    { key: 'editable', header: t('adminData.defaults.editable'), width: '6rem', cell: (x) => flag(x.editable) },
+    { key: 'profiles', header: t('adminData.defaults.profiles'), width: '7rem', cell: (x) => x.types.join(', ') || t('adminData.defaults.allProfiles') },
+    { key: 'updated', header: t('adminData.updated'), width: '11rem', cell: (x) => formatDateTime(x.updated_at) },
+    {
+      key: 'actions',
+      header: t('adminData.edit'),
+      hideHeader: true,
+      width: '13rem',
+      cell: (x) => (
+        <span className="admin-data-row-actions">
+          <button type="button" className="btn btn--ghost" aria-haspopup="dialog" aria-label={t('adminData.defaults.editOne', { no: x.setting_no })} onClick={() => setEditing({ item: x })}>
+            {t('adminData.edit')}
+          </button>
+          {x.editable ? (
+            <button type="button" className="btn btn--ghost" aria-haspopup="dialog" aria-label={t('adminData.defaults.pushOne', { no: x.setting_no })} onClick={() => setPushing(x)}>
+              {t('adminData.defaults.push')}
+            </button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  const title = t('adminData.defaults.title');
+  return (
+    <div className="page page--search">
+      <PageTitle
+        text={title}
+        actions={
+          <button type="button" className="btn" aria-haspopup="dialog" disabled={typeId === null} onClick={() => setEditing({ item: null })}>
+            {t('adminData.defaults.add')}
+          </button>
+        }
+      >
+        {title}
+      </PageTitle>
+      <div className="search-form admin-data-filters">
+        <SelectField label={t('adminData.deviceType')} value={typeId ?? ''} onChange={(e) => setParams({ type: e.target.value })}>
+          {(types.data ?? []).map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {bulkId ? <CampaignProgress key={bulkId} bulkId={bulkId} /> : null}
+      <section className="results" aria-label={title} aria-busy={list.isFetching || undefined}>
+        <QueryState query={list}>
+          <DataTable
+            columns={columns}
+            rows={list.data ?? []}
+            rowKey={(x) => x.id}
+            layout="fixed"
+            empty={t('adminData.defaults.none')}
+            caption={title}
+            data-testid="default-settings"
+            rowProps={() => ({ 'data-testid': 'default-row' })}
+          />
+        </QueryState>
+      </section>
+      {editing && typeId !== null ? <DefaultSettingModal item={editing.item} typeId={typeId} onClose={() => setEditing(null)} /> : null}
+      <Modal
+        open={pushing !== null}
+        title={t('adminData.defaults.pushTitle')}
+        onClose={() => setPushing(null)}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirmPush();
+        }}
+        footer={<FormFooter onCancel={() => setPushing(null)} submit={t('adminData.defaults.pushConfirm')} pending={push.isPending} />}
+      >
+        <p>{t('adminData.defaults.pushText', { no: pushing?.setting_no, value: pushing?.value, type: typeName })}</p>
+      </Modal>
+    </div>
+  );
+}

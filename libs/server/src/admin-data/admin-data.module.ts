@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { SmsSendRepository } from '../sms/sms-send.repository.js';
+import { DefaultSettingsController, GeolocationController, TranslationsController } from './admin-data.controller.js';
+import { DefaultSettingsRepository } from './default-settings.repository.js';
+import { DefaultSettingsService } from './default-settings.service.js';
+import { GeolocationRepository } from './geolocation.repository.js';
+import { GeolocationService } from './geolocation.service.js';
+import { TranslationsRepository } from './translations.repository.js';
+import { TranslationsService } from './translations.service.js';
+
+/** Administration data (issue #11; docs/administration-data.md): translations, default settings, wifi access points. */
+@Module({
+  imports: [SmsOutboxModule],
+  controllers: [TranslationsController, DefaultSettingsController, GeolocationController],
+  providers: [
+    TranslationsService,
+    TranslationsRepository,
+    DefaultSettingsService,
+    DefaultSettingsRepository,
+    SmsSendRepository,
+    GeolocationService,
+    GeolocationRepository,
+  ],
+})
+export class AdminDataModule {}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  checkSettingValue,
+  ErrorCode,
+  fieldError,
+  type DefaultSettingAddBody,
+  type DefaultSettingEditBody,
+  type DefaultSettingItem,
+  type PushToAllQuery,
+  type SmsCampaign,
+} from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
+import { DomainError } from '../core/errors.js';
+import type { SessionUser } from '../access/session-user.js';
+import { typeAllowed } from '../device-workspace/device-scope.service.js';
+import { settingSms } from '../device-workspace/device-settings.service.js';
+import { SmsOutbox } from '../sms/sms-outbox.service.js';
+import { SmsSendRepository } from '../sms/sms-send.repository.js';
+import { auditSave, isUniqueViolation } from './admin-audit.js';
+import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
+
+/**
+ * §2 /admin/defaultSettings: a type's default settings, add and edit (values under the §9 rules of their name), and
+ * the push of one default to every device of the type as an SMS campaign (stored in one transaction, sent by the
+ * worker, progress at /sms/campaign). Users see only the types they may (§6 partner scope, the user's types).
+ */
+@Injectable()
+export class DefaultSettingsService {
+  constructor(
+    private readonly repo: DefaultSettingsRepository,
+    private readonly sms: SmsSendRepository,
+    private readonly outbox: SmsOutbox,
+    private readonly audit: AuditService,
+  ) {}
+
+  private async type(s: SessionUser, typeId: number, field = 'device_type_id'): Promise<void> {
+    if (!typeAllowed(s, typeId)) throw new DomainError(ErrorCode.Forbidden);
+    if (!(await this.repo.deviceTypeExists(typeId))) throw new DomainError(ErrorCode.ValidationFailed, [fieldError(field, 'unknownDeviceType')]);
+  }
+
+  private fields(b: DefaultSettingEditBody | DefaultSettingAddBody): DefaultFields {
+    const refused = checkSettingValue(b.name, b.value);
+    if (refused) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('value', refused.code, refused.params)]);
+    return { name: b.name || null, value: b.value, synced: b.synced, editable: b.editable, types: [...new Set(b.types)].sort((x, y) => x - y) };
+  }
+
+  async list(s: SessionUser, typeId: number): Promise<DefaultSettingItem[]> {
+    await this.type(s, typeId);
+    return this.repo.list(typeId);
+  }
+
+  async add(s: SessionUser, b: DefaultSettingAddBody): Promise<DefaultSettingItem> {
+    await this.type(s, b.device_type_id);
+    const f = this.fields(b);
+    try {
+      return await this.repo.transaction(async (tx) => {
+        const saved = await this.repo.create(tx, b.device_type_id, b.setting_no, f);
+        await auditSave(this.audit, tx, 'default_setting', saved.id, null, saved);
+        return saved;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.Duplicate, [fieldError('setting_no', 'duplicate')]);
+      throw e;
+    }
+  }
+
+  async edit(s: SessionUser, b: DefaultSettingEditBody): Promise<DefaultSettingItem> {
+    const f = this.fields(b);
+    return this.repo.transaction(async (tx) => {
+      const before = await this.repo.forUpdate(tx, b.id);
+      if (!before) throw new DomainError(ErrorCode.NotFound, [fieldError('id', ErrorCode.NotFound)]);
+      if (!typeAllowed(s, before.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
+      const saved = await this.repo.update(tx, b.id, f);
+      await auditSave(this.audit, tx, 'default_setting', saved.id, before, saved);
+      return saved;
+    });
+  }
+
+  /**
+   * The default's value becomes every device's value of the setting (pending) and goes out as one campaign:
+   * `SETTING,<no>,<value>#` under SETTING_<no>, stored with the campaign and its audit row in one transaction,
+   * queued in chunks after the commit (docs/sms.md). A setting that is not editable is never pushed (as on a device).
+   */
+  async pushToAll(s: SessionUser, q: PushToAllQuery): Promise<SmsCampaign> {
+    await this.type(s, q.device_type_id);
+    const bulkId = randomUUID();
+    const stored = await this.repo.pushTransaction(async (c) => {
+      const def = await this.repo.defaultFor(q.device_type_id, q.setting_no, c);
+      if (!def) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotFound)]);
+      if (!def.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
+      const sms = settingSms(q.setting_no, def.value);
+      const ids = await this.repo.setForType(q.device_type_id, q.setting_no, def.value, c);
+      await this.sms.insertCampaign({ bulkId, ...sms, typeId: q.device_type_id, createdBy: s.userId, total: ids.length }, c);
+      const created = await this.outbox.storeBulk({ bulkId, deviceIds: ids, ...sms, createdBy: s.userId }, c);
+      await this.audit.recordCall(c, {
+        entity: 'default_setting',
+        entityId: def.id,
+        result: { bulk_id: bulkId, device_type_id: q.device_type_id, setting_no: q.setting_no, value: def.value, total: created.length },
+      });
+      return created;
+    });
+    await this.outbox.dispatch(stored);
+    const campaign = await this.sms.campaign(bulkId);
+    return { ...campaign!, done: campaign!.created + campaign!.sent === 0 };
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { WifiBody, WifiItem } from '@tracker/contract';
+import { PrismaService, type PrismaDb } from '../core/db.js';
+
+const SELECT = { mac: true, latitude: true, longitude: true, fixed: true, blacklisted: true, user_id: true, created: true, updated_at: true } as const;
+type Row = Omit<WifiItem, 'created' | 'updated_at'> & { created: Date; updated_at: Date };
+const item = (r: Row): WifiItem => ({ ...r, created: r.created.toISOString(), updated_at: r.updated_at.toISOString() });
+
+/** Wifi access points (Prisma; the MAC is the key, 12 upper-case hex digits, so a prefix is a range of its index). */
+@Injectable()
+export class GeolocationRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
+  }
+
+  /** Access points whose MAC starts with `prefix`, in MAC order, and how many. */
+  async search(prefix: string, take: number, skip: number): Promise<{ items: WifiItem[]; total: number }> {
+    const where = prefix ? { mac: { startsWith: prefix } } : {};
+    const [rows, total] = await Promise.all([
+      this.prisma.wifiAccessPoint.findMany({ where, select: SELECT, orderBy: { mac: 'asc' }, take, skip }),
+      this.prisma.wifiAccessPoint.count({ where }),
+    ]);
+    return { items: rows.map(item), total };
+  }
+
+  async get(mac: string): Promise<WifiItem | null> {
+    const r = await this.prisma.wifiAccessPoint.findUnique({ where: { mac }, select: SELECT });
+    return r ? item(r) : null;
+  }
+
+  /** Access point `mac` locked for a change, or null. */
+  async forUpdate(tx: PrismaDb, mac: string): Promise<WifiItem | null> {
+    const locked = await tx.$queryRaw<{ mac: string }[]>`SELECT mac FROM wifi_access_point WHERE mac = ${mac} FOR UPDATE`;
+    if (locked.length === 0) return null;
+    return item(await tx.wifiAccessPoint.findUniqueOrThrow({ where: { mac }, select: SELECT }));
+  }
+
+  /** A new access point; a taken MAC throws Prisma's unique violation (P2002). */
+  async create(tx: PrismaDb, b: WifiBody): Promise<WifiItem> {
+    return item(await tx.wifiAccessPoint.create({ data: b, select: SELECT }));
+  }
+
+  /** Changes `mac` (the key may change too: a taken one throws P2002); the reporting owner stays. */
+  async update(tx: PrismaDb, mac: string, b: WifiBody): Promise<WifiItem> {
+    return item(await tx.wifiAccessPoint.update({ where: { mac }, data: b, select: SELECT }));
+  }
+
+  async delete(tx: PrismaDb, mac: string): Promise<void> {
+    await tx.wifiAccessPoint.delete({ where: { mac } });
+  }
+}
