@@ -1,7 +1,7 @@
 // Owner extras (§2 /guests, /voices, /app_logs; §7 Owners, Logs): guests and invites, voice messages with their audio,
 // the app's log files.
 import { z } from 'zod';
-import { logFileQuery } from '../device-workspace/activity.js';
+import { deviceLogFileResponse, logFileQuery } from '../device-workspace/activity.js';
 import { positiveId } from '../params.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
@@ -57,8 +57,6 @@ export const appLogItem = z.object({
   created: iso,
 });
 export type AppLogItem = z.infer<typeof appLogItem>;
-/** The file as text, or (download=true) the file itself with a content-disposition header. */
-export const appLogFileResponse = z.union([envelope(z.object({ name: z.string(), content: z.string() })), z.undefined()]);
 
 export const EXTRAS_ROUTES = {
   userGuests: route({
@@ -115,6 +113,7 @@ export const EXTRAS_ROUTES = {
     area: 'ownerAppLogs',
     summary: 'An app log file as text, or downloaded (download=true)',
     query: logFileQuery,
-    response: appLogFileResponse,
+    // the same answer as a device log file: the text, or (download=true) the file as an attachment
+    response: deviceLogFileResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

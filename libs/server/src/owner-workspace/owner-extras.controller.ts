@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ROUTES, type OwnerQuery, type VoiceAudioQuery, type VoiceQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { sendAsAttachment } from '../core/exports/attachment.js';
+import { sendAsAttachment, sendLogFile } from '../core/exports/index.js';
 import { OwnerExtrasService } from './owner-extras.service.js';
 
 @Controller()
@@ -47,12 +47,6 @@ export class OwnerExtrasController {
   /** Answers itself (text or a download), so the response is not JSON-checked by the interceptor. */
   @Endpoint(ROUTES.logsAppFile)
   async appLogFile(@Session() s: SessionUser, @Input('query') q: { name: string; download?: 'true' | 'false' }, @Res() res: Response) {
-    const f = await this.extras.appLogFile(s, q.name);
-    if (q.download === 'true') {
-      sendAsAttachment(res, f.name, 'text/plain; charset=utf-8');
-      res.send(f.content);
-      return;
-    }
-    res.status(200).json({ model: { name: f.name, content: f.content.toString('utf8') } });
+    sendLogFile(res, await this.extras.appLogFile(s, q.name), q.download === 'true');
   }
 }
