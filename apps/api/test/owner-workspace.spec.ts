@@ -201,3 +201,43 @@ describe('guests, invites, voice messages, app logs', () => {
     expect((await api.get(`/logs/app/file?name=bad name`, admin)).status).toBe(400);
   });
 });
+
+describe('POST /user/password/change', () => {
+  it('mails the owner a reset link that opens the reset page and sets the owner\'s password once', async () => {
+    const o = await ownerWith([1]);
+    const { email, white_label_vendor_id: wl } = (await api.pool.query('SELECT email, white_label_vendor_id FROM owner WHERE id = $1', [o.id])).rows[0];
+    const r = await api.post(`/user/password/change?user_id=${o.id}`, { email, whiteLabelId: wl }, tier1);
+    expect(r.status).toBe(200);
+    expect(r.body.model).toEqual({ sent: true, email });
+    const mails = api.mails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/reset your password/);
+    const link = /http:\/\/console\.test(\/\S+\/forgotpassword\/([0-9a-f-]{36}))/.exec(mails[0]!.text);
+    expect(link, mails[0]!.text).not.toBeNull();
+    const [, path, uuid] = link!;
+    expect(path).toBe(`/backoffice/forgotpassword/${uuid}`);
+
+    // the link works with the existing reset routes: it names the owner, then takes a new password once
+    const check = await api.get(path!, undefined);
+    expect(check.body.model).toEqual({ valid: true, username: email });
+    const set = await api.post(path!, { uuid, password: 'NewSecret-42', repeat: 'NewSecret-42' });
+    expect(set.status).toBe(200);
+    const hash = (await api.pool.query('SELECT password_hash FROM owner WHERE id = $1', [o.id])).rows[0].password_hash;
+    expect(hash).toMatch(/^\$2[aby]\$/);
+    expect((await api.post(path!, { uuid, password: 'NewSecret-43', repeat: 'NewSecret-43' })).status).toBe(400);
+    expect((await api.pool.query(`SELECT 1 FROM audit_event WHERE action = 'POST /user/password/change' AND entity_id = $1`, [String(o.id)])).rowCount).toBe(1);
+  });
+
+  it('refuses an e-mail or white label that is not the owner\'s, naming the field; sends nothing', async () => {
+    const o = await ownerWith([1]);
+    const r = await api.post(`/user/password/change?user_id=${o.id}`, { email: 'someone.else@example.com', whiteLabelId: 99999 }, admin);
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([
+      { field: 'email', code: 'ownerEmailMismatch', message: 'This is not the e-mail of the owner' },
+      { field: 'whiteLabelId', code: 'ownerWhiteLabelMismatch', message: 'This is not the white label of the owner' },
+    ]);
+    const bad = await api.post(`/user/password/change?user_id=${o.id}`, { email: 'nope', whiteLabelId: 1 }, admin);
+    expect(bad.body.errors[0].field).toBe('email');
+    expect(api.mails('someone.else@example.com')).toHaveLength(0);
+  });
+});

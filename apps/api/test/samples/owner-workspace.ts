@@ -5,7 +5,7 @@ import type { SampleBuilder, SampleContext } from './index.js';
 /** Partner roles get an owner with devices of their own type (§6); everyone else an owner with devices of type 1. */
 const typeOf = (ctx: SampleContext) => PARTNER_DEVICE_TYPE[ctx.role] ?? 1;
 
-type OwnerSample = { id: number; voice: number; appLog: string };
+type OwnerSample = { id: number; email: string; wl: number; voice: number; appLog: string };
 const cache = new Map<string, OwnerSample>();
 
 /** A seeded owner of a type's devices with a voice message of such a device and an app log. */
@@ -14,13 +14,13 @@ export async function ownerOfType(api: TestApi, type: number): Promise<OwnerSamp
   const hit = cache.get(key);
   if (hit) return hit;
   const r = await api.pool.query<OwnerSample>(
-    `SELECT o.id,
+    `SELECT o.id, o.email, o.white_label_vendor_id AS wl,
        (SELECT v.id FROM voice_message v JOIN device d ON d.id = v.device_id WHERE v.user_id = o.id AND d.device_type_id = $1 ORDER BY v.id LIMIT 1)::int AS voice,
        (SELECT a.file_name FROM app_log a WHERE a.user_id = o.id ORDER BY a.id LIMIT 1) AS "appLog"
      FROM owner o
      WHERE EXISTS (SELECT 1 FROM device d WHERE d.owner_id = o.id AND d.device_type_id = $1)
        AND EXISTS (SELECT 1 FROM voice_message v JOIN device d ON d.id = v.device_id WHERE v.user_id = o.id AND d.device_type_id = $1)
-       AND EXISTS (SELECT 1 FROM app_log a WHERE a.user_id = o.id)
+       AND EXISTS (SELECT 1 FROM app_log a WHERE a.user_id = o.id) AND o.white_label_vendor_id IS NOT NULL
      ORDER BY o.id LIMIT 1`,
     [type],
   );
@@ -55,6 +55,7 @@ export const OWNER_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   userDetails: byOwner('userDetails'),
   userUpdate: withOwner((o) => ({ path: `${ROUTES.userUpdate.path}?user_id=${o.id}`, body: { city: 'Matrixstadt' } })),
   userUpdateExternalId: withOwner((o) => ({ path: `${ROUTES.userUpdateExternalId.path}?user_id=${o.id}`, body: { external_id: 'EXT-MATRIX' } })),
+  userPasswordChange: withOwner((o) => ({ path: `${ROUTES.userPasswordChange.path}?user_id=${o.id}`, body: { email: o.email, whiteLabelId: o.wl } })),
   userRemove: async (ctx) => ({ path: `${ROUTES.userRemove.path}?user_id=${await disposableOwner(ctx.api, typeOf(ctx))}&devices=true` }),
   userGuests: byOwner('userGuests'),
   userInvites: byOwner('userInvites'),

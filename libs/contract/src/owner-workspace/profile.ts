@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../errors.js';
 import { coded } from '../reasons.js';
+import { positiveId } from '../params.js';
 import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { int, intOrNull, iso, isoOrNull, ownerQuery, textOrNull } from './shared.js';
@@ -135,6 +136,29 @@ export const PROFILE_ROUTES = {
     summary: 'Removes the owner; with devices=true its devices go back to stock first (SIM kept). 400 while devices remain',
     query: ownerRemoveQuery,
     response: ownerRemoveResponse,
+    mutating: true,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+// ---------------------------------------------------------------------------------------------- password change
+
+/** §2 password change modal: the owner's e-mail and white label, which must be the owner's (400 naming the field). */
+export const ownerPasswordChangeRequest = z.object({
+  email: z.string().trim().toLowerCase().email(coded('invalidEmail')).max(254),
+  whiteLabelId: positiveId('whiteLabelId'),
+});
+export type OwnerPasswordChangeRequest = z.infer<typeof ownerPasswordChangeRequest>;
+export const ownerPasswordChangeResponse = envelope(z.object({ sent: z.literal(true), email: z.string() }));
+
+export const PASSWORD_ROUTES = {
+  userPasswordChange: route({
+    method: 'POST',
+    path: '/user/password/change',
+    area: 'owner',
+    summary: 'Sends the owner an e-mail with a password-reset link (/{RESET_PREFIX}/forgotpassword/{uuid}, valid 24 hours)',
+    query: ownerQuery,
+    body: ownerPasswordChangeRequest,
+    response: ownerPasswordChangeResponse,
     mutating: true,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -1,12 +1,23 @@
 import { Controller } from '@nestjs/common';
-import { ROUTES, type ExternalIdRequest, type OwnerQuery, type OwnerRemoveQuery, type OwnerUpdateRequest } from '@tracker/contract';
+import {
+  ROUTES,
+  type ExternalIdRequest,
+  type OwnerPasswordChangeRequest,
+  type OwnerQuery,
+  type OwnerRemoveQuery,
+  type OwnerUpdateRequest,
+} from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
+import { OwnerPasswordService } from './owner-password.service.js';
 import { OwnerProfileService } from './owner-profile.service.js';
 
 @Controller()
 export class OwnerProfileController {
-  constructor(private readonly profile: OwnerProfileService) {}
+  constructor(
+    private readonly profile: OwnerProfileService,
+    private readonly password: OwnerPasswordService,
+  ) {}
 
   @Endpoint(ROUTES.userDetails)
   async details(@Session() s: SessionUser, @Input('query') q: OwnerQuery) {
@@ -26,5 +37,10 @@ export class OwnerProfileController {
   @Endpoint(ROUTES.userRemove)
   async remove(@Session() s: SessionUser, @Input('query') q: OwnerRemoveQuery) {
     return { model: await this.profile.remove(s, q.user_id, q.devices === 'true') };
+  }
+
+  @Endpoint(ROUTES.userPasswordChange)
+  async passwordChange(@Session() s: SessionUser, @Input('query') q: OwnerQuery, @Input('body') body: OwnerPasswordChangeRequest) {
+    return { model: await this.password.sendResetMail(s, q.user_id, body) };
   }
 }

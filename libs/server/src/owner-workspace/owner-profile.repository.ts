@@ -78,6 +78,11 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
     return (await this.rows<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE owner_id = $1', [id], c))[0]!.n;
   }
 
+  /** A reset link for the owner, valid `hours` (the reset routes take it: auth/auth.service.ts). */
+  async createResetLink(ownerId: number, uuid: string, hours: number, c: Queryable): Promise<void> {
+    await this.rows(`INSERT INTO password_reset (uuid, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [uuid, ownerId, hours], c);
+  }
+
   /** Deletes the owner; contacts, safe zones, guests, voice messages and app logs go with it (ON DELETE CASCADE). */
   async delete(id: number, c: Queryable): Promise<void> {
     await this.rows('DELETE FROM owner WHERE id = $1', [id], c);

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { OwnerExtrasController } from './owner-extras.controller.js';
 import { OwnerExtrasRepository } from './owner-extras.repository.js';
 import { OwnerExtrasService } from './owner-extras.service.js';
+import { MailService } from '../core/mail.service.js';
+import { OwnerPasswordService } from './owner-password.service.js';
 import { OwnerProfileController } from './owner-profile.controller.js';
 import { OwnerProfileRepository } from './owner-profile.repository.js';
 import { OwnerProfileService } from './owner-profile.service.js';
@@ -14,6 +16,6 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
  */
 @Module({
   controllers: [OwnerProfileController, OwnerExtrasController],
-  providers: [OwnerWorkspaceRepository, OwnerScopeService, OwnerProfileRepository, OwnerProfileService, OwnerExtrasRepository, OwnerExtrasService],
+  providers: [MailService, OwnerPasswordService, OwnerWorkspaceRepository, OwnerScopeService, OwnerProfileRepository, OwnerProfileService, OwnerExtrasRepository, OwnerExtrasService],
 })
 export class OwnerWorkspaceModule {}

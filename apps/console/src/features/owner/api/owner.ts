@@ -53,3 +53,10 @@ export const useAppLogFile = (name: string | null) =>
     queryFn: async () => (await apiCall('logsAppFile', { query: { name: name! } })) as { name: string; content: string },
     enabled: name !== null,
   });
+
+/** §2 password change modal: the api mails the owner a reset link. */
+export function usePasswordMail(id: number) {
+  return useMutation({
+    mutationFn: (body: { email: string; whiteLabelId: number }) => apiCall('userPasswordChange', { query: { user_id: id }, body }),
+  });
+}

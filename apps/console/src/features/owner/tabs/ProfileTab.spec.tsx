@@ -69,6 +69,21 @@ describe('owner profile', () => {
   });
 });
 
+describe('owner password change', () => {
+  it('sends the owner\'s e-mail and white label from the modal and says the mail went out', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'POST /api/user/password/change': ok({ sent: true, email: 'olga@example.com' }),
+    });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    await user.click(await screen.findByTestId('password-change'));
+    await user.click(screen.getByRole('button', { name: 'Send e-mail' }));
+    expect((await screen.findByTestId('toast-success')).textContent).toContain('A password reset e-mail was sent to olga@example.com');
+    expect(api.callsTo('POST', '/api/user/password/change')[0]!.body).toEqual({ email: 'olga@example.com', whiteLabelId: 1 });
+  });
+});
+
 describe('voices and app logs', () => {
   it('opens a voice message with its details and an audio player fed from the fetched blob', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:voice', revokeObjectURL: () => undefined }));

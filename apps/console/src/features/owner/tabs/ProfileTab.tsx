@@ -6,6 +6,7 @@ import { Facts } from '../../../components/Facts';
 import { useOwnerDetails } from '../api/owner';
 import { ExternalIdForm } from '../components/ExternalIdForm';
 import { OwnerDevices } from '../components/OwnerDevices';
+import { PasswordChange } from '../components/PasswordChange';
 import { ProfileForm } from '../components/ProfileForm';
 import { RemoveOwner } from '../components/RemoveOwner';
 import type { OwnerTabProps } from '../owner-tabs';
@@ -41,6 +42,8 @@ export function ProfileTab({ id }: OwnerTabProps) {
           <h2>{t('ownerWs.profile.edit')}</h2>
           <ProfileForm key={o.userData.id} id={id} owner={o} />
           <ExternalIdForm id={id} value={o.external_id} />
+          <h2>{t('ownerWs.password.title')}</h2>
+          <PasswordChange id={id} email={o.userData.email} whiteLabelId={o.userData.white_label_vendor_id} />
           <h2>{t('ownerWs.remove.title')}</h2>
           <RemoveOwner id={id} email={o.userData.email} deviceCount={o.devices.length} />
         </div>
