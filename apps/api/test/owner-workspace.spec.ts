@@ -241,3 +241,19 @@ describe('POST /user/password/change', () => {
     expect(api.mails('someone.else@example.com')).toHaveLength(0);
   });
 });
+
+describe('help texts', () => {
+  it('role 1 sets, replaces and removes a tooltip text; every session reads it; others may not set it', async () => {
+    const save = (text: string, token = admin) =>
+      api.post('/locale/helptext?localePath=owner.profile.apn', { translateText: text, language: 'de' }, token);
+    expect((await save('Apple-Push-Token der App')).status).toBe(200);
+    expect((await save('Apple-Push-Token der Eltern-App')).status).toBe(200);
+    const apn = async (token: string) =>
+      (await api.get('/locale/helptexts?prefix=owner.profile&language=de', token)).body.model.filter((h: { locale_path: string }) => h.locale_path === 'owner.profile.apn');
+    expect(await apn(partnerA)).toEqual([{ locale_path: 'owner.profile.apn', language: 'de', text: 'Apple-Push-Token der Eltern-App' }]);
+    expect((await save('x', tier1)).status).toBe(403);
+    expect((await api.post('/locale/helptext?localePath=bad path', { translateText: 'x', language: 'de' }, admin)).body.errors[0].field).toBe('localePath');
+    expect((await save('')).status).toBe(200);
+    expect(await apn(admin)).toEqual([]);
+  });
+});

@@ -57,6 +57,8 @@ export const OWNER_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   userUpdateExternalId: withOwner((o) => ({ path: `${ROUTES.userUpdateExternalId.path}?user_id=${o.id}`, body: { external_id: 'EXT-MATRIX' } })),
   userPasswordChange: withOwner((o) => ({ path: `${ROUTES.userPasswordChange.path}?user_id=${o.id}`, body: { email: o.email, whiteLabelId: o.wl } })),
   userRemove: async (ctx) => ({ path: `${ROUTES.userRemove.path}?user_id=${await disposableOwner(ctx.api, typeOf(ctx))}&devices=true` }),
+  helpTexts: () => ({ path: `${ROUTES.helpTexts.path}?prefix=owner.profile&language=en` }),
+  helpTextSave: () => ({ path: `${ROUTES.helpTextSave.path}?localePath=owner.profile.test_user`, body: { translateText: 'A test account', language: 'en' } }),
   userGuests: byOwner('userGuests'),
   userInvites: byOwner('userInvites'),
   userVoips: byOwner('userVoips'),

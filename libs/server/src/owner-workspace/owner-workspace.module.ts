@@ -3,6 +3,7 @@ import { OwnerExtrasController } from './owner-extras.controller.js';
 import { OwnerExtrasRepository } from './owner-extras.repository.js';
 import { OwnerExtrasService } from './owner-extras.service.js';
 import { MailService } from '../core/mail.service.js';
+import { HelpTextsModule } from '../help-texts/help-texts.js';
 import { OwnerPasswordService } from './owner-password.service.js';
 import { OwnerProfileController } from './owner-profile.controller.js';
 import { OwnerProfileRepository } from './owner-profile.repository.js';
@@ -15,6 +16,7 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
  * area of the console's owner page (profile, extras), over the shared scope service and repository.
  */
 @Module({
+  imports: [HelpTextsModule],
   controllers: [OwnerProfileController, OwnerExtrasController],
   providers: [MailService, OwnerPasswordService, OwnerWorkspaceRepository, OwnerScopeService, OwnerProfileRepository, OwnerProfileService, OwnerExtrasRepository, OwnerExtrasService],
 })

@@ -69,6 +69,36 @@ describe('owner profile', () => {
   });
 });
 
+describe('help tooltips', () => {
+  it('shows the stored text; role 1 edits it in place, role 9 reads the console\'s own text without an edit button', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/locale/helptexts': ok([{ locale_path: 'owner.profile.apn', language: 'en', text: 'Stored APN help' }]),
+      'POST /api/locale/helptext': ok({ ok: true }),
+    });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    await user.click(await screen.findByTestId('help-owner.profile.apn'));
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Stored APN help');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Help text'));
+    await user.type(screen.getByLabelText('Help text'), 'New APN help');
+    await user.click(within(screen.getByRole('tooltip')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/locale/helptext')).toHaveLength(1));
+    const call = api.callsTo('POST', '/api/locale/helptext')[0]!;
+    expect(call.url.searchParams.get('localePath')).toBe('owner.profile.apn');
+    expect(call.body).toEqual({ translateText: 'New APN help', language: 'en' });
+  });
+
+  it('role 9: the fallback text, no edit', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(9), 'GET /api/user/user_details': ok(owner()), 'GET /api/locale/helptexts': ok([]) });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 9 } });
+    await user.click(await screen.findByTestId('help-owner.profile.test_user'));
+    expect((await screen.findByRole('tooltip')).textContent).toContain('left out of statistics');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
+
 describe('owner password change', () => {
   it('sends the owner\'s e-mail and white label from the modal and says the mail went out', async () => {
     const api = mockFetch({

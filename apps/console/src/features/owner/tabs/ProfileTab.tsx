@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpTip } from '../../../components/HelpTip';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
@@ -18,6 +20,13 @@ export function ProfileTab({ id }: OwnerTabProps) {
   const q = useOwnerDetails(id);
   const o = q.data;
   const yesNo = (v: boolean) => t(v ? 'ownerWs.yes' : 'ownerWs.no');
+  // §2 tooltips: the stored help text of owner.profile.<key>, else the console's own text
+  const tip = (label: string, key: string): ReactNode => (
+    <>
+      {label}
+      <HelpTip path={`owner.profile.${key}`} fallback={t(`ownerWs.help.${key}`)} />
+    </>
+  );
   return (
     <QueryState query={q}>
       {o ? (
@@ -28,11 +37,11 @@ export function ProfileTab({ id }: OwnerTabProps) {
             rows={[
               [t('ownerWs.profile.email'), o.userData.email],
               [t('ownerWs.profile.whiteLabel'), o.userData.white_label_name],
-              [t('ownerWs.profile.status'), t(o.userData.enabled ? 'ownerWs.profile.enabled' : 'ownerWs.profile.disabled')],
-              [t('ownerWs.profile.field.is_test'), yesNo(o.userData.is_test)],
-              [t('ownerWs.profile.field.language_override'), yesNo(o.userData.language_override)],
-              [t('ownerWs.profile.apn'), o.userData.apn_token],
-              [t('ownerWs.profile.gcm'), o.userData.gcm_token],
+              [tip(t('ownerWs.profile.status'), 'status'), t(o.userData.enabled ? 'ownerWs.profile.enabled' : 'ownerWs.profile.disabled')],
+              [tip(t('ownerWs.profile.field.is_test'), 'test_user'), yesNo(o.userData.is_test)],
+              [tip(t('ownerWs.profile.field.language_override'), 'language_override'), yesNo(o.userData.language_override)],
+              [tip(t('ownerWs.profile.apn'), 'apn'), o.userData.apn_token],
+              [tip(t('ownerWs.profile.gcm'), 'gcm'), o.userData.gcm_token],
               [t('ownerWs.profile.created'), formatDateTime(o.userData.created, tz)],
               [t('ownerWs.profile.lastLogin'), o.userData.last_login_at ? formatDateTime(o.userData.last_login_at, tz) : null],
             ]}
