@@ -33,6 +33,8 @@ const port = process.env.PORT ?? '3000';
 // fleet-sim (docs/fleet-sim.md): the simulated Twilio and watches; the api and worker reach it as TWILIO_API_URL
 // unless that is set (e.g. to a real Twilio account, docs/sms.md), and it posts back to the first api
 const simPort = process.env.FLEET_SIM_PORT ?? '3010';
+// ... and its mail sink takes the api's mails (the owner password-reset mail) as SMTP_URL unless that is set
+const smtpPort = process.env.FLEET_SIM_SMTP_PORT ?? '3025';
 const webhookBase = process.env.SMS_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
@@ -43,8 +45,10 @@ const env = {
   CONSOLE_DIST: join(ROOT, 'apps/console/dist'),
   TWILIO_API_URL: process.env.TWILIO_API_URL ?? `http://127.0.0.1:${simPort}`,
   SMS_WEBHOOK_BASE_URL: webhookBase,
+  SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
 };
-const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
+const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort, FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
 const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
 const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [

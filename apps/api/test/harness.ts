@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type RoleId } from '@tracker/contract';
-import { startFleetSim, type Knobs, type StartedFleetSim } from '@tracker/fleet-sim';
+import { MailSink, startFleetSim, type Knobs, type StartedFleetSim } from '@tracker/fleet-sim';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
 
@@ -53,8 +53,12 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     listenPort = await freePort();
     const webhooks = `http://127.0.0.1:${listenPort}`;
     fleetSim = await startFleetSim({ databaseUrl: db.url, inboundUrl: `${webhooks}/api/sms/webhook/inbound`, knobs: opts.fleetSim });
-    env = { TWILIO_API_URL: fleetSim.url, SMS_WEBHOOK_BASE_URL: webhooks, ...env };
+    env = { TWILIO_API_URL: fleetSim.url, SMS_WEBHOOK_BASE_URL: webhooks, CONSOLE_PUBLIC_URL: webhooks, ...env };
   }
+  // every api gets a mail sink: fleet-sim's, or one of its own (the owner password-reset mail, docs/fleet-sim.md "Mail")
+  const ownSink = fleetSim ? null : new MailSink();
+  const smtpUrl = fleetSim ? fleetSim.smtpUrl : await ownSink!.listen(0, '127.0.0.1');
+  env = { SMTP_URL: smtpUrl, CONSOLE_PUBLIC_URL: 'http://console.test', ...env };
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
@@ -123,6 +127,8 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     pool,
     /** the api's Twilio and watches, when started with `fleetSim` */
     fleetSim,
+    /** mails the api sent (its sink's), oldest first; only those to `to` when given */
+    mails: (to?: string) => (fleetSim ? fleetSim.control.mails(to) : ownSink!.list(to)),
     call,
     get: <T = any>(path: string, token?: string) => call<T>('GET', path, { token }),
     post: <T = any>(path: string, body: unknown, token?: string) => call<T>('POST', path, { body, token }),
@@ -131,6 +137,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     async close() {
       await app.close();
       await fleetSim?.close();
+      await ownSink?.close();
       await pool.end();
       await db.drop();
     },

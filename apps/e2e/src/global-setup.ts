@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
   const db = await cloneTemplate(template, 'e2e');
   const port = await freePort();
   const simPort = await freePort();
+  const smtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const fleetSimUrl = `http://127.0.0.1:${simPort}`;
   const env = {
@@ -60,11 +61,13 @@ export default async function setup(project: TestProject) {
     UPLOAD_DIR: `${root}/.test-data/e2e-uploads-${port}`,
     TWILIO_API_URL: fleetSimUrl,
     SMS_WEBHOOK_BASE_URL: baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    CONSOLE_PUBLIC_URL: baseUrl,
   };
   const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
+    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
   });
   const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   // the worker runs the jobs the console starts (imports)

@@ -1,5 +1,6 @@
 import express from 'express';
 import { KnobError, type Knobs } from './knobs.js';
+import type { MailSink, ReceivedMail } from './mail.js';
 import type { FleetSim } from './sim.js';
 import type { ReplyRecord, SimMessage } from './store.js';
 
@@ -42,13 +43,15 @@ export interface FleetSimControl {
   inbound(): ReplyRecord[];
   /** a watch speaks unprompted */
   speak(from: string, body: string, to?: string): Promise<ReplyRecord>;
-  /** forgets every message, count and cache; knobs back to their start values */
+  /** mails the sink received, oldest first; only those to `to` when given */
+  mails(to?: string): ReceivedMail[];
+  /** forgets every message, mail, count and cache; knobs back to their start values */
   reset(): void;
   /** resolves once every accepted message has lived its life (callbacks sent, reply posted or withheld) */
   settled(): Promise<void>;
 }
 
-export function fleetSimControl(sim: FleetSim): FleetSimControl {
+export function fleetSimControl(sim: FleetSim, mail: MailSink): FleetSimControl {
   return {
     config: () => sim.knobs,
     configure: (patch) => sim.configure(patch),
@@ -56,8 +59,12 @@ export function fleetSimControl(sim: FleetSim): FleetSimControl {
     handsets: (to) => sim.store.handsetCounts(to),
     inbound: () => sim.store.inbound.map((r) => ({ ...r })),
     speak: (from, body, to) => sim.inbound(from, body, to ?? null),
-    reset: () => sim.reset(),
     settled: () => sim.settled(),
+    mails: (to) => mail.list(to),
+    reset: () => {
+      sim.reset();
+      mail.clear();
+    },
   };
 }
 
@@ -79,6 +86,7 @@ export function controlApi(control: FleetSimControl): express.Router {
   r.get('/control/messages', (req, res) => void res.json(control.messages(str(req.query.to))));
   r.get('/control/handsets', (req, res) => void res.json(control.handsets(str(req.query.to))));
   r.get('/control/inbound', (_req, res) => void res.json(control.inbound()));
+  r.get('/control/mail', (req, res) => void res.json(control.mails(str(req.query.to))));
   r.post('/control/inbound', async (req, res) => {
     const { from, body, to } = (req.body ?? {}) as Record<string, unknown>;
     if (!str(from) || !/^\+[1-9]\d{6,14}$/.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });

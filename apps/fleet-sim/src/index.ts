@@ -3,3 +3,4 @@ export { DEFAULT_ACCOUNT_SID, DEFAULT_AUTH_TOKEN, type FleetSimOptions } from '.
 export { DEFAULT_KNOBS, type Knobs } from './knobs.js';
 export type { ControlMessage, FleetSimControl } from './control.js';
 export type { ReplyRecord } from './store.js';
+export { MailSink, type ReceivedMail } from './mail.js';

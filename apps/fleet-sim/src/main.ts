@@ -7,8 +7,12 @@ const env = process.env;
 const port = Number(env.FLEET_SIM_PORT ?? 3010);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FLEET_SIM_PORT: a port number (got ${env.FLEET_SIM_PORT})`);
 
+const smtpPort = Number(env.FLEET_SIM_SMTP_PORT ?? 3025);
+if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535) throw new Error(`FLEET_SIM_SMTP_PORT: a port number (got ${env.FLEET_SIM_SMTP_PORT})`);
+
 const sim = await startFleetSim({
   port,
+  smtpPort,
   host: env.FLEET_SIM_HOST ?? '127.0.0.1',
   accountSid: env.TWILIO_ACCOUNT_SID || DEFAULT_ACCOUNT_SID,
   authToken: env.TWILIO_AUTH_TOKEN || DEFAULT_AUTH_TOKEN,
@@ -18,7 +22,7 @@ const sim = await startFleetSim({
   knobs: knobsFromEnv(env),
   log: (line) => console.log(line),
 });
-console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config)`);
+console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config), mail sink on ${sim.smtpUrl} (${sim.url}/control/mail)`);
 
 let stopping = false;
 const stop = () => {

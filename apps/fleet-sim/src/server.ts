@@ -3,12 +3,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { twilioApi } from './api.js';
 import { controlApi, fleetSimControl, type FleetSimControl } from './control.js';
+import { MailSink } from './mail.js';
 import { FleetSim, type FleetSimOptions } from './sim.js';
 
 export interface StartedFleetSim {
   /** base URL, e.g. http://127.0.0.1:3010: TWILIO_API_URL of the api and worker */
   url: string;
   port: number;
+  /** the mail sink, e.g. smtp://127.0.0.1:3025: SMTP_URL of the api */
+  smtpUrl: string;
   accountSid: string;
   authToken: string;
   control: FleetSimControl;
@@ -18,7 +21,8 @@ export interface StartedFleetSim {
 /** Starts fleet-sim on loopback (docs/fleet-sim.md). */
 export async function startFleetSim(options: FleetSimOptions = {}): Promise<StartedFleetSim> {
   const sim = new FleetSim(options);
-  const control = fleetSimControl(sim);
+  const mail = new MailSink((line) => sim.log(line));
+  const control = fleetSimControl(sim, mail);
   const app = express();
   app.disable('x-powered-by');
   app.use(controlApi(control));
@@ -42,10 +46,12 @@ export async function startFleetSim(options: FleetSimOptions = {}): Promise<Star
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
-  sim.log(`listening on ${url}`);
+  const smtpUrl = await mail.listen(options.smtpPort ?? 0, host);
+  sim.log(`listening on ${url}, mail sink on ${smtpUrl}`);
   return {
     url,
     port,
+    smtpUrl,
     accountSid: sim.accountSid,
     authToken: sim.authToken,
     control,
@@ -53,6 +59,7 @@ export async function startFleetSim(options: FleetSimOptions = {}): Promise<Star
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await sim.close();
+      await mail.close();
       await closed;
     },
   };

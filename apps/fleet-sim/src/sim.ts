@@ -19,6 +19,8 @@ export interface FleetSimOptions {
   gatewayNumber?: string;
   knobs?: Partial<Knobs>;
   log?: (line: string) => void;
+  /** the mail sink's SMTP port (docs/fleet-sim.md "Mail"); 0 (default): a free port */
+  smtpPort?: number;
 }
 
 export const DEFAULT_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';

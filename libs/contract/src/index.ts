@@ -17,3 +17,4 @@ export * from './wifi.js';
 export * from './admin-users.js';
 export * from './admin-config.js';
 export * from './admin-data/index.js';
+export * from './owner-workspace/index.js';

@@ -159,6 +159,12 @@ export const REASONS = {
   // ------------------------------------------------------------------------ administration data (#11: translations, default settings)
   unknownLanguage: { en: 'Unknown language {{language}}', params: { language: 'text' } },
   translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },
+  // ------------------------------------------------------------------------ owner workspace (docs/owner-workspace.md)
+  profileEmptyIgnored: { en: '{{field}} was empty and is left unchanged', params: { field: 'column' } },
+  ownerHasDevices: { en: 'The owner still has {{count}} devices: remove devices and user instead', params: { count: 'number' } },
+  ownerEmailMismatch: { en: 'This is not the e-mail of the owner' },
+  ownerWhiteLabelMismatch: { en: 'This is not the white label of the owner' },
+  ownerForeignDevices: { en: 'The owner also has {{count}} devices outside your scope and cannot be removed', params: { count: 'number' } },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -3,6 +3,7 @@ import { route, type RouteDef } from './route-def.js';
 import { DEVICE_ROUTES } from './device-workspace/index.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { SMS_ROUTES } from './sms/index.js';
+import { OWNER_ROUTES } from './owner-workspace/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { ADMIN_USER_ROUTES } from './admin-users.js';
 import { ADMIN_CONFIG_ROUTES } from './admin-config.js';
@@ -193,7 +194,7 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES, ...ADMIN_DATA_ROUTES } as const satisfies Record<string, RouteDef>;
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES, ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

@@ -171,7 +171,9 @@ export class AuthService {
 
   private async usableReset(uuid: string) {
     const reset = await this.repo.resetLink(uuid);
-    if (!reset || reset.used_at || reset.expires_at.getTime() <= Date.now() || !reset.user.enabled) {
+    // a link is a back-office user's or (sent from the owner profile, docs/owner-workspace.md) an owner's
+    const account = reset?.user ?? reset?.owner;
+    if (!reset || !account || reset.used_at || reset.expires_at.getTime() <= Date.now() || !account.enabled) {
       throw new DomainError(ErrorCode.ResetLinkInvalid);
     }
     return reset;
@@ -179,7 +181,7 @@ export class AuthService {
 
   async checkResetLink(uuid: string): Promise<ResetLinkResponse['model']> {
     const reset = await this.usableReset(uuid);
-    return { valid: true, username: reset.user.username };
+    return { valid: true, username: reset.user?.username ?? reset.owner!.email };
   }
 
   async resetPassword(pathUuid: string, input: ResetPasswordRequest) {
@@ -190,7 +192,11 @@ export class AuthService {
     await this.repo.transaction(async (tx) => {
       // mark used first: a link works once even under concurrent submits (the second waits for the row, then finds it used)
       if (!(await this.repo.useResetLink(tx, reset.uuid))) throw new DomainError(ErrorCode.ResetLinkInvalid);
-      await this.setPassword(tx, reset.user_id, hash);
+      if (reset.user_id !== null) await this.setPassword(tx, reset.user_id, hash);
+      else {
+        await this.repo.setOwnerPasswordHash(tx, reset.owner_id!, hash);
+        await this.audit.recordCall(tx, { entity: 'owner', entityId: reset.owner_id });
+      }
     });
     return { ok: true as const };
   }

@@ -48,9 +48,19 @@ describe('loadConfig: the SMS gateway', () => {
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
       TWILIO_AUTH_TOKEN: 'secret',
       SMS_WEBHOOK_BASE_URL: 'https://backoffice.example.com',
+      SMTP_URL: 'smtps://mail.example.com',
+      CONSOLE_PUBLIC_URL: 'https://backoffice.example.com/',
     } as NodeJS.ProcessEnv);
     expect(c.get('TWILIO_API_URL')).toBeNull();
+    expect(c.get('CONSOLE_PUBLIC_URL')).toBe('https://backoffice.example.com');
     expect(c.get('TWILIO_AUTH_TOKEN')).toBe('secret');
+  });
+  it('mails go to fleet-sim\'s sink outside production; production needs SMTP_URL and CONSOLE_PUBLIC_URL', () => {
+    const dev = loadConfig({ ...base } as NodeJS.ProcessEnv);
+    expect(dev.get('SMTP_URL')).toBe('smtp://127.0.0.1:3025');
+    expect(dev.get('CONSOLE_PUBLIC_URL')).toBe('http://127.0.0.1:3000');
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(/SMTP_URL: required in production[\s\S]*CONSOLE_PUBLIC_URL: required/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://x' } as NodeJS.ProcessEnv)).toThrow(/SMTP_URL/);
   });
   it('names a malformed account SID or URL', () => {
     expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: 'AC123' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_ACCOUNT_SID/);

@@ -114,6 +114,21 @@ const configSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as https://backoffice.example.com'),
+  /**
+   * Outgoing mail (the owner password-reset mail, docs/owner-workspace.md): an smtp:// or smtps:// URL for nodemailer;
+   * unset outside production = fleet-sim's mail sink smtp://127.0.0.1:3025 (docs/fleet-sim.md "Mail"); required in production
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^/?#\s]+/.test(v), 'an smtp:// or smtps:// URL such as smtp://127.0.0.1:3025'),
+  /** the sender of the api's mails */
+  MAIL_FROM: z.string().min(3).default('Tracker support <no-reply@tracker.invalid>'),
+  /** the console's public base URL, for links in mails (reset links); default outside production http://127.0.0.1:3000 */
+  CONSOLE_PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'an http(s) base URL such as https://backoffice.example.com'),
 });
 
 /** fleet-sim's account (apps/fleet-sim): the development and test default of TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN */
@@ -130,6 +145,8 @@ function withDevelopmentDefaults(c: z.infer<typeof configSchema>) {
     /** null: the real Twilio */
     TWILIO_API_URL: (c.TWILIO_API_URL ?? (dev ? 'http://127.0.0.1:3010' : '')).replace(/\/+$/, '') || null,
     SMS_WEBHOOK_BASE_URL: (c.SMS_WEBHOOK_BASE_URL ?? (dev ? 'http://127.0.0.1:3000' : '')).replace(/\/+$/, ''),
+    SMTP_URL: c.SMTP_URL ?? (dev ? 'smtp://127.0.0.1:3025' : ''),
+    CONSOLE_PUBLIC_URL: (c.CONSOLE_PUBLIC_URL ?? (dev ? 'http://127.0.0.1:3000' : '')).replace(/\/+$/, ''),
   };
 }
 
@@ -141,7 +158,7 @@ function checkRelations(c: AppConfigValues): string[] {
     problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
   }
   if (c.NODE_ENV === 'production') {
-    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_WEBHOOK_BASE_URL'] as const) {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_WEBHOOK_BASE_URL', 'SMTP_URL', 'CONSOLE_PUBLIC_URL'] as const) {
       if (!c[key]) problems.push(`  ${key}: required in production`);
     }
   }

@@ -1,0 +1,13 @@
+// Owner workspace (§2 Owner: /owner/{idUser} and its tabs; §7 Owners, Logs): request and response schemas and the
+// routes, one file per area of the console's owner page. OWNER_ROUTES is merged into ROUTES by routes.ts.
+import type { RouteDef } from '../route-def.js';
+import { HELP_TEXT_ROUTES } from '../help-texts.js';
+import { EXTRAS_ROUTES } from './extras.js';
+import { PASSWORD_ROUTES, PROFILE_ROUTES } from './profile.js';
+
+export { ownerQuery, type OwnerQuery } from './shared.js';
+export * from './profile.js';
+export * from './extras.js';
+export * from '../help-texts.js';
+
+export const OWNER_ROUTES = { ...PROFILE_ROUTES, ...PASSWORD_ROUTES, ...EXTRAS_ROUTES, ...HELP_TEXT_ROUTES } as const satisfies Record<string, RouteDef>;
