@@ -1,25 +1,104 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
+import { canAccess, type Area } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
+import { Spinner } from '../../../components/Spinner';
+import { useSession } from '../../../lib/session';
+import { OWNER_TABS, type OwnerTabKey, type OwnerTabProps } from '../owner-tabs';
 
-/** /owner/:id — for now the header with the owner id and the way back to the search. The owner pages replace this. */
-export function OwnerPage() {
+/** A tab's component from its own file, fetched when the tab is first opened (each tab is its own chunk). */
+function lazyTab<M extends Record<K, ComponentType<OwnerTabProps>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+/** What each tab of OWNER_TABS shows, declared once so a tab's path, area and component cannot drift apart. */
+const TAB_VIEWS: Record<OwnerTabKey, ComponentType<OwnerTabProps>> = {
+  profile: lazyTab(() => import('../tabs/ProfileTab'), 'ProfileTab'),
+  contacts: lazyTab(() => import('../tabs/ContactsTab'), 'ContactsTab'),
+  safeZones: lazyTab(() => import('../tabs/SafeZonesTab'), 'SafeZonesTab'),
+  addDevice: lazyTab(() => import('../tabs/AddDeviceTab'), 'AddDeviceTab'),
+  guests: lazyTab(() => import('../tabs/GuestsTab'), 'GuestsTab'),
+  voices: lazyTab(() => import('../tabs/VoicesTab'), 'VoicesTab'),
+  appLogs: lazyTab(() => import('../tabs/AppLogsTab'), 'AppLogsTab'),
+  addWifi: lazyTab(() => import('../tabs/AddWifiTab'), 'AddWifiTab'),
+};
+
+function Forbidden() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const from = (useLocation().state as { from?: string } | null)?.from ?? '';
-  const title = t('owner.title', { id });
   return (
-    <div className="page">
+    <p className="forbidden" role="alert" data-testid="forbidden">
+      {t('access.forbidden')}
+    </p>
+  );
+}
+
+function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return null;
+  return canAccess(session.role, area) ? <>{children}</> : <Forbidden />;
+}
+
+/**
+ * /owner/:id/* — the owner workspace (§2 Owner): the title, the tabs the role may open and the open tab, each tab
+ * lazily loaded from `tabs/<Name>Tab.tsx` and guarded by its §6 area. `/owner/{id}` goes to profile; an id that is
+ * not a positive integer goes to the dashboard search (§8 "Owner load failure").
+ */
+export function OwnerPage() {
+  const { id = '' } = useParams();
+  const ownerId = Number(id);
+  if (!/^\d+$/.test(id) || !Number.isSafeInteger(ownerId) || ownerId <= 0) return <Navigate to="/dashboard/search" replace />;
+  return <OwnerWorkspace ownerId={ownerId} />;
+}
+
+function OwnerWorkspace({ ownerId }: { ownerId: number }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return null;
+  const from = (location.state as { from?: string } | null)?.from ?? '';
+  const base = `/owner/${ownerId}`;
+  const title = t('owner.title', { id: ownerId });
+  const tabs = OWNER_TABS.filter((tab) => canAccess(session.role, tab.area));
+  return (
+    <div className="page dw">
       <p className="back-link">
         <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
       </p>
       <PageTitle text={title}>{title}</PageTitle>
-      <dl className="facts">
-        <dt>{t('owner.id')}</dt>
-        <dd className="mono" data-testid="owner-id">
-          {id}
-        </dd>
-      </dl>
+      <nav className="dw-tabs" aria-label={t('owner.tabs.label')}>
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.path}>
+              <NavLink to={`${base}/${tab.path}`} state={location.state} className="dw-tabs__link">
+                {t(`owner.tabs.${tab.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="dw-body">
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route index element={<Navigate to={`${base}/profile`} state={location.state} replace />} />
+            {OWNER_TABS.map((tab) => {
+              const View = TAB_VIEWS[tab.key];
+              return (
+                <Route
+                  key={tab.path}
+                  path={tab.path}
+                  element={
+                    <TabGuard area={tab.area}>
+                      <View id={ownerId} />
+                    </TabGuard>
+                  }
+                />
+              );
+            })}
+            <Route path="*" element={<p role="alert">{t('owner.tabs.unknown')}</p>} />
+          </Routes>
+        </Suspense>
+      </section>
     </div>
   );
 }

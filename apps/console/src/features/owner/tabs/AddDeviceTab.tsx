@@ -1,0 +1,1 @@
+export const AddDeviceTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">AddDevice</p>;

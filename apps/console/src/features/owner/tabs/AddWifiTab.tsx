@@ -1,0 +1,1 @@
+export const AddWifiTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">AddWifi</p>;

@@ -1,0 +1,1 @@
+export const AppLogsTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">AppLogs</p>;

@@ -1,0 +1,1 @@
+export const ProfileTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">Profile</p>;

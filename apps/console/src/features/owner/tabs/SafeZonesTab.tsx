@@ -1,0 +1,1 @@
+export const SafeZonesTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">SafeZones</p>;

@@ -1,0 +1,1 @@
+export const VoicesTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">Voices</p>;
