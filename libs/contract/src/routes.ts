@@ -4,6 +4,9 @@ import { DEVICE_ROUTES } from './device-workspace/index.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { SMS_ROUTES } from './sms/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
+import { CONTACT_ROUTES } from './contacts.js';
+import { SAFE_ZONE_ROUTES } from './safe-zones.js';
+import { DEVICE_ADD_ROUTES } from './device-add.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
@@ -190,7 +193,8 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES } as const satisfies Record<string, RouteDef>;
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES,
+  ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;
