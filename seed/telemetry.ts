@@ -175,9 +175,9 @@ export function buildTelemetry(
     // voice messages and app logs of the owner
     for (let k = 0; k < 12; k++) {
       const at = plan.anchor - r.int(1, 30 * 24 * 60) * MINUTE;
-      const duration = r.int(2, 30);
-      const audio = Buffer.concat([Buffer.from('#!AMR\n'), Buffer.from(new Rng(r.int(1, 1e9)).hex(duration * 32), 'hex')]);
-      t.voice_message.push([owner.id, s.id, r.chance(0.5), duration, `voice_${owner.id}_${s.id}_${k}.amr`, 'audio/amr', audio.length, audio, r.chance(0.8), iso(at)]);
+      const duration = r.int(1, 4);
+      const audio = toneWav(duration, r.pick([330, 440, 523, 660]));
+      t.voice_message.push([owner.id, s.id, r.chance(0.5), duration, `voice_${owner.id}_${s.id}_${k}.wav`, 'audio/wav', audio.length, audio, r.chance(0.8), iso(at)]);
     }
     for (let k = 0; k < 3; k++) {
       const at = plan.anchor - r.int(1, 60) * DAY;
@@ -188,6 +188,30 @@ export function buildTelemetry(
     }
   }
   return t;
+}
+
+/**
+ * A real, small audio file for a voice message: `seconds` of a tone at `hz` that fades out, as a WAV (RIFF, PCM,
+ * 8 kHz, 8-bit mono: 8 kB a second), which every browser's <audio> plays.
+ */
+export function toneWav(seconds: number, hz: number): Buffer {
+  const rate = 8000;
+  const n = rate * seconds;
+  const b = Buffer.alloc(44 + n);
+  b.write('RIFF', 0, 'ascii');
+  b.writeUInt32LE(36 + n, 4);
+  b.write('WAVEfmt ', 8, 'ascii');
+  b.writeUInt32LE(16, 16); // fmt chunk size
+  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate, 28); // bytes per second
+  b.writeUInt16LE(1, 32); // block align
+  b.writeUInt16LE(8, 34); // bits per sample
+  b.write('data', 36, 'ascii');
+  b.writeUInt32LE(n, 40);
+  for (let i = 0; i < n; i++) b[44 + i] = Math.round(128 + 90 * (1 - i / n) * Math.sin((2 * Math.PI * hz * i) / rate));
+  return b;
 }
 
 function deviceLogText(r: Rng, deviceId: number, at: number, firmware: string): string {

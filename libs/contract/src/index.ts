@@ -14,6 +14,7 @@ export * from './imports.js';
 export * from './console-config.js';
 export * from './sms/index.js';
 export * from './wifi.js';
+export * from './owner-workspace/index.js';
 export * from './contacts.js';
 export * from './safe-zones.js';
 export * from './device-add.js';

@@ -167,6 +167,11 @@ export const REASONS = {
   wifiCoordinatesEmpty: { en: 'Longitude and latitude cant be empty' },
   wifiLatitudeRange: { en: 'Latitude may range from -90 to 90' },
   wifiLongitudeRange: { en: 'Longitude may range from -180 to 180' },
+
+  // ------------------------------------------------------------------------ owner workspace (docs/owner-workspace.md)
+  profileEmptyIgnored: { en: '{{field}} was empty and is left unchanged', params: { field: 'column' } },
+  ownerHasDevices: { en: 'The owner still has {{count}} devices: remove devices and user instead', params: { count: 'number' } },
+  ownerForeignDevices: { en: 'The owner also has {{count}} devices outside your scope and cannot be removed', params: { count: 'number' } },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

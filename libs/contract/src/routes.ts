@@ -3,6 +3,7 @@ import { route, type RouteDef } from './route-def.js';
 import { DEVICE_ROUTES } from './device-workspace/index.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { SMS_ROUTES } from './sms/index.js';
+import { OWNER_ROUTES } from './owner-workspace/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { CONTACT_ROUTES } from './contacts.js';
 import { SAFE_ZONE_ROUTES } from './safe-zones.js';
@@ -193,7 +194,7 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES,
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...OWNER_ROUTES,
   ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -216,25 +216,41 @@ export async function uploadFile<T>(path: string, file: File, fields: Record<str
   return (await res.json()) as T;
 }
 
+/** A file answer with the session headers; null after a failure, which is toasted (a 401 ends the session). */
+async function fetchFile(path: string): Promise<Response | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_PREFIX}${path}`, { headers: callHeaders() });
+  } catch {
+    serverErrorToast(i18n.t('errors.network'));
+    return null;
+  }
+  if (!res.ok) {
+    const err = await readError(res);
+    if (res.status === 401) sessionLost(err);
+    else serverErrorToast(err.messages);
+    return null;
+  }
+  return res;
+}
+
+/**
+ * A file answer as a blob (what an `<audio>` plays through an object URL: media elements cannot send the session
+ * header). Null after a failure, which is toasted as `downloadFile` does.
+ */
+export async function fetchBlob(path: string): Promise<Blob | null> {
+  const res = await fetchFile(path);
+  return res ? res.blob() : null;
+}
+
 /**
  * Fetches a file answer (CSV, log, help file) with the session headers and hands it to the browser as a download
  * under the server's file name (RFC 6266 `filename*` first). Never rejects: a failure is toasted (a 401 ends the
  * session) and the answer is false.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<boolean> {
-  let res: Response;
-  try {
-    res = await fetch(`${API_PREFIX}${path}`, { headers: callHeaders() });
-  } catch {
-    serverErrorToast(i18n.t('errors.network'));
-    return false;
-  }
-  if (!res.ok) {
-    const err = await readError(res);
-    if (res.status === 401) sessionLost(err);
-    else serverErrorToast(err.messages);
-    return false;
-  }
+  const res = await fetchFile(path);
+  if (!res) return false;
   const disposition = res.headers.get('content-disposition') ?? '';
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   let name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnerScopeModule } from '../owners/owner-scope.module.js';
+import { OwnerWorkspaceModule } from '../owner-workspace/owner-workspace.module.js';
 import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -11,7 +11,7 @@ import { SafeZonesService } from './safe-zones.service.js';
 
 /** The owner workspace's contacts and safe zones (docs/owner-workspace.md). */
 @Module({
-  imports: [OwnerScopeModule, SmsOutboxModule],
+  imports: [OwnerWorkspaceModule, SmsOutboxModule],
   controllers: [ContactsController, SafeZonesController],
   providers: [ContactsService, ContactsRepository, SafeZonesService, SafeZonesRepository, OwnerDevicesRepository],
 })

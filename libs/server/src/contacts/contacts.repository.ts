@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactInput, ContactItem } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { typeCondition } from './owner-devices.repository.js';
+import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 
 const CONTACT_COLUMNS = 'c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone, c.is_guest, c.emergency, c."primary", c.relationship';
 
@@ -19,11 +19,11 @@ export class ContactsRepository {
     return this.pool.rows<ContactItem>(
       `SELECT ${CONTACT_COLUMNS},
          ARRAY(SELECT cd.device_id FROM contact_device cd JOIN device d ON d.id = cd.device_id
-               WHERE cd.contact_id = c.id AND ${typeCondition(2)} ORDER BY 1) AS devices
+               WHERE cd.contact_id = c.id AND ${inScope(2)} ORDER BY 1) AS devices
        FROM contact c
        WHERE c.user_id = $1 AND ($3::int IS NULL OR c.id = $3)
          AND ($2::int[] IS NULL OR EXISTS (SELECT 1 FROM contact_device cd JOIN device d ON d.id = cd.device_id
-               WHERE cd.contact_id = c.id AND ${typeCondition(2)}))
+               WHERE cd.contact_id = c.id AND ${inScope(2)}))
        ORDER BY c."primary" DESC, c.first_name, c.id`,
       [ownerId, types, id],
       q,
@@ -63,7 +63,7 @@ export class ContactsRepository {
   /** The contact's devices of `types` become `devices` (the links to other types stay). */
   async setDevices(id: number, devices: number[], types: number[] | null, q: Queryable): Promise<void> {
     await this.pool.rows(
-      `DELETE FROM contact_device cd USING device d WHERE cd.contact_id = $1 AND d.id = cd.device_id AND ${typeCondition(2)}
+      `DELETE FROM contact_device cd USING device d WHERE cd.contact_id = $1 AND d.id = cd.device_id AND ${inScope(2)}
          AND cd.device_id <> ALL($3::int[])`,
       [id, types, devices],
       q,

@@ -14,7 +14,7 @@ import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerScopeService } from '../owners/owner-scope.service.js';
+import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
 import { SmsOutbox } from '../sms/sms-outbox.service.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { CONTACT_PUSH_COMMAND, OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
@@ -49,7 +49,7 @@ export class ContactsService {
   ) {}
 
   async list(s: SessionUser, ownerId: number): Promise<ContactList> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     const [contacts, devices, limit] = await Promise.all([
       this.repo.list(ownerId, types),
       this.devices.devices(ownerId, types),
@@ -60,7 +60,7 @@ export class ContactsService {
 
   /** POST /contact/save_v2: one contact (the console's editor). */
   async saveOne(s: SessionUser, { user_id, ...c }: ContactSaveV2Body): Promise<ContactItem> {
-    const types = await this.scope.owner(s, user_id);
+    const { types } = await this.scope.owner(s, user_id);
     return this.devices.transaction(async (q) => {
       const id = await this.saveIn(q, user_id, types, c, '');
       const saved = (await this.repo.list(user_id, types, q, id))[0]!;
@@ -71,7 +71,7 @@ export class ContactsService {
 
   /** POST /contact/save?user_id: several contacts, all or none; errors name `contacts.<i>.<field>`. */
   async saveMany(s: SessionUser, ownerId: number, { contacts }: ContactSaveBody): Promise<ContactItem[]> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     return this.devices.transaction(async (q) => {
       const ids: number[] = [];
       for (const [i, c] of contacts.entries()) ids.push(await this.saveIn(q, ownerId, types, c, `contacts.${i}.`));
@@ -107,7 +107,7 @@ export class ContactsService {
   }
 
   async remove(s: SessionUser, ownerId: number, contactId: number): Promise<void> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     await this.devices.transaction(async (q) => {
       const current = await this.repo.forUpdate(contactId, ownerId, types, q);
       if (!current) throw new DomainError(ErrorCode.NotFound, [fieldError('contact_id', ErrorCode.NotFound)]);
@@ -121,7 +121,7 @@ export class ContactsService {
    * the audit row, then queued (docs/sms.md). The status shows as each device's `last_push` in /contact/user.
    */
   async push(s: SessionUser, ownerId: number): Promise<ContactPushResult> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     const targets = (await this.devices.devices(ownerId, types)).filter((d) => d.enabled && d.gsm_number);
     const messages = await this.devices.transaction(async (q) => {
       const out: ContactPushResult['messages'] = [];

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { OwnerDeviceItem, ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { errorOf } from '../sms/sms-reason.js';
+import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 
 /** the command of a contact push (seed/catalog.ts SMS_COMMANDS): the watch fetches its contacts again */
 export const CONTACT_PUSH_COMMAND = { key: 'SYNC_CONTACTS', message: 'CONTACTS#' } as const;
 
-/** `$n::int[] IS NULL OR d.device_type_id = ANY($n::int[])`: the device types a user sees (null: all). */
-export const typeCondition = (n: number, alias = 'd') => `($${n}::int[] IS NULL OR ${alias}.device_type_id = ANY($${n}::int[]))`;
 
 export type OwnerDeviceRow = { id: number; device_type_id: number; enabled: boolean; gsm_number: string | null; owner_id: number | null };
 
@@ -39,7 +38,7 @@ export class OwnerDevicesRepository {
        LEFT JOIN LATERAL (SELECT m.id, m.status, m.created, m.error_code, m.error_params FROM sms_message m
          WHERE m.device_id = d.id AND m.direction = 'OUTBOUND' AND m.command_key = $3
          ORDER BY m.created DESC, m.id DESC LIMIT 1) p ON true
-       WHERE d.owner_id = $1 AND ${typeCondition(2)}
+       WHERE d.owner_id = $1 AND ${inScope(2)}
        ORDER BY d.id`,
       [ownerId, types, CONTACT_PUSH_COMMAND.key],
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerSafeZoneItem, SafeZoneDevice, SafeZoneInput } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { typeCondition } from './owner-devices.repository.js';
+import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 
 /**
  * Safe zones of an owner (raw SQL). As with contacts, a user who sees only some device types (`types`, null: all)
@@ -15,11 +15,11 @@ export class SafeZonesRepository {
     return this.pool.rows<OwnerSafeZoneItem>(
       `SELECT z.id, z.user_id, z.name, z.latitude, z.longitude, z.radius, z.enabled, z.limit_percent,
          ARRAY(SELECT zd.device_id FROM safe_zone_device zd JOIN device d ON d.id = zd.device_id
-               WHERE zd.safe_zone_id = z.id AND ${typeCondition(2)} ORDER BY 1) AS devices
+               WHERE zd.safe_zone_id = z.id AND ${inScope(2)} ORDER BY 1) AS devices
        FROM safe_zone z
        WHERE z.user_id = $1 AND ($3::int IS NULL OR z.id = $3)
          AND ($2::int[] IS NULL OR EXISTS (SELECT 1 FROM safe_zone_device zd JOIN device d ON d.id = zd.device_id
-               WHERE zd.safe_zone_id = z.id AND ${typeCondition(2)}))
+               WHERE zd.safe_zone_id = z.id AND ${inScope(2)}))
        ORDER BY z.name, z.id`,
       [ownerId, types, id],
       q,
@@ -29,7 +29,7 @@ export class SafeZonesRepository {
   async devices(ownerId: number, types: number[] | null): Promise<SafeZoneDevice[]> {
     return this.pool.rows<SafeZoneDevice>(
       `SELECT d.id, d.imei, d.device_type_id, d.first_name, d.last_name, d.enabled FROM device d
-       WHERE d.owner_id = $1 AND ${typeCondition(2)} ORDER BY d.id`,
+       WHERE d.owner_id = $1 AND ${inScope(2)} ORDER BY d.id`,
       [ownerId, types],
     );
   }
@@ -64,7 +64,7 @@ export class SafeZonesRepository {
 
   async setDevices(id: number, devices: number[], types: number[] | null, q: Queryable): Promise<void> {
     await this.pool.rows(
-      `DELETE FROM safe_zone_device zd USING device d WHERE zd.safe_zone_id = $1 AND d.id = zd.device_id AND ${typeCondition(2)}
+      `DELETE FROM safe_zone_device zd USING device d WHERE zd.safe_zone_id = $1 AND d.id = zd.device_id AND ${inScope(2)}
          AND zd.device_id <> ALL($3::int[])`,
       [id, types, devices],
       q,

@@ -13,7 +13,7 @@ import {
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerScopeService } from '../owners/owner-scope.service.js';
+import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
 import { checkDevices } from './contacts.service.js';
 import { OwnerDevicesRepository } from './owner-devices.repository.js';
 import { SafeZonesRepository } from './safe-zones.repository.js';
@@ -29,7 +29,7 @@ export class SafeZonesService {
   ) {}
 
   async list(s: SessionUser, ownerId: number): Promise<SafeZoneList> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     const [zones, devices, limit] = await Promise.all([
       this.repo.list(ownerId, types),
       this.repo.devices(ownerId, types),
@@ -43,7 +43,7 @@ export class SafeZonesService {
    * radius clamped to 500 m with a note (§5), and the owner's zone limit (the operators' zones_limit) for a new one.
    */
   async save(s: SessionUser, ownerId: number, input: SafeZoneInput): Promise<SafeZoneSaveResult> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     const { radius, clamped } = clampRadius(input.radius);
     const notes: FieldError[] = clamped ? [fieldError('radius', 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max })] : [];
     const values = { ...input, radius };
@@ -72,7 +72,7 @@ export class SafeZonesService {
   }
 
   async remove(s: SessionUser, ownerId: number, zoneId: number): Promise<void> {
-    const types = await this.scope.owner(s, ownerId);
+    const { types } = await this.scope.owner(s, ownerId);
     await this.devices.transaction(async (q) => {
       const current = await this.repo.forUpdate(zoneId, ownerId, types, q);
       if (!current) throw new DomainError(ErrorCode.NotFound, [fieldError('zone_id', ErrorCode.NotFound)]);

@@ -3,7 +3,7 @@ import { AuditStatus, ErrorCode, fieldError, type DeviceAddBody, type DeviceToAd
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
-import { OwnerScopeService } from '../owners/owner-scope.service.js';
+import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
 import { DeviceAddRepository } from './device-add.repository.js';
 
 const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new DomainError(ErrorCode.ValidationFailed, [fieldError(field, code)]);

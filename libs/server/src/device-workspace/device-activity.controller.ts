@@ -2,7 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ROUTES, type DeviceDayQuery, type DeviceIdQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
-import { sendAsAttachment } from '../core/exports/index.js';
+import { sendLogFile } from '../core/exports/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceActivityService } from './device-activity.service.js';
 
@@ -69,12 +69,6 @@ export class DeviceActivityController {
   /** Answers itself (text or a download), so the response is not JSON-checked by the interceptor. */
   @Endpoint(ROUTES.logsDeviceFile)
   async logFile(@Session() s: SessionUser, @Input('query') q: { name: string; download?: 'true' | 'false' }, @Res() res: Response) {
-    const f = await this.ws.logFile(s, q.name);
-    if (q.download === 'true') {
-      sendAsAttachment(res, f.name, 'text/plain; charset=utf-8');
-      res.send(f.content);
-      return;
-    }
-    res.status(200).json({ model: { name: f.name, content: f.content.toString('utf8') } });
+    sendLogFile(res, await this.ws.logFile(s, q.name), q.download === 'true');
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { OwnerWorkspaceModule } from '../owner-workspace/owner-workspace.module.js';
 import { OwnerController } from './owner.controller.js';
 import { OwnerRepository } from './owner.repository.js';
 import { OwnerService } from './owner.service.js';
 
-@Module({ controllers: [OwnerController], providers: [OwnerService, OwnerRepository] })
+/** Owners: the add-user call of the dashboard, and the owner workspace (/owner/{id}, docs/owner-workspace.md). */
+@Module({ imports: [OwnerWorkspaceModule], controllers: [OwnerController], providers: [OwnerService, OwnerRepository] })
 export class OwnersModule {}

@@ -25,6 +25,19 @@ export function sendAsAttachment(res: Response, name: string, contentType: strin
 }
 
 /**
+ * Answers a stored log file (a device's, an owner app's): as JSON `{ model: { name, content } }` for the console's
+ * view, or with `download` as a text attachment under its name.
+ */
+export function sendLogFile(res: Response, f: { name: string; content: Buffer }, download: boolean) {
+  if (download) {
+    sendAsAttachment(res, f.name, 'text/plain; charset=utf-8');
+    res.send(f.content);
+    return;
+  }
+  res.status(200).json({ model: { name: f.name, content: f.content.toString('utf8') } });
+}
+
+/**
  * Sends a streamed download: the attachment headers, then what `write` writes into the response. A failure after the
  * headers are gone ends the connection, so the client sees a broken download instead of a short file.
  */

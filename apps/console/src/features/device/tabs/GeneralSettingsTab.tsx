@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Facts } from '../components/Facts';
+import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type FactoryDetail } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Facts } from '../components/Facts';
+import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEVICE_STATUS_KEYS, type DeviceDetail } from '@tracker/contract';

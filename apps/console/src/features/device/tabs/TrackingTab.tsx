@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Facts } from '../components/Facts';
+import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { LOCATION_REASONS, LOCATION_SOURCES, type LocationDetail, type LocationItem } from '@tracker/contract';
 import { Pager } from '../../../components/Pager';

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { canAccess, type Area } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session';
+import { useOwnerDetails } from '../api/owner';
 import { OWNER_TABS, type OwnerTabKey, type OwnerTabProps } from '../owner-tabs';
 
 /** A tab's component from its own file, fetched when the tab is first opened (each tab is its own chunk). */
@@ -42,7 +43,7 @@ function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
 /**
  * /owner/:id/* — the owner workspace (§2 Owner): the title, the tabs the role may open and the open tab, each tab
  * lazily loaded from `tabs/<Name>Tab.tsx` and guarded by its §6 area. `/owner/{id}` goes to profile; an id that is
- * not a positive integer goes to the dashboard search (§8 "Owner load failure").
+ * not a positive integer, and a failed load of the owner's details, go to the dashboard search (§8 "Owner load failure").
  */
 export function OwnerPage() {
   const { id = '' } = useParams();
@@ -55,6 +56,12 @@ function OwnerWorkspace({ ownerId }: { ownerId: number }) {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
+  const details = useOwnerDetails(ownerId);
+  // §8 "Owner load failure: goes to the dashboard search" (unknown owner, another partner's owner, any failure)
+  useEffect(() => {
+    if (details.isError) navigate('/dashboard/search', { replace: true });
+  }, [details.isError, navigate]);
   if (!session) return null;
   const from = (location.state as { from?: string } | null)?.from ?? '';
   const base = `/owner/${ownerId}`;
@@ -66,6 +73,9 @@ function OwnerWorkspace({ ownerId }: { ownerId: number }) {
         <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
       </p>
       <PageTitle text={title}>{title}</PageTitle>
+      <p className="owner-email" data-testid="owner-email">
+        {details.data?.userData.email ?? '\u00a0'}
+      </p>
       <nav className="dw-tabs" aria-label={t('owner.tabs.label')}>
         <ul>
           {tabs.map((tab) => (

@@ -1,1 +1,50 @@
-export const ProfileTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">Profile</p>;
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/time-zone';
+import { Facts } from '../../../components/Facts';
+import { useOwnerDetails } from '../api/owner';
+import { ExternalIdForm } from '../components/ExternalIdForm';
+import { OwnerDevices } from '../components/OwnerDevices';
+import { ProfileForm } from '../components/ProfileForm';
+import { RemoveOwner } from '../components/RemoveOwner';
+import type { OwnerTabProps } from '../owner-tabs';
+
+/** /owner/{id}/profile (§2): details, white label and devices, the editor, external id and the removal modals. */
+export function ProfileTab({ id }: OwnerTabProps) {
+  const { t } = useTranslation();
+  const tz = useTimeZone();
+  const q = useOwnerDetails(id);
+  const o = q.data;
+  const yesNo = (v: boolean) => t(v ? 'ownerWs.yes' : 'ownerWs.no');
+  return (
+    <QueryState query={q}>
+      {o ? (
+        <div className="owner-profile">
+          <h2>{t('ownerWs.profile.details')}</h2>
+          <Facts
+            testId="owner-facts"
+            rows={[
+              [t('ownerWs.profile.email'), o.userData.email],
+              [t('ownerWs.profile.whiteLabel'), o.userData.white_label_name],
+              [t('ownerWs.profile.status'), t(o.userData.enabled ? 'ownerWs.profile.enabled' : 'ownerWs.profile.disabled')],
+              [t('ownerWs.profile.field.is_test'), yesNo(o.userData.is_test)],
+              [t('ownerWs.profile.field.language_override'), yesNo(o.userData.language_override)],
+              [t('ownerWs.profile.apn'), o.userData.apn_token],
+              [t('ownerWs.profile.gcm'), o.userData.gcm_token],
+              [t('ownerWs.profile.created'), formatDateTime(o.userData.created, tz)],
+              [t('ownerWs.profile.lastLogin'), o.userData.last_login_at ? formatDateTime(o.userData.last_login_at, tz) : null],
+            ]}
+          />
+          <h2>{t('ownerWs.profile.devices')}</h2>
+          <OwnerDevices devices={o.devices} />
+          <h2>{t('ownerWs.profile.edit')}</h2>
+          <ProfileForm key={o.userData.id} id={id} owner={o} />
+          <ExternalIdForm id={id} value={o.external_id} />
+          <h2>{t('ownerWs.remove.title')}</h2>
+          <RemoveOwner id={id} email={o.userData.email} deviceCount={o.devices.length} />
+        </div>
+      ) : null}
+    </QueryState>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A label/value list of the device screens (a device's, a fix's, a factory record's facts); a missing value shows '–'. */
+/** A label/value list (a device's, a fix's, a factory record's, an owner's facts); a missing value shows '–'. */
 export function Facts({ rows, mono, testId }: { rows: [string, ReactNode][]; mono?: boolean; testId?: string }) {
   const { t } = useTranslation();
   return (

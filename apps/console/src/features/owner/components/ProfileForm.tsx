@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type OwnerDetails, type OwnerUpdateRequest } from '@tracker/contract';
+import { SelectField, TextField } from '../../../components/Field';
+import { ApiError } from '../../../lib/api-client';
+import { successToast } from '../../../lib/toast';
+import { reasonLabel } from '../../../lib/reasons';
+import { useUpdateOwner } from '../api/owner';
+
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'street', 'house_number', 'zip', 'city', 'country_code'] as const;
+type TextKey = (typeof TEXT_FIELDS)[number];
+type Values = Record<TextKey | 'language', string> & { is_test: boolean; language_override: boolean };
+
+function valuesOf(o: OwnerDetails): Values {
+  const u = o.userData;
+  const a = o.userAddress;
+  return {
+    first_name: u.first_name ?? '', last_name: u.last_name ?? '', phone: u.phone ?? '', language: u.language,
+    street: a.street ?? '', house_number: a.house_number ?? '', zip: a.zip ?? '', city: a.city ?? '', country_code: a.country_code ?? '',
+    is_test: u.is_test, language_override: u.language_override,
+  };
+}
+
+/**
+ * The profile editor: sends only what changed. A field emptied is sent as '' and, as §5 says, kept by the api,
+ * which names it in `ignored`: the console shows that message under the field.
+ */
+export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) {
+  const { t } = useTranslation();
+  const initial = valuesOf(owner);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateOwner(id);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const body: OwnerUpdateRequest = {};
+    const changed = body as Record<string, string | boolean>;
+    for (const k of [...TEXT_FIELDS, 'language', 'is_test', 'language_override'] as const) {
+      if (values[k] !== initial[k]) changed[k] = typeof values[k] === 'string' ? (values[k] as string).trim() : values[k];
+    }
+    setErrors({});
+    update.mutate(body, {
+      onSuccess: (r) => {
+        const notes = Object.fromEntries(r.ignored.map((n) => [n.field, reasonLabel(t, n.code as never, n.params)]));
+        setErrors(notes);
+        setValues(valuesOf(r.user));
+        if (r.ignored.length === 0) successToast(t('ownerWs.profile.saved'));
+      },
+      onError: (err) => {
+        if (err instanceof ApiError) setErrors(err.fieldErrors());
+      },
+    });
+  }
+
+  const text = (k: TextKey) => (
+    <TextField
+      key={k}
+      label={t(`ownerWs.profile.field.${k}`)}
+      value={values[k]}
+      error={errors[k]}
+      onChange={(e) => setValues({ ...values, [k]: e.target.value })}
+    />
+  );
+  return (
+    <form className="owner-form" onSubmit={onSubmit} data-testid="profile-form" noValidate>
+      <div className="form-grid">
+        {TEXT_FIELDS.map(text)}
+        <SelectField
+          label={t('ownerWs.profile.field.language')}
+          value={values.language}
+              error={errors.language}
+          onChange={(e) => setValues({ ...values, language: e.target.value })}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <label className="field field--checkbox">
+        <input type="checkbox" checked={values.is_test} onChange={(e) => setValues({ ...values, is_test: e.target.checked })} />{' '}
+        {t('ownerWs.profile.field.is_test')}
+      </label>
+      <label className="field field--checkbox">
+        <input
+          type="checkbox"
+          checked={values.language_override}
+              onChange={(e) => setValues({ ...values, language_override: e.target.checked })}
+        />{' '}
+        {t('ownerWs.profile.field.language_override')}
+      </label>
+      <p>
+        <button type="submit" className="btn btn--primary" disabled={update.isPending} data-testid="profile-save">
+          {t('common.save')}
+        </button>
+      </p>
+    </form>
+  );
+}

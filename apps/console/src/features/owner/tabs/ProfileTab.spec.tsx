@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { OwnerDetails } from '@tracker/contract';
+import { mockFetch, ok, renderApp } from '../../../test/render';
+
+const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
+
+export const owner = (over: Partial<OwnerDetails['userData']> = {}): OwnerDetails => ({
+  userData: {
+    id: 42, email: 'olga@example.com', first_name: 'Olga', last_name: 'Owner', phone: null, white_label_vendor_id: 1,
+    white_label_name: 'Kidwatch', language: 'en', language_override: false, is_test: false, enabled: true, apn_token: null,
+    gcm_token: 'gcm-1', created: '2026-01-02T03:04:05.000Z', last_login_at: null, ...over,
+  },
+  userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
+  external_id: null,
+  devices: [{ id: 7, imei: '359775587552620', imsi: '262011234567890', device_type_id: 1, gsm_number: '+4915112345678', first_name: 'Mia', last_name: null, device_status: 2, enabled: true, is_test: false }],
+  authorizedRole: false,
+});
+
+describe('owner profile', () => {
+  it('shows details, white label and devices linked to their workspace', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(1), 'GET /api/user/user_details': ok(owner()) });
+    renderApp('/owner/42/profile', { session: { role: 1 } });
+    const facts = await screen.findByTestId('owner-facts');
+    expect(facts.textContent).toContain('Kidwatch');
+    expect(screen.getByTestId('owner-email').textContent).toBe('olga@example.com');
+    expect(screen.getByTestId('owner-device-link').getAttribute('href')).toBe('/device/7');
+  });
+
+  it('a failed owner load goes to the dashboard search (§8)', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(1), 'GET /api/user/user_details': { status: 403, body: { error: 'x', code: 'FORBIDDEN' } } });
+    const { router } = renderApp('/owner/42/guests', { session: { role: 1 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
+  });
+
+  it('sends only the changed fields; a field emptied is kept and its §5 message shown at the field', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'POST /api/user/update': ok({
+        user: owner({ last_name: 'Neumann' }),
+        ignored: [{ field: 'first_name', code: 'profileEmptyIgnored', params: { field: 'first_name' }, message: 'first_name was empty and is left unchanged' }],
+      }),
+    });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    const form = await screen.findByTestId('profile-form');
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Neumann');
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/user/update')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/user/update')[0]!.body).toEqual({ first_name: '', last_name: 'Neumann' });
+    expect(await within(form).findByText('first_name was empty and is left unchanged')).toBeTruthy();
+  });
+
+  it('remove devices and user: asks first, then calls with devices=true and goes to the search', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/user/remove': ok({ removed: true, devices: [7] }),
+    });
+    const { user, router } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    await user.click(await screen.findByTestId('remove-devices-user'));
+    expect(screen.getByTestId('remove-question').textContent).toContain('1 devices of olga@example.com');
+    expect(api.callsTo('GET', '/api/user/remove')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/search'));
+    expect(api.callsTo('GET', '/api/user/remove')[0]!.url.searchParams.get('devices')).toBe('true');
+  });
+});
+
+describe('voices and app logs', () => {
+  it('opens a voice message with its details and an audio player fed from the fetched blob', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:voice', revokeObjectURL: () => undefined }));
+    mockFetch({
+      'GET /api/local/role': roleOf(9),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/user/voips': ok([{ id: 5, device_id: 7, device_imei: '359775587552620', to_device: false, duration_seconds: 3, file_name: 'v.wav', content_type: 'audio/wav', size_bytes: 10, listened: true, created: '2026-01-02T03:04:05.000Z' }]),
+      'GET /api/user/voipDetails': ok({ id: 5, device_id: 7, device_imei: '359775587552620', to_device: false, duration_seconds: 3, file_name: 'v.wav', content_type: 'audio/wav', size_bytes: 10, listened: true, created: '2026-01-02T03:04:05.000Z' }),
+      'GET /api/user/voipDetails/audio': { body: 'RIFF' },
+    });
+    const { user } = renderApp('/owner/42/voices', { session: { role: 9 } });
+    await user.click(await screen.findByTestId('voice-open'));
+    const audio = await screen.findByTestId('voice-audio');
+    expect(audio.getAttribute('src')).toBe('blob:voice');
+    expect((await screen.findByTestId('voice-player')).textContent).toContain('v.wav');
+  });
+
+  it('shows an app log in a popup', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(9),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/logs/app': ok([{ id: 1, file_name: 'app_1.log', platform: 'ios', app_version: '4.0.2', size_bytes: 20, created: '2026-01-02T03:04:05.000Z' }]),
+      'GET /api/logs/app/file': ok({ name: 'app_1.log', content: 'INFO app started' }),
+    });
+    const { user } = renderApp('/owner/42/app_logs', { session: { role: 9 } });
+    await user.click(await screen.findByTestId('app-log-view'));
+    expect((await screen.findByTestId('app-log-content')).textContent).toBe('INFO app started');
+  });
+});

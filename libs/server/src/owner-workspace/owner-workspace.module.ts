@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { OwnerExtrasController } from './owner-extras.controller.js';
+import { OwnerExtrasRepository } from './owner-extras.repository.js';
+import { OwnerExtrasService } from './owner-extras.service.js';
+import { OwnerProfileController } from './owner-profile.controller.js';
+import { OwnerProfileRepository } from './owner-profile.repository.js';
+import { OwnerProfileService } from './owner-profile.service.js';
+import { OwnerScopeService } from './owner-scope.service.js';
+import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
+
+/**
+ * The owner workspace (§2 Owner and its tabs; docs/owner-workspace.md): one controller, service and repository per
+ * area of the console's owner page (profile, extras), over the shared scope service and repository.
+ */
+@Module({
+  controllers: [OwnerProfileController, OwnerExtrasController],
+  providers: [OwnerWorkspaceRepository, OwnerScopeService, OwnerProfileRepository, OwnerProfileService, OwnerExtrasRepository, OwnerExtrasService],
+  /** the scope check of every owner call, also for contacts, safe zones and add device (ContactsModule, DeviceAddModule) */
+  exports: [OwnerScopeService],
+})
+export class OwnerWorkspaceModule {}
