@@ -5,6 +5,7 @@ import { positiveId } from './params.js';
 import { coded } from './reasons.js';
 import { envelope, okResponse } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
+import { safeZoneItem } from './device-workspace/activity.js';
 import { userIdQuery } from './contacts.js';
 
 /** §9: radius at most 500 m, 200 m for a new circle on the map. */
@@ -50,15 +51,9 @@ export const safeZoneRemoveQuery = userIdQuery.extend({ zone_id: positiveId('zon
 export type SafeZoneRemoveQuery = z.infer<typeof safeZoneRemoveQuery>;
 
 const int = z.number().int();
-export const ownerSafeZoneItem = z.object({
-  id: int,
+/** A zone as the device workspace's /safezone/device answers it, with its owner and the devices it watches. */
+export const ownerSafeZoneItem = safeZoneItem.omit({ attached: true }).extend({
   user_id: int,
-  name: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  radius: int,
-  enabled: z.boolean(),
-  limit_percent: int,
   /** the ids of the zone's devices the user may see */
   devices: z.array(int),
 });

@@ -59,30 +59,4 @@ export class ContactsRepository {
       q,
     );
   }
-
-  /** The contact's devices of `types` become `devices` (the links to other types stay). */
-  async setDevices(id: number, devices: number[], types: number[] | null, q: Queryable): Promise<void> {
-    await this.pool.rows(
-      `DELETE FROM contact_device cd USING device d WHERE cd.contact_id = $1 AND d.id = cd.device_id AND ${inScope(2)}
-         AND cd.device_id <> ALL($3::int[])`,
-      [id, types, devices],
-      q,
-    );
-    await this.pool.rows(
-      'INSERT INTO contact_device (contact_id, device_id) SELECT $1, x FROM unnest($2::int[]) AS x ON CONFLICT DO NOTHING',
-      [id, devices],
-      q,
-    );
-  }
-
-  /** Takes the contact off the devices of `types`; deletes it when it is left on none. True when it was deleted. */
-  async remove(id: number, types: number[] | null, q: Queryable): Promise<boolean> {
-    await this.setDevices(id, [], types, q);
-    const r = await this.pool.rows<{ id: number }>(
-      'DELETE FROM contact c WHERE c.id = $1 AND NOT EXISTS (SELECT 1 FROM contact_device cd WHERE cd.contact_id = c.id) RETURNING id',
-      [id],
-      q,
-    );
-    return r.length > 0;
-  }
 }

@@ -102,7 +102,7 @@ export class ContactsService {
     } else {
       await this.repo.update(id, values, q);
     }
-    await this.repo.setDevices(id, devices, types, q);
+    await this.devices.setLinks('contact', id, devices, types, q);
     return id;
   }
 
@@ -111,7 +111,7 @@ export class ContactsService {
     await this.devices.transaction(async (q) => {
       const current = await this.repo.forUpdate(contactId, ownerId, types, q);
       if (!current) throw new DomainError(ErrorCode.NotFound, [fieldError('contact_id', ErrorCode.NotFound)]);
-      const deleted = await this.repo.remove(contactId, types, q);
+      const deleted = await this.devices.unlink('contact', contactId, types, q);
       await this.audit.recordCall(q, { entity: 'contact', entityId: contactId, result: { deleted, devices: current.devices } });
     });
   }

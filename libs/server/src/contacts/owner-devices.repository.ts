@@ -8,6 +8,13 @@ import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 export const CONTACT_PUSH_COMMAND = { key: 'SYNC_CONTACTS', message: 'CONTACTS#' } as const;
 
 
+/** The tables that put contacts and safe zones on devices. */
+const LINKS = {
+  contact: { owner: 'contact', table: 'contact_device', key: 'contact_id' },
+  safeZone: { owner: 'safe_zone', table: 'safe_zone_device', key: 'safe_zone_id' },
+} as const;
+export type DeviceLink = keyof typeof LINKS;
+
 export type OwnerDeviceRow = { id: number; device_type_id: number; enabled: boolean; gsm_number: string | null; owner_id: number | null };
 
 /**
@@ -69,6 +76,32 @@ export class OwnerDevicesRepository {
       q,
     );
     return r[0]?.n ?? null;
+  }
+
+  /**
+   * The links of a contact or zone (`link`) to devices: those of `types` become `devices` (the links to other types
+   * stay, another partner's).
+   */
+  async setLinks(link: DeviceLink, id: number, devices: number[], types: number[] | null, q: Queryable): Promise<void> {
+    const { table, key } = LINKS[link];
+    await this.pool.rows(
+      `DELETE FROM ${table} l USING device d WHERE l.${key} = $1 AND d.id = l.device_id AND ${inScope(2)} AND l.device_id <> ALL($3::int[])`,
+      [id, types, devices],
+      q,
+    );
+    await this.pool.rows(`INSERT INTO ${table} (${key}, device_id) SELECT $1, x FROM unnest($2::int[]) AS x ON CONFLICT DO NOTHING`, [id, devices], q);
+  }
+
+  /** Takes a contact or zone off the devices of `types`; deletes it when it is left on none. True when it was deleted. */
+  async unlink(link: DeviceLink, id: number, types: number[] | null, q: Queryable): Promise<boolean> {
+    await this.setLinks(link, id, [], types, q);
+    const { table, key, owner } = LINKS[link];
+    const r = await this.pool.rows<{ id: number }>(
+      `DELETE FROM ${owner} o WHERE o.id = $1 AND NOT EXISTS (SELECT 1 FROM ${table} l WHERE l.${key} = o.id) RETURNING id`,
+      [id],
+      q,
+    );
+    return r.length > 0;
   }
 
   /** Locks the owner row: saves that count against a limit wait for each other. */

@@ -61,28 +61,4 @@ export class SafeZonesRepository {
       q,
     );
   }
-
-  async setDevices(id: number, devices: number[], types: number[] | null, q: Queryable): Promise<void> {
-    await this.pool.rows(
-      `DELETE FROM safe_zone_device zd USING device d WHERE zd.safe_zone_id = $1 AND d.id = zd.device_id AND ${inScope(2)}
-         AND zd.device_id <> ALL($3::int[])`,
-      [id, types, devices],
-      q,
-    );
-    await this.pool.rows(
-      'INSERT INTO safe_zone_device (safe_zone_id, device_id) SELECT $1, x FROM unnest($2::int[]) AS x ON CONFLICT DO NOTHING',
-      [id, devices],
-      q,
-    );
-  }
-
-  async remove(id: number, types: number[] | null, q: Queryable): Promise<boolean> {
-    await this.setDevices(id, [], types, q);
-    const r = await this.pool.rows<{ id: number }>(
-      'DELETE FROM safe_zone z WHERE z.id = $1 AND NOT EXISTS (SELECT 1 FROM safe_zone_device zd WHERE zd.safe_zone_id = z.id) RETURNING id',
-      [id],
-      q,
-    );
-    return r.length > 0;
-  }
 }

@@ -63,7 +63,7 @@ export class SafeZonesService {
       } else {
         await this.repo.update(id, values, q);
       }
-      await this.repo.setDevices(id, devices, types, q);
+      await this.devices.setLinks('safeZone', id, devices, types, q);
       const saved = (await this.repo.list(ownerId, types, q, id))[0]!;
       await this.audit.recordCall(q, { entity: 'safe_zone', entityId: id, result: saved });
       return saved;
@@ -76,7 +76,7 @@ export class SafeZonesService {
     await this.devices.transaction(async (q) => {
       const current = await this.repo.forUpdate(zoneId, ownerId, types, q);
       if (!current) throw new DomainError(ErrorCode.NotFound, [fieldError('zone_id', ErrorCode.NotFound)]);
-      const deleted = await this.repo.remove(zoneId, types, q);
+      const deleted = await this.devices.unlink('safeZone', zoneId, types, q);
       await this.audit.recordCall(q, { entity: 'safe_zone', entityId: zoneId, result: { deleted, devices: current.devices } });
     });
   }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONTACT_RULES, type ContactItem, type OwnerDeviceItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
-import { reasonLabel } from '../../../lib/reasons';
-import { deviceLabel } from './form';
+import { DeviceChecklist } from './DeviceChecklist';
 
 /** What the editor edits: a contact without its server-side ids (a new one has `id` undefined). */
 export type ContactDraft = Omit<ContactItem, 'id' | 'user_id'> & { id?: number };
@@ -43,7 +42,6 @@ export function ContactEditor({ draft, original, devices, errors, onChange }: Pr
       data-testid={`contact-${k}`}
     />
   );
-  const toggleDevice = (id: number, on: boolean) => set('devices', on ? [...draft.devices, id] : draft.devices.filter((x) => x !== id));
   return (
     <div className="dw-form" data-testid="contact-editor">
       {text('first_name', CONTACT_RULES.firstName.max)}
@@ -66,30 +64,18 @@ export function ContactEditor({ draft, original, devices, errors, onChange }: Pr
         <label htmlFor="contact-emergency">{t('ownerContacts.field.emergency')}</label>
       </div>
       {draft.primary ? <p className="muted">{t('ownerContacts.primaryNote')}</p> : null}
-      <fieldset data-testid="contact-devices">
-        <legend>{t('ownerContacts.field.devices')}</legend>
-        {devices.map((d) => {
-          const on = draft.devices.includes(d.id);
-          const wasOn = original.devices.includes(d.id);
-          // §5: a disabled device cannot be added (one the contact is on already can stay); a primary contact's devices are fixed
-          const disabled = draft.primary || (!d.enabled && !wasOn);
-          return (
-            <div key={d.id} className="field field--checkbox">
-              <input id={`contact-device-${d.id}`} type="checkbox" checked={on} disabled={disabled} onChange={(e) => toggleDevice(d.id, e.target.checked)} />
-              <label htmlFor={`contact-device-${d.id}`}>
-                {deviceLabel(d)} <span className="muted mono">{d.imei}</span>
-                {!d.enabled ? <span className="muted"> · {reasonLabel(t, 'deviceDisabled')}</span> : null}
-              </label>
-            </div>
-          );
-        })}
-        {draft.primary ? <p className="field__hint">{reasonLabel(t, 'contactPrimaryDevices')}</p> : null}
-        {errors.devices ? (
-          <p className="field__error" role="alert">
-            {errors.devices}
-          </p>
-        ) : null}
-      </fieldset>
+      {/* §5: a disabled device cannot be added (one the contact is on already can stay); a primary contact's devices are fixed */}
+      <DeviceChecklist
+        legend={t('ownerContacts.field.devices')}
+        devices={devices}
+        checked={draft.devices}
+        saved={original.devices}
+        locked={draft.primary}
+        error={errors.devices}
+        idPrefix="contact-device"
+        onChange={(ids) => set('devices', ids)}
+        data-testid="contact-devices"
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SAFE_ZONE_LIMITS, SAFE_ZONE_NAME_MAX, SAFE_ZONE_RADIUS, clampRadius, type SafeZoneDevice } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
-import { reasonLabel } from '../../../lib/reasons';
-import { deviceLabel } from '../contacts/form';
+import { DeviceChecklist } from '../contacts/DeviceChecklist';
 
 /** A zone being edited: the map sets latitude and longitude (null until the user clicks the map for a new one). */
 export type ZoneDraft = {
@@ -70,32 +69,16 @@ export function ZoneEditor({ draft, original, devices, errors, note, onChange, o
           </option>
         ))}
       </SelectField>
-      <fieldset data-testid="zone-devices">
-        <legend>{t('ownerZones.devices')}</legend>
-        {devices.map((d) => {
-          const disabled = !d.enabled && !original.devices.includes(d.id);
-          return (
-            <div key={d.id} className="field field--checkbox">
-              <input
-                id={`zone-device-${d.id}`}
-                type="checkbox"
-                checked={draft.devices.includes(d.id)}
-                disabled={disabled}
-                onChange={(e) => set('devices', e.target.checked ? [...draft.devices, d.id] : draft.devices.filter((x) => x !== d.id))}
-              />
-              <label htmlFor={`zone-device-${d.id}`}>
-                {deviceLabel(d)} <span className="muted mono">{d.imei}</span>
-                {!d.enabled ? <span className="muted"> · {reasonLabel(t, 'deviceDisabled')}</span> : null}
-              </label>
-            </div>
-          );
-        })}
-        {errors.devices ? (
-          <p className="field__error" role="alert">
-            {errors.devices}
-          </p>
-        ) : null}
-      </fieldset>
+      <DeviceChecklist
+        legend={t('ownerZones.devices')}
+        devices={devices}
+        checked={draft.devices}
+        saved={original.devices}
+        error={errors.devices}
+        idPrefix="zone-device"
+        onChange={(ids) => set('devices', ids)}
+        data-testid="zone-devices"
+      />
     </div>
   );
 }

@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactSaveV2Body, type ContactItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
-import { localErrorToast, successToast } from '../../../lib/toast';
+import { successToast } from '../../../lib/toast';
 import { useOwnerContacts, usePushContacts, useRemoveContact, useSaveContact } from '../contacts/api';
+import { EditorActions } from '../contacts/EditorActions';
 import { ContactEditor, newContact, type ContactDraft } from '../contacts/ContactEditor';
 import { PushStatus } from '../contacts/PushStatus';
-import { issuesByField, serverErrors } from '../contacts/form';
+import { useEditor } from '../contacts/use-editor';
 import type { OwnerTabProps } from '../owner-tabs';
 
 const toDraft = ({ user_id: _, ...c }: ContactItem): ContactDraft => c;
-const same = (a: ContactDraft, b: ContactDraft) => JSON.stringify({ ...a, devices: [...a.devices].sort() }) === JSON.stringify({ ...b, devices: [...b.devices].sort() });
 
 /**
  * /owner/{id}/contacts (§2): the list with a selected-contact editor, add (one unsaved new contact at a time, §4),
@@ -24,44 +23,24 @@ export function ContactsTab({ id }: OwnerTabProps) {
   const save = useSaveContact(id);
   const remove = useRemoveContact(id);
   const push = usePushContacts(id);
-  const [original, setOriginal] = useState<ContactDraft | null>(null);
-  const [draft, setDraft] = useState<ContactDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const dirty = draft !== null && original !== null && !same(draft, original);
+  const { original, draft, setDraft, errors, dirty, open, save: saveDraft } = useEditor<ContactDraft>();
   const editingNew = draft !== null && draft.id === undefined;
   const data = q.data;
   const atLimit = data ? data.contacts.length >= data.limit : true;
 
-  function open(c: ContactDraft) {
-    setOriginal(c);
-    setDraft(c);
-    setErrors({});
-  }
-
-  async function doSave(): Promise<boolean> {
-    if (!draft) return true;
-    const parsed = contactSaveV2Body.safeParse({ ...draft, user_id: id });
-    if (!parsed.success) {
-      setErrors(issuesByField(t, parsed.error));
-      localErrorToast(t('form.fixErrors'));
-      return false;
-    }
-    try {
-      const saved = toDraft(await save.mutateAsync(parsed.data));
-      open(saved);
+  function doSave(): Promise<boolean> {
+    if (!draft) return Promise.resolve(true);
+    return saveDraft(t, contactSaveV2Body.safeParse({ ...draft, user_id: id }), async (body) => {
+      const saved = toDraft(await save.mutateAsync(body));
       successToast(t('ownerContacts.saved'));
-      return true;
-    } catch (err) {
-      setErrors(serverErrors(err));
-      return false;
-    }
+      return saved;
+    });
   }
 
   async function doRemove() {
     if (!draft?.id) return;
     await remove.mutateAsync(draft.id);
-    setOriginal(null);
-    setDraft(null);
+    open(null);
     successToast(t('ownerContacts.removed'));
   }
 
@@ -117,28 +96,19 @@ export function ContactsTab({ id }: OwnerTabProps) {
               <section className="dw-section" aria-label={t('ownerContacts.editor')}>
                 <h3>{draft.id ? [original.first_name, original.last_name].filter(Boolean).join(' ') : t('ownerContacts.new')}</h3>
                 <ContactEditor draft={draft} original={original} devices={data.devices} errors={errors} onChange={setDraft} />
-                {errors._ ? (
-                  <p className="field__error" role="alert">
-                    {errors._}
-                  </p>
-                ) : null}
-                <div className="form-actions">
-                  <button type="button" className="btn btn--primary" disabled={save.isPending || !dirty} onClick={() => void doSave()} data-testid="contact-save">
-                    {t('common.save')}
-                  </button>
-                  <button type="button" className="btn" disabled={!dirty} onClick={() => open(original)}>
-                    {t('ownerContacts.revert')}
-                  </button>
-                  {draft.id ? (
-                    <button type="button" className="btn" disabled={remove.isPending || dirty} onClick={() => void doRemove()}>
-                      {t('ownerContacts.remove')}
-                    </button>
-                  ) : (
-                    <button type="button" className="btn" onClick={() => (setDraft(null), setOriginal(null))}>
-                      {t('common.cancel')}
-                    </button>
-                  )}
-                </div>
+                <EditorActions
+                  error={errors._}
+                  dirty={dirty}
+                  saving={save.isPending}
+                  removing={remove.isPending}
+                  isNew={!draft.id}
+                  removeLabel={t('ownerContacts.remove')}
+                  saveTestId="contact-save"
+                  onSave={() => void doSave()}
+                  onRevert={() => open(original)}
+                  onRemove={() => void doRemove()}
+                  onCancel={() => open(null)}
+                />
               </section>
             ) : null}
           </div>

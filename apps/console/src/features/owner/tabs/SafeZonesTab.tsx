@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem } from '@tracker/contract';
+import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { EditableCircle } from '../../../components/EditableCircle';
 import { MapView, ZonesLayer } from '../../../components/MapView';
 import { QueryState } from '../../../components/QueryState';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { reasonLabel } from '../../../lib/reasons';
-import { localErrorToast, successToast } from '../../../lib/toast';
+import { successToast } from '../../../lib/toast';
 import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
-import { issuesByField, serverErrors } from '../contacts/form';
+import { useEditor } from '../contacts/use-editor';
+import { EditorActions } from '../contacts/EditorActions';
 import { ZoneEditor, newZone, type ZoneDraft } from '../safe-zones/ZoneEditor';
 import type { OwnerTabProps } from '../owner-tabs';
 
 const toDraft = ({ user_id: _, ...z }: OwnerSafeZoneItem): ZoneDraft => z;
-const same = (a: ZoneDraft, b: ZoneDraft) => JSON.stringify({ ...a, devices: [...a.devices].sort() }) === JSON.stringify({ ...b, devices: [...b.devices].sort() });
 
 /**
  * /owner/{id}/safeZones (§2): the list, a Leaflet map with the selected zone's editable circle (drag the centre, drag
@@ -25,47 +25,34 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
   const q = useSafeZones(id);
   const save = useSaveSafeZone(id);
   const remove = useRemoveSafeZone(id);
-  const [original, setOriginal] = useState<ZoneDraft | null>(null);
-  const [draft, setDraft] = useState<ZoneDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const editor = useEditor<ZoneDraft>();
+  const { original, draft, setDraft, errors, dirty } = editor;
   const [note, setNote] = useState<string | null>(null);
-  const dirty = draft !== null && original !== null && !same(draft, original);
   const data = q.data;
   const clampNote = () => setNote(reasonLabel(t, 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max }));
 
-  function open(z: ZoneDraft) {
-    setOriginal(z);
-    setDraft(z);
-    setErrors({});
+  function open(z: ZoneDraft | null) {
+    editor.open(z);
     setNote(null);
   }
 
-  async function doSave(): Promise<boolean> {
-    if (!draft) return true;
-    const parsed = safeZoneInput.safeParse({ ...draft, latitude: draft.latitude ?? undefined, longitude: draft.longitude ?? undefined });
-    if (!parsed.success) {
-      setErrors(issuesByField(t, parsed.error));
-      localErrorToast(t('form.fixErrors'));
-      return false;
-    }
-    try {
-      const r = await save.mutateAsync(parsed.data);
-      open(toDraft(r.zone));
+  function doSave(): Promise<boolean> {
+    if (!draft) return Promise.resolve(true);
+    const input = { ...draft, latitude: draft.latitude ?? undefined, longitude: draft.longitude ?? undefined };
+    return editor.save(t, safeZoneInput.safeParse(input), async (body) => {
+      const r = await save.mutateAsync(body);
+      // what the server changed (a radius clamped to 500 m) stays said under the field
       const n = r.notes[0];
-      if (n) setNote(n.message);
+      setNote(n ? (isFieldCode(n.code) ? reasonLabel(t, n.code, n.params) : n.message) : null);
       successToast(t('ownerZones.saved'));
-      return true;
-    } catch (err) {
-      setErrors(serverErrors(err));
-      return false;
-    }
+      return toDraft(r.zone);
+    });
   }
 
   async function doRemove() {
     if (!draft?.id) return;
     await remove.mutateAsync(draft.id);
-    setOriginal(null);
-    setDraft(null);
+    open(null);
     successToast(t('ownerZones.removed'));
   }
 
@@ -102,24 +89,19 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
               {draft && original ? (
                 <section className="dw-section" aria-label={t('ownerZones.editor')}>
                   <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />
-                  {errors._ ? (
-                    <p className="field__error" role="alert">
-                      {errors._}
-                    </p>
-                  ) : null}
-                  <div className="form-actions">
-                    <button type="button" className="btn btn--primary" disabled={save.isPending || !dirty} onClick={() => void doSave()} data-testid="zone-save">
-                      {t('common.save')}
-                    </button>
-                    <button type="button" className="btn" disabled={!dirty} onClick={() => open(original)}>
-                      {t('ownerZones.revert')}
-                    </button>
-                    {draft.id ? (
-                      <button type="button" className="btn" disabled={remove.isPending || dirty} onClick={() => void doRemove()}>
-                        {t('ownerZones.remove')}
-                      </button>
-                    ) : null}
-                  </div>
+                  <EditorActions
+                    error={errors._}
+                    dirty={dirty}
+                    saving={save.isPending}
+                    removing={remove.isPending}
+                    isNew={!draft.id}
+                    removeLabel={t('ownerZones.remove')}
+                    saveTestId="zone-save"
+                    onSave={() => void doSave()}
+                    onRevert={() => open(original)}
+                    onRemove={() => void doRemove()}
+                    onCancel={() => open(null)}
+                  />
                 </section>
               ) : null}
             </div>
