@@ -222,6 +222,8 @@ export const SMS_COMMANDS: { key: string; name: string; template: string; takesM
   { key: 'SEND_ATCMD', name: 'Send AT command', template: 'SEND_ATCMD,{message}#', takesMessage: true },
   { key: 'DUP', name: 'Download update package', template: 'DUP#' },
   { key: 'CUSTOM', name: 'Custom text', template: '{message}', takesMessage: true },
+  /** the owner workspace's contact push (GET /contact/push): the watch fetches its contacts again */
+  { key: 'SYNC_CONTACTS', name: 'Fetch contacts', template: 'CONTACTS#' },
 ];
 
 /** replies a device sends to a command */
@@ -234,6 +236,7 @@ export const SMS_REPLIES: Record<string, string> = {
   START_SSP: 'START_SSP:OK',
   UPDATE_MODEM: 'UPDATE_MODEM:OK',
   DUP: 'DUP:OK',
+  SYNC_CONTACTS: 'CONTACTS:OK',
 };
 
 /** default settings per device type: [setting_no, name, value, editable] */

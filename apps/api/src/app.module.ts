@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule } from '@tracker/server';
+import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule } from '@tracker/server';
 
 @Module({
-  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule],
+  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule],
 })
 export class AppModule {}

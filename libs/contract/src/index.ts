@@ -18,3 +18,6 @@ export * from './admin-users.js';
 export * from './admin-config.js';
 export * from './admin-data/index.js';
 export * from './owner-workspace/index.js';
+export * from './contacts.js';
+export * from './safe-zones.js';
+export * from './device-add.js';

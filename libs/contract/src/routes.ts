@@ -8,6 +8,9 @@ import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { ADMIN_USER_ROUTES } from './admin-users.js';
 import { ADMIN_CONFIG_ROUTES } from './admin-config.js';
 import { ADMIN_DATA_ROUTES } from './admin-data/index.js';
+import { CONTACT_ROUTES } from './contacts.js';
+import { SAFE_ZONE_ROUTES } from './safe-zones.js';
+import { DEVICE_ADD_ROUTES } from './device-add.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
@@ -194,7 +197,8 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES, ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES } as const satisfies Record<string, RouteDef>;
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
+  ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES, ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

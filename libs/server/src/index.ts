@@ -17,6 +17,8 @@ export * from './auth/session.service.js';
 export * from './auth/auth.service.js';
 export * from './devices/devices.module.js';
 export * from './owners/owners.module.js';
+export * from './contacts/contacts.module.js';
+export * from './device-add/device-add.module.js';
 export * from './lists/lists.module.js';
 export * from './sessions/session-sweep.service.js';
 export * from './sessions/sessions.repository.js';

@@ -17,7 +17,8 @@ type MapState = { map: Leaflet.Map; L: L };
 const MapContext = createContext<MapState | null>(null);
 /** The Leaflet map of the enclosing MapView (null until it is ready). */
 export const useMap = () => use(MapContext)?.map ?? null;
-const useLeaflet = () => use(MapContext);
+/** The map and the Leaflet module of the enclosing MapView (null until ready), for layers in other files. */
+export const useLeaflet = () => use(MapContext);
 
 /** A tooltip from plain text: Leaflet puts a string tooltip in as HTML, and zone names are typed by owners. */
 function textTooltip(text: string): HTMLElement {

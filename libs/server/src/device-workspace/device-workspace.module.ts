@@ -51,5 +51,7 @@ import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
     DeviceExportRepository,
     DeviceExportService,
   ],
+  /** the device audit trail's writer, for the owner workspace's add-device wizard */
+  exports: [DeviceScopeService],
 })
 export class DeviceWorkspaceModule {}

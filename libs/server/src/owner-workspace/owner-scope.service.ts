@@ -21,7 +21,8 @@ export type ScopedOwner = { id: number; email: string; types: number[] | null; s
 
 /**
  * Loads the owner of a call for a user: 404 when it does not exist, 403 when the user's scope is limited and the owner
- * has no device of the user's types (an owner without devices is seen only by users who see every type).
+ * has no device of the user's types. An owner without devices is seen by users who see every type, and by a partner
+ * when it is in one of the partner's white labels (the owner the partner just added: it adds the first device).
  */
 @Injectable()
 export class OwnerScopeService {
@@ -31,7 +32,8 @@ export class OwnerScopeService {
     const types = ownerTypeScope(s);
     const o = await this.repo.scoped(id, types);
     if (!o) throw new DomainError(ErrorCode.NotFound);
-    if (types !== null && o.scoped_devices === 0) throw new DomainError(ErrorCode.Forbidden);
+    const ownNew = o.all_devices === 0 && o.white_label_vendor_id !== null && s.whiteLabels.includes(o.white_label_vendor_id);
+    if (types !== null && o.scoped_devices === 0 && !ownNew) throw new DomainError(ErrorCode.Forbidden);
     return { id: o.id, email: o.email, types, scopedDevices: o.scoped_devices, allDevices: o.all_devices };
   }
 }

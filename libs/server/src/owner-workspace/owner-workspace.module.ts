@@ -19,5 +19,7 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
   imports: [HelpTextsModule],
   controllers: [OwnerProfileController, OwnerExtrasController],
   providers: [MailService, OwnerPasswordService, OwnerWorkspaceRepository, OwnerScopeService, OwnerProfileRepository, OwnerProfileService, OwnerExtrasRepository, OwnerExtrasService],
+  /** the scope check of every owner call, also for contacts, safe zones and add device (ContactsModule, DeviceAddModule) */
+  exports: [OwnerScopeService],
 })
 export class OwnerWorkspaceModule {}

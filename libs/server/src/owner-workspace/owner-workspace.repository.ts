@@ -22,8 +22,8 @@ export class OwnerWorkspaceRepository {
   async scoped(id: number, types: number[] | null) {
     return (
       (
-        await this.rows<{ id: number; email: string; scoped_devices: number; all_devices: number }>(
-          `SELECT o.id, o.email,
+        await this.rows<{ id: number; email: string; white_label_vendor_id: number | null; scoped_devices: number; all_devices: number }>(
+          `SELECT o.id, o.email, o.white_label_vendor_id,
              (SELECT count(*) FROM device d WHERE d.owner_id = o.id AND ${inScope(2)})::int AS scoped_devices,
              (SELECT count(*) FROM device d WHERE d.owner_id = o.id)::int AS all_devices
            FROM owner o WHERE o.id = $1`,

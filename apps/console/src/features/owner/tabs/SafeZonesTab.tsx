@@ -1,1 +1,127 @@
-export const SafeZonesTab = (_: { id: number }) => <p data-testid="owner-tab-placeholder">SafeZones</p>;
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { EditableCircle } from '../../../components/EditableCircle';
+import { MapView, ZonesLayer } from '../../../components/MapView';
+import { QueryState } from '../../../components/QueryState';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import { reasonLabel } from '../../../lib/reasons';
+import { successToast } from '../../../lib/toast';
+import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
+import { useEditor } from '../contacts/use-editor';
+import { EditorActions } from '../contacts/EditorActions';
+import { ZoneEditor, newZone, type ZoneDraft } from '../safe-zones/ZoneEditor';
+import type { OwnerTabProps } from '../owner-tabs';
+
+const toDraft = ({ user_id: _, ...z }: OwnerSafeZoneItem): ZoneDraft => z;
+
+/**
+ * /owner/{id}/safeZones (§2): the list, a Leaflet map with the selected zone's editable circle (drag the centre, drag
+ * the radius; a click places it), devices per zone, enable/disable, the limit choice, add, save, remove; the guard.
+ */
+export function SafeZonesTab({ id }: OwnerTabProps) {
+  const { t } = useTranslation();
+  const q = useSafeZones(id);
+  const save = useSaveSafeZone(id);
+  const remove = useRemoveSafeZone(id);
+  const editor = useEditor<ZoneDraft>();
+  const { original, draft, setDraft, errors, dirty } = editor;
+  const [note, setNote] = useState<string | null>(null);
+  const data = q.data;
+  const clampNote = () => setNote(reasonLabel(t, 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max }));
+
+  function open(z: ZoneDraft | null) {
+    editor.open(z);
+    setNote(null);
+  }
+
+  function doSave(): Promise<boolean> {
+    if (!draft) return Promise.resolve(true);
+    const input = { ...draft, latitude: draft.latitude ?? undefined, longitude: draft.longitude ?? undefined };
+    return editor.save(t, safeZoneInput.safeParse(input), async (body) => {
+      const r = await save.mutateAsync(body);
+      // what the server changed (a radius clamped to 500 m) stays said under the field
+      const n = r.notes[0];
+      setNote(n ? (isFieldCode(n.code) ? reasonLabel(t, n.code, n.params) : n.message) : null);
+      successToast(t('ownerZones.saved'));
+      return toDraft(r.zone);
+    });
+  }
+
+  async function doRemove() {
+    if (!draft?.id) return;
+    await remove.mutateAsync(draft.id);
+    open(null);
+    successToast(t('ownerZones.removed'));
+  }
+
+  const columns: Column<OwnerSafeZoneItem>[] = [
+    {
+      key: 'name',
+      header: t('ownerZones.name'),
+      cell: (z) => (
+        <button type="button" className="dw-linkbtn" disabled={dirty && draft?.id !== z.id} onClick={() => open(toDraft(z))}>
+          {z.name}
+        </button>
+      ),
+    },
+    { key: 'radius', header: t('ownerZones.radius'), align: 'end', cell: (z) => `${z.radius} m` },
+    { key: 'enabled', header: t('ownerZones.enabled'), cell: (z) => (z.enabled ? t('ownerZones.on') : t('ownerZones.off')) },
+    { key: 'devices', header: t('ownerZones.devices'), align: 'end', cell: (z) => z.devices.length },
+  ];
+  const others = (data?.zones ?? []).filter((z) => z.id !== draft?.id);
+  const circle = draft && draft.latitude !== null && draft.longitude !== null ? { latitude: draft.latitude, longitude: draft.longitude, radius: draft.radius } : null;
+
+  return (
+    <div>
+      <div className="dw-toolbar">
+        <h2>{t('owner.tabs.safeZones')}</h2>
+        <button type="button" className="btn" disabled={dirty || (draft !== null && draft.id === undefined) || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
+          {t('ownerZones.add')}
+        </button>
+      </div>
+      <QueryState query={q}>
+        {data ? (
+          <div className="dw-split">
+            <div>
+              <DataTable data-testid="zones-table" columns={columns} rows={data.zones} rowKey={(z) => z.id} empty={t('ownerZones.empty')} rowProps={(z) => ({ className: z.id === draft?.id ? 'dw-row--selected' : undefined })} />
+              {draft && original ? (
+                <section className="dw-section" aria-label={t('ownerZones.editor')}>
+                  <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />
+                  <EditorActions
+                    error={errors._}
+                    dirty={dirty}
+                    saving={save.isPending}
+                    removing={remove.isPending}
+                    isNew={!draft.id}
+                    removeLabel={t('ownerZones.remove')}
+                    saveTestId="zone-save"
+                    onSave={() => void doSave()}
+                    onRevert={() => open(original)}
+                    onRemove={() => void doRemove()}
+                    onCancel={() => open(null)}
+                  />
+                </section>
+              ) : null}
+            </div>
+            <MapView label={t('ownerZones.map')}>
+              <ZonesLayer zones={others} />
+              {draft ? (
+                <EditableCircle
+                  circle={circle}
+                  defaultRadius={SAFE_ZONE_RADIUS.default}
+                  maxRadius={SAFE_ZONE_RADIUS.max}
+                  fitKey={String(draft.id ?? 'new')}
+                  onClamp={clampNote}
+                  onChange={(c) => setDraft({ ...draft, ...c })}
+                />
+              ) : null}
+            </MapView>
+          </div>
+        ) : null}
+      </QueryState>
+      <UnsavedChangesPrompt when={dirty} onSave={doSave} />
+    </div>
+  );
+}
