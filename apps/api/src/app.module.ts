@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule } from '@tracker/server';
+import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule, StatsModule } from '@tracker/server';
 
 @Module({
-  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule],
+  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule, StatsModule],
 })
 export class AppModule {}

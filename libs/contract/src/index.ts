@@ -14,3 +14,4 @@ export * from './imports.js';
 export * from './console-config.js';
 export * from './sms/index.js';
 export * from './wifi.js';
+export * from './stats.js';

@@ -141,6 +141,13 @@ export const REASONS = {
   smsDeviceUnknownCommand: { en: 'The device does not know this command' },
   smsBadSignature: { en: 'The request has no valid gateway signature' },
 
+  // ------------------------------------------------------------------------ statistics and reports (docs/statistics.md)
+  statsUnknownType: { en: 'Unknown statistic type' },
+  statsToBeforeFrom: { en: 'To must not be before from' },
+  statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
+  statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
+  reportToTooEarly: { en: 'To must be at least one day after from' },
+
   // ------------------------------------------------------------------------ wifi access points (§5; libs/contract/src/wifi.ts)
   wifiMacBlank: { en: 'MAC address cant be blank' },
   wifiMacFormat: { en: 'Wrong MAC address format' },

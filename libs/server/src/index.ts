@@ -36,3 +36,6 @@ export * from './sms/sms.module.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
 export * from './sms/sms-stats.js';
+export * from './stats/stats.module.js';
+export * from './stats/stats-rollup.service.js';
+export * from './stats/stats.repository.js';

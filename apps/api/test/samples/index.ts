@@ -4,6 +4,7 @@ import { DEVICE_SAMPLES } from './device-workspace.js';
 import { IMPORT_SAMPLES } from './imports.js';
 import { SMS_TRAFFIC_SAMPLES } from './sms-traffic.js';
 import { SMS_SAMPLES } from './sms.js';
+import { STATS_SAMPLES } from './stats.js';
 
 /** What a sample builder may use: the running api and the signed-in token of the role. */
 export type SampleContext = { api: TestApi; role: RoleId; token: string; whiteLabels: number[] };
@@ -12,4 +13,4 @@ export type SampleRequest = { path: string; body?: unknown; multipart?: FormData
 export type SampleBuilder = (ctx: SampleContext) => SampleRequest | Promise<SampleRequest>;
 
 /** Features keep the valid requests of their routes in their own file; the role x route matrix uses them. */
-export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES };
+export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...STATS_SAMPLES };
