@@ -34,6 +34,7 @@ const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardS
 const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
 const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
 const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
+const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -80,6 +81,7 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
+  { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
 ];
 
 export const routes: RouteObject[] = [
