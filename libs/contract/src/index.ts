@@ -15,3 +15,4 @@ export * from './console-config.js';
 export * from './sms/index.js';
 export * from './wifi.js';
 export * from './stats.js';
+export * from './reports.js';

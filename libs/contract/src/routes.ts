@@ -5,6 +5,7 @@ import { IMPORT_ROUTES } from './imports.js';
 import { SMS_ROUTES } from './sms/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { STATS_ROUTES } from './stats.js';
+import { REPORT_ROUTES } from './reports.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
@@ -191,7 +192,7 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...STATS_ROUTES } as const satisfies Record<string, RouteDef>;
+export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...STATS_ROUTES, ...REPORT_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

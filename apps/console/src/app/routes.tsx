@@ -34,6 +34,7 @@ const DashboardSearch = lazyNamed(() => import('./DashboardSearch'), 'DashboardS
 const TrafficPage = lazyNamed(() => import('../features/traffic/routes/TrafficPage'), 'TrafficPage');
 const WhitelistPage = lazyNamed(() => import('../features/whitelist/routes/WhitelistPage'), 'WhitelistPage');
 const SendSmsPage = lazyNamed(() => import('../features/sms/routes/SendSmsPage'), 'SendSmsPage');
+const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
 const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
@@ -82,6 +83,7 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...TRAFFIC_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
+  { path: '/admin/reports/activeDevices', element: guarded('reports', <ActiveDevicesPage />) },
 ];
 
 export const routes: RouteObject[] = [
