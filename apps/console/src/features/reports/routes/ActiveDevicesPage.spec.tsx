@@ -35,6 +35,6 @@ describe('/admin/reports/activeDevices', () => {
     expect(await screen.findByText('356938035643809', undefined, { timeout: 5000 })).toBeTruthy();
     expect(polls).toBe(2);
     expect(api.callsTo('POST', '/api/reports/active_devices')[0]!.body).toEqual({ from: '2026-01-01', to: '2026-01-02' });
-    await waitFor(() => expect(screen.getByText('1 active device')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Active devices: 1')).toBeTruthy());
   });
 });
