@@ -21,3 +21,5 @@ export * from './owner-workspace/index.js';
 export * from './contacts.js';
 export * from './safe-zones.js';
 export * from './device-add.js';
+export * from './stats.js';
+export * from './reports.js';

@@ -160,6 +160,12 @@ export const REASONS = {
   codeOrImsiLength: { en: 'Activation code or IMSI must be exactly {{length}} characters', params: { length: 'number' } },
   codeOrImsiNotFound: { en: 'No device of this type has this activation code or IMSI' },
   deviceTaken: { en: 'This device already belongs to an owner' },
+  // ------------------------------------------------------------------------ statistics and reports (docs/statistics.md)
+  statsUnknownType: { en: 'Unknown statistic type' },
+  statsToBeforeFrom: { en: 'To must not be before from' },
+  statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
+  statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
+  reportToTooEarly: { en: 'To must be at least one day after from' },
 
   // ------------------------------------------------------------------------ wifi access points (§5; libs/contract/src/wifi.ts)
   wifiMacBlank: { en: 'MAC address cant be blank' },

@@ -42,3 +42,6 @@ export * from './administration/administration.module.js';
 export * from './sms/sms-gateways.js';
 export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';
 export * from './admin-data/admin-data.module.js';
+export * from './stats/stats.module.js';
+export * from './stats/stats-rollup.service.js';
+export * from './stats/stats.repository.js';

@@ -42,6 +42,8 @@ const TranslationsPage = lazyNamed(() => import('../features/admin-data/routes/T
 const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/routes/DefaultSettingsPage'), 'DefaultSettingsPage');
 const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
 const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
+const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
+const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -107,6 +109,8 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...ADMIN_ROUTES,
   ...ADMIN_DATA_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
+  { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
+  { path: '/admin/reports/activeDevices', element: guarded('reports', <ActiveDevicesPage />) },
 ];
 
 export const routes: RouteObject[] = [

@@ -12,7 +12,7 @@ function loadEcharts(): Promise<Echarts> {
 }
 
 /** An ECharts chart that follows its option and its box size, and is disposed with the component. */
-export function EChart({ option, label }: { option: ChartOption; label: string }) {
+export function EChart({ option, label, testId = 'device-chart' }: { option: ChartOption; label: string; testId?: string }) {
   const el = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ReturnType<Echarts['init']> | null>(null);
   useEffect(() => {
@@ -40,5 +40,5 @@ export function EChart({ option, label }: { option: ChartOption; label: string }
   useEffect(() => {
     chart?.setOption(option, { notMerge: true });
   }, [chart, option]);
-  return <div ref={el} className="dw-chart" role="img" aria-label={label} data-testid="device-chart" />;
+  return <div ref={el} className="dw-chart" role="img" aria-label={label} data-testid={testId} />;
 }

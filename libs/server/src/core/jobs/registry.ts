@@ -8,10 +8,10 @@ import type { AppConfig } from '../config.js';
  * the worker refuses to boot while a declared job has no handler or a handler names no declared job.
  * Payloads carry ids only: handlers re-read Postgres, which holds each job's business state.
  */
-export const QueueName = { Imports: 'imports', Sms: 'sms' } as const;
+export const QueueName = { Imports: 'imports', Sms: 'sms', Reports: 'reports' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-export const JobName = { ImportRun: 'import.run', SmsSend: 'sms.send' } as const;
+export const JobName = { ImportRun: 'import.run', SmsSend: 'sms.send', ReportActiveDevices: 'report.active_devices' } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /** How one queue's worker runs: how many jobs at once, and how long a job's lock lasts before it counts as stalled. */
@@ -40,6 +40,11 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     concurrency: (c) => c.get('SMS_CONCURRENCY'),
     lockMs: (c) => c.get('SMS_LOCK_MS'),
   },
+  /** reports (docs/statistics.md): one at a time per worker, each one set-based statement */
+  [QueueName.Reports]: {
+    concurrency: () => 1,
+    lockMs: () => 120_000,
+  },
 };
 
 /** The most messages one SMS send job carries (a bulk send is enqueued in chunks of this size). */
@@ -67,6 +72,18 @@ export const JOBS = {
       // a message's own retries are the handler's (next_attempt_at, a delayed job); the job's attempts cover crashes
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  }),
+  /** generates an active devices report (docs/statistics.md) */
+  [JobName.ReportActiveDevices]: job({
+    queue: QueueName.Reports,
+    payload: z.object({ runId: z.number().int().positive() }),
+    id: (p) => `report-${p.runId}`,
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2000 },
       removeOnComplete: true,
       removeOnFail: true,
     },

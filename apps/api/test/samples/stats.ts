@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { RouteName } from '@tracker/contract';
+import { userOfRole } from '../harness.js';
+import type { SampleBuilder } from './index.js';
+
+/** Valid requests of the statistics and report routes (docs/statistics.md). */
+export const STATS_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
+  statsList: () => ({ path: '/stats/list?type=new_registrations&from=2026-01-01&to=2026-01-31' }),
+  activeDevicesStart: () => ({ path: '/reports/active_devices', body: { from: '2026-01-01', to: '2026-01-02' } }),
+  // a DONE report of the role's user (a report and its exports are its creator's only)
+  activeDevices: async ({ api, role }) => ({ path: `/reports/active_devices?id=${await doneRun(api, role)}` }),
+  activeDevicesCsvGenerate: async ({ api, role }) => ({ path: `/csv/generate/active_devices?id=${await doneRun(api, role)}` }),
+  csvActiveDevices: async ({ api, role }) => {
+    const hash = randomBytes(24).toString('hex');
+    await api.pool.query(
+      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
+       VALUES ($1, 'active_devices', jsonb_build_object('id', $2::int), (SELECT id FROM backoffice_user WHERE username = $3), now() + interval '1 hour')`,
+      [hash, await doneRun(api, role), userOfRole(role).username],
+    );
+    return { path: `/csv/active_devices?hash=${hash}` };
+  },
+};
+
+async function doneRun(api: Parameters<SampleBuilder>[0]['api'], role: Parameters<SampleBuilder>[0]['role']): Promise<number> {
+  const r = await api.pool.query(
+    `INSERT INTO report_run (kind, params, status, result, created_by, finished_at)
+     VALUES ('active_devices', '{"from": "2026-01-01", "to": "2026-01-02"}', 'DONE', '{"total": 0}', (SELECT id FROM backoffice_user WHERE username = $1), now())
+     RETURNING id`,
+    [userOfRole(role).username],
+  );
+  return r.rows[0].id;
+}

@@ -1,0 +1,248 @@
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_TYPE_KEYS, type StatsType } from '@tracker/contract';
+import { CoreModule, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { startApi, type TestApi } from './harness.js';
+
+// GET /stats/list (docs/statistics.md) against figures counted by hand: two white labels of this file's own (so the
+// seeded fleet's figures do not mix in), their owners, devices and events of 1-3 May 2019, rolled up by the worker's
+// StatsRollup; every type's rollup answer is also compared with the raw tables' answer.
+@Module({ imports: [CoreModule, StatsWorkerModule] })
+class RollupOnly {}
+
+let api: TestApi;
+let worker: INestApplicationContext;
+let admin: string;
+let A: number;
+let B: number;
+let depA: number;
+const FROM = '2019-05-01';
+const TO = '2019-05-03';
+
+async function one<T = number>(sql: string, values: unknown[] = []): Promise<T> {
+  return Object.values((await api.pool.query(sql, values)).rows[0])[0] as T;
+}
+const ins = (table: string, row: Record<string, unknown>) => {
+  const keys = Object.keys(row);
+  return one(`INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, Object.values(row));
+};
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await api.signIn('admin');
+  A = await ins('white_label', { name: 'Stats A' });
+  B = await ins('white_label', { name: 'Stats B' });
+  depA = await ins('white_label_deployment', { white_label_id: A, name: 'Stats A EU' });
+  const owner = (email: string, wl: number, created: string, extra: Record<string, unknown> = {}) =>
+    ins('owner', { email, white_label_vendor_id: wl, created, ...extra });
+  const a1 = await owner('a1@stats.test', A, '2019-05-01T10:00:00Z', { last_login_at: '2019-05-02T08:00:00Z', language: 'de' });
+  const a2 = await owner('a2@stats.test', A, '2019-05-01T23:30:00Z', { language: 'en' });
+  const b1 = await owner('b1@stats.test', B, '2019-05-02T12:00:00Z', { language: 'es', last_login_at: '2019-05-02T09:00:00Z' });
+  const factory = await ins('factory_device', { imei: '990000000000001', white_label_deployment_id: depA });
+  const device = (imei: string, owner_id: number, created: string, extra: Record<string, unknown>) =>
+    ins('device', { imei, device_type_id: 1, owner_id, created, ...extra });
+  const dA1 = await device('990000000000001', a1, '2019-05-01T11:00:00Z', {
+    gender: 1, firmware: 'v1', factory_device_id: factory, birth_date: '2015-01-01', device_status: 2, last_seen_at: '2019-05-03T01:00:00Z',
+  });
+  const dA2 = await device('990000000000002', a2, '2019-05-02T11:00:00Z', { gender: 2, firmware: 'v2', device_status: 2 });
+  const dB1 = await device('990000000000003', b1, '2019-05-02T13:00:00Z', { firmware: 'v1', device_status: 1 });
+  await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dA1, status: 5, created: '2019-05-01T11:00:00Z' });
+  const loc = (device_id: number, time: string, reason: number | null, source: number, is_valid = true) =>
+    ins('location', { device_id, time, latitude: 1, longitude: 2, reason, source, is_valid });
+  await loc(dA1, '2019-05-01T12:00:00Z', 22, 1);
+  await loc(dA1, '2019-05-01T13:00:00Z', 2, 6);
+  await loc(dA1, '2019-05-02T00:10:00Z', 22, 7, false);
+  await loc(dB1, '2019-05-02T10:00:00Z', 22, 8);
+  await loc(dB1, '2019-05-04T10:00:00Z', 22, 1); // after the range
+  const sms = (device_id: number, created: string, direction: string, status: number) =>
+    api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, $2::sms_direction, $3, $4)`, [device_id, direction, status, created]);
+  await sms(dA1, '2019-05-01T09:00:00Z', 'OUTBOUND', 1);
+  await sms(dA1, '2019-05-01T09:30:00Z', 'OUTBOUND', 3);
+  await sms(dA1, '2019-05-02T09:30:00Z', 'INBOUND', 2);
+  await sms(dB1, '2019-05-03T09:30:00Z', 'OUTBOUND', 2);
+  await ins('voice_message', { user_id: a1, device_id: dA1, to_device: true, duration_seconds: 90, file_name: 'a.amr', created: '2019-05-01T10:00:00Z' });
+  await ins('voice_message', { user_id: a1, device_id: dA1, to_device: false, duration_seconds: 60, file_name: 'b.amr', created: '2019-05-01T11:00:00Z' });
+  await ins('contact', { user_id: a1, first_name: 'Pri', primary: true, created: '2019-05-01T12:00:00Z' });
+  await ins('contact', { user_id: a1, first_name: 'Sec', created: '2019-05-01T12:00:00Z' });
+  await ins('contact', { user_id: a2, first_name: 'Sec', created: '2019-05-02T12:00:00Z' });
+  await ins('owner_guest', { owner_id: a1, email: 'g1@stats.test', can_call: true, created: '2019-05-01T12:00:00Z', accepted_at: '2019-05-02T12:00:00Z', status: 'ACCEPTED' });
+  await api.pool.query(`INSERT INTO owner_guest (owner_id, email, created) VALUES ($1, 'g2@stats.test', '2019-05-01T13:00:00Z')`, [a1]);
+  const zone = await ins('safe_zone', { user_id: a1, name: 'Home', latitude: 1, longitude: 2, created: '2019-05-01T12:00:00Z' });
+  await ins('safe_zone_log', { device_id: dA1, safe_zone_id: zone, type: 9, time: '2019-05-02T12:00:00Z' });
+  await ins('safe_zone_log', { device_id: dA1, safe_zone_id: zone, type: 0, time: '2019-05-02T13:00:00Z' });
+  await api.pool.query(
+    `INSERT INTO notification (user_id, device_id, platform, message, error_code, created)
+     VALUES ($1, $2, 'IOS', 'm', 0, '2019-05-01T12:00:00Z'), ($1, $2, 'ANDROID', 'm', 400, '2019-05-01T12:00:00Z')`,
+    [a1, dA1],
+  );
+  await ins('app_log', { user_id: a1, file_name: 'stats-test.log', created: '2019-05-03T12:00:00Z' });
+  await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '300'), ($2, 1, '65000'), ($3, 1, '600')`, [dA1, dA2, dB1]);
+  // the worker's start rolls what is due (backfill, today's snapshots); the days of 2019 lie before the backfill
+  worker = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
+  await worker.get(StatsRollup).rollDays(FROM, '2019-05-31');
+});
+afterAll(async () => {
+  await worker?.close();
+  await api?.close();
+});
+
+const list = (type: string, token = admin, extra = `&whitelabel_ids=${A},${B}`, from = FROM, to = TO) =>
+  api.get(`/stats/list?type=${type}&from=${from}&to=${to}${extra}`, token);
+/** The items as [day, white label, field value, value] (the field's value '' for types without one). */
+async function figures(type: StatsType, extra?: string) {
+  const r = await list(type, admin, extra);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const model = r.body.model as { items: Record<string, string | number>[] };
+  const fields = ['day', 'value', 'white_label_id', 'white_label_name'];
+  return model.items.map((i) => {
+    const field = Object.keys(i).find((k) => !fields.includes(k));
+    return [i.day, i.white_label_id === A ? 'A' : 'B', field ? i[field] : '', i.value];
+  });
+}
+
+describe('GET /stats/list: every type against figures counted by hand', () => {
+  const d1 = '2019-05-01', d2 = '2019-05-02', d3 = '2019-05-03';
+  const daily: Partial<Record<StatsType, unknown[]>> = {
+    new_registrations: [[d1, 'A', '', 2], [d2, 'B', '', 1]],
+    new_pairing: [[d1, 'A', '', 1]],
+    new_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
+    active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1]],
+    active_devices: [[d3, 'A', '', 1]],
+    sms_sent_to_band: [[d1, 'A', '', 2], [d3, 'B', '', 1]],
+    sms_errors: [[d1, 'A', '', 1]],
+    text_messages: [[d2, 'A', '', 1]],
+    voice_messages: [[d1, 'A', 'from_device', 1], [d1, 'A', 'to_device', 1]],
+    voice_minutes: [[d1, 'A', '', 3]],
+    calls_to_911: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
+    alarm_button: [[d1, 'A', '', 1]],
+    location_technology: [[d1, 'A', '1', 1], [d1, 'A', '2', 1], [d2, 'A', '4', 1], [d2, 'B', '3', 1]],
+    location_sources: [[d1, 'A', '1', 1], [d1, 'A', '6', 1], [d2, 'A', '7', 1], [d2, 'B', '8', 1]],
+    location_reasons: [[d1, 'A', '2', 1], [d1, 'A', '22', 1], [d2, 'A', '22', 1], [d2, 'B', '22', 1]],
+    invalid_locations: [[d2, 'A', '', 1]],
+    new_contacts: [[d1, 'A', '', 2], [d2, 'A', '', 1]],
+    new_guests: [[d1, 'A', '', 2]],
+    accepted_guests: [[d2, 'A', '', 1]],
+    new_safe_zones: [[d1, 'A', '', 1]],
+    safe_zone_events: [[d2, 'A', 'entry', 1], [d2, 'A', 'exit', 1]],
+    notifications: [[d1, 'A', 'ANDROID', 1], [d1, 'A', 'IOS', 1]],
+    notification_errors: [[d1, 'A', '', 1]],
+    app_logs: [[d3, 'A', '', 1]],
+  };
+  it.each(Object.entries(daily))('%s', async (type, expected) => {
+    expect(await figures(type as StatsType)).toEqual(expected);
+  });
+
+  // snapshots are today's figures; the range must reach today
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const snapshots: Partial<Record<StatsType, unknown[]>> = {
+    firmware_version: [['A', 'v1', 1], ['A', 'v2', 1], ['B', 'v1', 1]],
+    child_gender: [['A', '1', 1], ['A', '2', 1], ['B', '0', 1]],
+    // born on 1 January 2015: as old as the years since
+    child_age: [['A', String(new Date().getUTCFullYear() - 2015), 1]],
+    language: [['A', 'de', 1], ['A', 'en', 1], ['B', 'es', 1]],
+    contacts_role: [['A', '1', 1], ['A', '2', 2]],
+    contacts_primary: [['A', '0', 1], ['A', '1', 1]],
+    guests: [['A', '2', 1]],
+    calls_by_guests: [['A', '1', 1]],
+    update_frequency: [['A', '5', 1], ['A', 'standby', 1], ['B', '10', 1]],
+    device_status: [['A', '2', 2], ['B', '1', 1]],
+  };
+  it.each(Object.entries(snapshots))('%s (snapshot)', async (type, expected) => {
+    const r = await api.get(`/stats/list?type=${type}&from=${monthAgo}&to=${today}&whitelabel_ids=${A},${B}`, admin);
+    expect(r.status).toBe(200);
+    const items = r.body.model.items as Record<string, string | number>[];
+    expect(items.every((i) => i.day === today)).toBe(true);
+    expect(items.map((i) => [i.white_label_id === A ? 'A' : 'B', Object.entries(i).find(([k]) => !['day', 'value', 'white_label_id', 'white_label_name'].includes(k))?.[1], i.value])).toEqual(expected);
+  });
+
+  it('covers every type of the stats menu', () => {
+    expect(new Set([...Object.keys(daily), ...Object.keys(snapshots)])).toEqual(new Set(STATS_TYPE_KEYS));
+  });
+
+  it("answers every type's rollup figures equal to the raw tables' figures", async () => {
+    const repo = worker.get(StatsRepository);
+    for (const type of STATS_TYPE_KEYS) {
+      const scope = { type, from: FROM, to: today, whiteLabels: [A, B] };
+      const rolled = await repo.items(scope);
+      expect(rolled.length, type).toBeGreaterThan(0);
+      expect(await repo.raw(scope), type).toEqual(rolled);
+    }
+  });
+
+  it('filters firmware_version by the sub-white-label (deployment)', async () => {
+    const r = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&whitelabel_ids=${A}&deployment_id=${depA}`, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.model.items).toEqual([{ day: today, value: 1, white_label_id: A, white_label_name: 'Stats A', firmware: 'v1' }]);
+    expect((await api.get(`/stats/list?type=child_gender&from=${today}&to=${today}&deployment_id=${depA}`, admin)).status).toBe(400);
+  });
+
+  it('answers the chart kind and the type', async () => {
+    const r = await list('location_technology');
+    expect(r.body.model).toMatchObject({ type: 'location_technology', chart: 'pie' });
+  });
+});
+
+describe('GET /stats/list: white-label scope (§6)', () => {
+  it("gives a user only their own white labels, all of them when none is asked for; another one's id answers 403", async () => {
+    await api.pool.query(`UPDATE backoffice_user SET white_labels = $1 WHERE username = 'manager'`, [[A]]);
+    await api.pool.query(`UPDATE backoffice_user SET white_labels = '{}' WHERE username = 'partnerb-tier1'`);
+    const manager = await api.signIn('manager');
+    const own = await list('new_registrations', manager, '');
+    expect(own.status).toBe(200);
+    expect(own.body.model.items.map((i: { white_label_id: number }) => i.white_label_id)).toEqual([A]);
+    const foreign = await list('new_registrations', manager, `&whitelabel_ids=${A},${B}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed', params: { id: B } });
+    const none = await api.signIn('partnerb-tier1');
+    expect((await list('new_registrations', none, '')).body.model.items).toEqual([]);
+    expect((await list('new_registrations', none, `&whitelabel_ids=${A}`)).status).toBe(403);
+    // the administrator sees every white label
+    expect((await list('new_registrations', admin, '')).body.model.items.map((i: { white_label_id: number }) => i.white_label_id)).toEqual(expect.arrayContaining([A, B]));
+  });
+
+  it('refuses roles outside the stats area', async () => {
+    const nologin = await api.signIn('nologin');
+    expect((await list('new_registrations', nologin)).status).toBe(403);
+  });
+});
+
+describe('GET /stats/list: bad input is a 400 naming the field', () => {
+  it.each([
+    ['type', 'type=nope&from=2019-05-01&to=2019-05-02'],
+    ['from', 'type=new_pairing&from=2019-02-30&to=2019-05-02'],
+    ['to', 'type=new_pairing&from=2019-05-02&to=2019-05-01'],
+    ['to', 'type=new_pairing&from=2018-01-01&to=2019-05-01'],
+    ['whitelabel_ids', 'type=new_pairing&from=2019-05-01&to=2019-05-02&whitelabel_ids=1,,2'],
+    ['whitelabel_ids', 'type=new_pairing&from=2019-05-01&to=2019-05-02&whitelabel_ids=0'],
+  ])('%s: %s', async (field, qs) => {
+    const r = await api.get(`/stats/list?${qs}`, admin);
+    expect(r.status).toBe(400);
+    expect(r.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+});
+
+describe('StatsRollup', () => {
+  it('rolls a corrected past day again and counts each event once however often it rolls', async () => {
+    const rollup = worker.get(StatsRollup);
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('late@stats.test', $1, '2019-05-03T05:00:00Z')`, [B]);
+    expect(await figures('new_registrations')).toEqual([['2019-05-01', 'A', '', 2], ['2019-05-02', 'B', '', 1]]);
+    await rollup.rollDays('2019-05-03', '2019-05-03');
+    await rollup.rollDays('2019-05-03', '2019-05-03');
+    expect(await figures('new_registrations')).toEqual([['2019-05-01', 'A', '', 2], ['2019-05-02', 'B', '', 1], ['2019-05-03', 'B', '', 1]]);
+  });
+
+  it('backfills a type never rolled and rolls it again from its last day on', async () => {
+    const rollup = worker.get(StatsRollup);
+    const repo = worker.get(StatsRepository);
+    await api.pool.query(`DELETE FROM stats_rollup_state WHERE type = 'new_registrations'`);
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('now@stats.test', $1, now())`, [A]);
+    await rollup.roll(Date.now(), ['new_registrations']);
+    const today = new Date().toISOString().slice(0, 10);
+    const state = (await repo.states()).find((s) => s.type === 'new_registrations');
+    expect(state?.rolled_day).toBe(today);
+    const r = await api.get(`/stats/list?type=new_registrations&from=${today}&to=${today}&whitelabel_ids=${A}`, admin);
+    expect(r.body.model.items).toEqual([{ day: today, value: 1, white_label_id: A, white_label_name: 'Stats A' }]);
+  });
+});

@@ -1,0 +1,23 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { POLLING_MS } from '@tracker/contract';
+import { apiCall, downloadFile } from '../../../lib/api-client';
+
+/** POST /reports/active_devices: starts a report; answers its id. */
+export const useStartActiveDevices = () =>
+  useMutation({ mutationFn: (range: { from: string; to: string }) => apiCall('activeDevicesStart', { body: range }) });
+
+/** GET /reports/active_devices, polled every 1 s (§9) until its items are an array (or it failed). */
+export function useActiveDevices(id: number | null, page: number) {
+  return useQuery({
+    queryKey: ['activeDevices', id, page],
+    queryFn: ({ signal }) => apiCall('activeDevices', { query: { id: id!, page }, signal }),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && (Array.isArray(q.state.data.items) || q.state.data.status === 'FAILED') ? false : POLLING_MS.activeDevices),
+  });
+}
+
+/** The report's hash, then the download (§4 Exports). */
+export async function downloadActiveDevices(id: number, from: string, to: string): Promise<void> {
+  const { hash } = await apiCall('activeDevicesCsvGenerate', { query: { id } });
+  await downloadFile(`/csv/active_devices?hash=${hash}`, `active_devices_${from}_${to}.csv`);
+}

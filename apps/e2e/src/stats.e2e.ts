@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+
+// Statistics and the active devices report (docs/statistics.md) on the seeded fleet, whose rollup the worker
+// fills when it starts.
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const today = day(Date.now());
+const monthAgo = day(Date.now() - 29 * 86_400_000);
+
+describe('admin: statistics and the active devices report', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
+    await signIn(page, 'admin');
+  });
+  afterAll(async () => browser?.close());
+
+  it('opens three stats types, changes the dates and the white label, and sees the chart', async () => {
+    // the rollup is the worker's: wait until its first roll has been written
+    await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM stats_rollup_state`))[0].n, { timeout: 60_000 }).toBeGreaterThan(30);
+    await page.goto(`${e2e().baseUrl}/admin/stats/new_registrations`);
+    await page.getByRole('heading', { name: 'New registrations' }).waitFor();
+    await page.getByLabel('From', { exact: true }).fill(monthAgo);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`**/admin/stats/new_registrations?from=${monthAgo}&to=${today}&selectedWhiteLabel=1`);
+    await page.getByTestId('stats-chart').locator('canvas').waitFor();
+    await screenshot(page, 'stats-new-registrations');
+
+    await page.getByRole('navigation', { name: 'Statistics types' }).getByRole('link', { name: 'Child gender' }).click();
+    await page.getByRole('heading', { name: 'Child gender' }).waitFor();
+    await page.getByTestId('stats-chart').locator('canvas').waitFor();
+
+    await page.getByRole('navigation', { name: 'Statistics types' }).getByRole('link', { name: 'Location technology' }).click();
+    await page.getByRole('heading', { name: 'Location technology' }).waitFor();
+    await page.getByLabel('White label').selectOption({ label: 'Partner A Mobile' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/admin/stats/location_technology?**selectedWhiteLabel=3');
+    await page.getByTestId('stats-chart').locator('canvas').waitFor();
+    await screenshot(page, 'stats-location-technology');
+  });
+
+  it('generates the active devices report and exports it', async () => {
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(DISTINCT device_id)::int AS n FROM device_communication WHERE time >= $1::date AND time < $2::date + 1`,
+      [monthAgo, today],
+    );
+    await page.goto(`${e2e().baseUrl}/admin/reports/activeDevices`);
+    await page.getByLabel('From', { exact: true }).fill(monthAgo);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('active-devices').locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('active-devices').locator('tbody tr').count()).toBe(Math.min(n, 100));
+    await screenshot(page, 'report-active-devices');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`active_devices_${monthAgo}_${today}.csv`);
+    const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
+    expect(lines).toHaveLength(n + 1);
+  });
+});

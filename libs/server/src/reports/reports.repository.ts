@@ -1,0 +1,89 @@
+import type { Writable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import QueryStream from 'pg-query-stream';
+import type { ActiveDeviceItem } from '@tracker/contract';
+import { PgPool } from '../core/db.js';
+import { writeCsv } from '../core/exports/index.js';
+import type { AuditService } from '../core/audit.service.js';
+
+export type ReportRunRow = { id: number; status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'; from: string; to: string; total: number | null };
+const KIND = 'active_devices';
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ITEM_SQL = `SELECT r.device_id, d.imei, d.gsm_number, d.device_type_id, o.email AS owner_email, w.name AS white_label_name,
+         ${iso('r.first_seen')} AS first_seen, ${iso('r.last_seen')} AS last_seen, r.communications
+    FROM report_active_device r JOIN device d ON d.id = r.device_id
+    LEFT JOIN owner o ON o.id = d.owner_id LEFT JOIN white_label w ON w.id = o.white_label_vendor_id
+   WHERE r.run_id = $1`;
+const EXPORT_COLUMNS = ['device_id', 'imei', 'gsm_number', 'device_type_id', 'owner_email', 'white_label_name', 'first_seen', 'last_seen', 'communications'];
+
+/** The active devices report (report_run + report_active_device). docs/statistics.md "Reports". */
+@Injectable()
+export class ReportsRepository {
+  constructor(private readonly pg: PgPool) {}
+
+  /** Stores a QUEUED run of `userId`, recorded in the audit trail in the same transaction. */
+  create(userId: number, from: string, to: string, audit: AuditService): Promise<ReportRunRow> {
+    return this.pg.transaction(async (c) => {
+      const [run] = await this.pg.rows<ReportRunRow>(
+        `INSERT INTO report_run (kind, params, created_by) VALUES ($1, jsonb_build_object('from', $2::text, 'to', $3::text), $4)
+         RETURNING id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", NULL::int AS total`,
+        [KIND, from, to, userId],
+        c,
+      );
+      await audit.recordCall(c, { entity: 'report_run', entityId: String(run!.id), result: { id: run!.id } });
+      return run!;
+    });
+  }
+
+  /** A run of `userId` (null: none, or someone else's). */
+  async run(id: number, userId: number | null): Promise<ReportRunRow | null> {
+    const r = await this.pg.rows<ReportRunRow>(
+      `SELECT id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", (result->>'total')::int AS total
+         FROM report_run WHERE id = $1 AND kind = $2 AND ($3::int IS NULL OR created_by = $3)`,
+      [id, KIND, userId],
+    );
+    return r[0] ?? null;
+  }
+
+  page(id: number, limit: number, offset: number): Promise<ActiveDeviceItem[]> {
+    return this.pg.rows<ActiveDeviceItem>(`${ITEM_SQL} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
+  }
+
+  /**
+   * Generates a run (the worker's job): the devices that communicated in [from 00:00, to + 1 day) UTC, replaced and
+   * the run marked DONE in one transaction, so a retried job starts from scratch and a reader sees all or nothing.
+   */
+  async generate(id: number): Promise<number> {
+    return this.pg.transaction(async (c) => {
+      const [run] = await this.pg.rows<ReportRunRow>(`SELECT id, params->>'from' AS "from", params->>'to' AS "to" FROM report_run WHERE id = $1 FOR UPDATE`, [id], c);
+      if (!run) return 0;
+      await c.query(`UPDATE report_run SET status = 'RUNNING' WHERE id = $1`, [id]);
+      await c.query('DELETE FROM report_active_device WHERE run_id = $1', [id]);
+      const r = await c.query(
+        `INSERT INTO report_active_device (run_id, device_id, first_seen, last_seen, communications)
+         SELECT $1, device_id, min(time), max(time), count(*)
+           FROM device_communication WHERE time >= $2::date::timestamp AT TIME ZONE 'UTC' AND time < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+          GROUP BY device_id`,
+        [id, run.from, run.to],
+      );
+      const total = r.rowCount ?? 0;
+      await c.query(`UPDATE report_run SET status = 'DONE', result = jsonb_build_object('total', $2::int), finished_at = now() WHERE id = $1`, [id, total]);
+      return total;
+    });
+  }
+
+  async fail(id: number, error: string): Promise<void> {
+    await this.pg.query(`UPDATE report_run SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status <> 'DONE'`, [id, error]);
+  }
+
+  /** Every device of a run as CSV, through a cursor (flat memory). */
+  async stream(id: number, out: Writable): Promise<void> {
+    const client = await this.pg.connect();
+    try {
+      const rows = client.query(new QueryStream(`${ITEM_SQL} ORDER BY r.device_id`, [id], { batchSize: 1000 })) as AsyncIterable<Record<string, unknown>>;
+      await writeCsv(rows, out, EXPORT_COLUMNS);
+    } finally {
+      client.release();
+    }
+  }
+}

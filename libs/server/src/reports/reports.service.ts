@@ -1,0 +1,69 @@
+import type { Writable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import {
+  ErrorCode,
+  EXPORT_HASH_TTL_SECONDS,
+  PAGE_SIZE,
+  type ActiveDevicesBody,
+  type ActiveDevicesQuery,
+  type ActiveDevicesResponse,
+} from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
+import { DomainError } from '../core/errors.js';
+import { ExportStore, type ExportTicket } from '../core/exports/index.js';
+import { JobName, JobQueue } from '../core/jobs/index.js';
+import type { SessionUser } from '../access/session-user.js';
+import { ReportsRepository, type ReportRunRow } from './reports.repository.js';
+
+const EXPORT_KIND = 'active_devices';
+type ExportParams = { id: number };
+
+/** §4 active devices report: POST starts it in the worker, GET is polled until its items are there, CSV by hash. */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly audit: AuditService,
+    private readonly jobs: JobQueue,
+    private readonly store: ExportStore,
+  ) {}
+
+  async start(s: SessionUser, b: ActiveDevicesBody): Promise<Omit<ReportRunRow, 'total'>> {
+    const run = await this.repo.create(s.userId, b.from, b.to, this.audit);
+    // after the commit: the job re-reads the run (a lost enqueue leaves it QUEUED; POST again starts another)
+    await this.jobs.enqueue(JobName.ReportActiveDevices, { runId: run.id });
+    return { id: run.id, status: run.status, from: run.from, to: run.to };
+  }
+
+  private async own(s: SessionUser, id: number): Promise<ReportRunRow> {
+    const run = await this.repo.run(id, s.userId);
+    if (!run) throw new DomainError(ErrorCode.NotFound);
+    return run;
+  }
+
+  async get(s: SessionUser, q: ActiveDevicesQuery): Promise<ActiveDevicesResponse['model']> {
+    const run = await this.own(s, q.id);
+    const size = PAGE_SIZE.activeDevicesReport;
+    const done = run.status === 'DONE';
+    const items = done ? await this.repo.page(run.id, size, q.page * size) : null;
+    const total = done ? (run.total ?? 0) : null;
+    return { id: run.id, status: run.status, from: run.from, to: run.to, items, total, total_pages: Math.ceil((total ?? 0) / size), page: q.page };
+  }
+
+  async generateCsv(s: SessionUser, id: number): Promise<ExportTicket> {
+    const run = await this.own(s, id);
+    if (run.status !== 'DONE') throw new DomainError(ErrorCode.NotFound);
+    return this.store.create(s.userId, EXPORT_KIND, { id: run.id } satisfies ExportParams, EXPORT_HASH_TTL_SECONDS);
+  }
+
+  /** The run a hash stands for: only its owner's, before it expires (404 otherwise). */
+  async resolve(s: SessionUser, hash: string): Promise<ExportParams & { name: string }> {
+    const p = await this.store.resolve<ExportParams>(s.userId, EXPORT_KIND, hash);
+    const run = await this.own(s, p.id);
+    return { id: run.id, name: `active_devices_${run.from}_${run.to}.csv` };
+  }
+
+  stream(id: number, out: Writable): Promise<void> {
+    return this.repo.stream(id, out);
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ReportJobs } from '../reports/report-jobs.js';
+import { ReportsController } from '../reports/reports.controller.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
+import { ReportsService } from '../reports/reports.service.js';
+import { StatsController } from './stats.controller.js';
+import { StatsRepository } from './stats.repository.js';
+import { StatsRollup } from './stats-rollup.service.js';
+import { StatsService } from './stats.service.js';
+
+/** GET /stats/list (api): reads the rollup; the reports and their exports. docs/statistics.md. */
+@Module({
+  controllers: [StatsController, ReportsController],
+  providers: [StatsRepository, StatsService, ReportsRepository, ReportsService],
+})
+export class StatsModule {}
+
+/** The rollup's upkeep and the report jobs (worker). */
+@Module({
+  providers: [StatsRepository, StatsRollup, ReportsRepository, ReportJobs],
+  exports: [StatsRollup],
+})
+export class StatsWorkerModule {}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, Role, fieldError, statsTypeDef, type StatsItem, type StatsListQuery, type StatsListResponse } from '@tracker/contract';
+import { DomainError } from '../core/errors.js';
+import type { SessionUser } from '../access/session-user.js';
+import { StatsRepository, type StatsRow } from './stats.repository.js';
+
+/**
+ * §2 /admin/stats/{type}, §7 GET /stats/list: a type's figures between two UTC days from the rollup, for white labels
+ * of the user (§6: only the user's own; the administrator's are all). docs/statistics.md.
+ */
+@Injectable()
+export class StatsService {
+  constructor(private readonly repo: StatsRepository) {}
+
+  /** The white labels the user may see. */
+  private allowed(s: SessionUser): Promise<number[]> {
+    return s.role === Role.Administrator ? this.repo.allWhiteLabels() : Promise.resolve(s.whiteLabels);
+  }
+
+  async list(s: SessionUser, q: StatsListQuery): Promise<StatsListResponse['model']> {
+    const def = statsTypeDef(q.type);
+    const allowed = await this.allowed(s);
+    const foreign = (q.whitelabel_ids ?? []).find((id) => !allowed.includes(id));
+    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed', { id: foreign })]);
+    const whiteLabels = q.whitelabel_ids ?? allowed;
+    if (q.deployment_id !== undefined) {
+      if (!def.subWhiteLabel) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('deployment_id', 'unknownField', { field: 'deployment_id' })]);
+      const owner = await this.repo.deploymentWhiteLabel(q.deployment_id);
+      if (owner === null || !whiteLabels.includes(owner)) {
+        throw new DomainError(ErrorCode.Forbidden, [fieldError('deployment_id', 'statsWhiteLabelNotAllowed', { id: owner ?? q.deployment_id })]);
+      }
+    }
+    const rows = await this.repo.items({ type: q.type, from: q.from, to: q.to, whiteLabels, deploymentId: q.deployment_id });
+    return { type: q.type, chart: def.chart, items: rows.map((r) => toItem(q.type, r)) };
+  }
+}
+
+/** §3 Stats items: the row with its dimension under the type's field. */
+export function toItem(type: StatsListQuery['type'], r: StatsRow): StatsItem {
+  const item: StatsItem = { day: r.day, value: r.value, white_label_id: r.white_label_id, white_label_name: r.white_label_name };
+  const field = statsTypeDef(type).field;
+  if (field) item[field] = r.dimension;
+  return item;
+}
