@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './harness.js';
 import { freshMac, wifiRow } from './samples/admin-data.js';
 
-// Administration data (docs/administration-data.md): translations and wifi access points, every rule and §5 message,
+// Administration data (docs/administration.md): translations and wifi access points, every rule and §5 message,
 // and the audit row of every save with the record before and after. Default settings: admin-defaults.spec.ts.
 let api: TestApi;
 let admin: string;
@@ -19,8 +19,8 @@ const messages = (r: { body: { errors?: { field: string; message: string }[] } }
 
 /** The audit rows of an entity, oldest first: action and the before/after the save recorded. */
 async function audits(entity: string, id: string | number) {
-  const r = await api.pool.query(`SELECT action, area, after FROM audit_event WHERE entity = $1 AND entity_id = $2 ORDER BY id`, [entity, String(id)]);
-  return r.rows.map((x) => ({ action: x.action, area: x.area, ...(x.after as { before: unknown; after: unknown }) }));
+  const r = await api.pool.query(`SELECT action, area, before, after FROM audit_event WHERE entity = $1 AND entity_id = $2 ORDER BY id`, [entity, String(id)]);
+  return r.rows.map((x) => ({ action: x.action, area: x.area, before: x.before, after: x.after }));
 }
 
 describe('translations', () => {

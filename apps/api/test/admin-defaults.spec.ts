@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonText } from '@tracker/contract';
 import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
 
-// Default settings (docs/administration-data.md): list, add, edit under the §9 rules with before/after audit rows,
+// Default settings (docs/administration.md): list, add, edit under the §9 rules with before/after audit rows,
 // and the push of one default to every device of a type as an SMS campaign through the real pipeline (worker and
 // fleet-sim's watches, which confirm the setting).
 let w: SmsWorld;
@@ -42,8 +42,8 @@ describe('default settings', () => {
     const dup = await w.api.post('/setting/addDefault', { device_type_id: type, setting_no: 501, value: '1' }, admin);
     expect(dup.status).toBe(409);
     expect(messages(dup)).toEqual({ setting_no: 'Duplicate entry' });
-    const audit = await w.api.pool.query(`SELECT action, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1`, [String(ok.body.model.id)]);
-    expect(audit.rows).toEqual([{ action: 'POST /setting/addDefault', after: { before: null, after: ok.body.model } }]);
+    const audit = await w.api.pool.query(`SELECT action, before, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1`, [String(ok.body.model.id)]);
+    expect(audit.rows).toEqual([{ action: 'POST /setting/addDefault', before: null, after: ok.body.model }]);
   });
 
   it('edits by id with before and after; an unknown id is a 404', async () => {
@@ -54,8 +54,8 @@ describe('default settings', () => {
     const edited = await w.api.post('/setting/editDefault', { id, name, synced: !synced, editable, types, value: '12' }, admin);
     expect(edited.status).toBe(200);
     expect(edited.body.model).toMatchObject({ id, value: '12', synced: !synced });
-    const audit = await w.api.pool.query(`SELECT after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1 AND action = 'POST /setting/editDefault'`, [String(id)]);
-    expect(audit.rows.map((r) => r.after)).toEqual([{ before: expect.objectContaining({ id, value: d.value, synced }), after: edited.body.model }]);
+    const audit = await w.api.pool.query(`SELECT before, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1 AND action = 'POST /setting/editDefault'`, [String(id)]);
+    expect(audit.rows).toEqual([{ before: expect.objectContaining({ id, value: d.value, synced }), after: edited.body.model }]);
     expect((await w.api.post('/setting/editDefault', { id: 2_000_000_000, value: '1' }, admin)).status).toBe(404);
   });
 });

@@ -93,7 +93,7 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: '/admin/gateways', element: guarded('gateways', <GatewaysPage />) },
 ];
 
-/** Translations, default settings and wifi access points (features/admin-data; docs/administration-data.md). */
+/** Translations, default settings and wifi access points (features/admin-data; docs/administration.md). */
 const ADMIN_DATA_ROUTES: RouteObject[] = [
   { path: '/admin/translations', element: guarded('translations', <TranslationsPage />) },
   { path: '/admin/defaultSettings', element: guarded('defaultSettings', <DefaultSettingsPage />) },

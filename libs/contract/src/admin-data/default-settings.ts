@@ -11,7 +11,7 @@ import { smsCampaign } from '../sms/send.js';
 export const defaultSettingsQuery = z.object({ device_type_id: positiveId('device_type_id') });
 export type DefaultSettingsQuery = z.infer<typeof defaultSettingsQuery>;
 
-/** §7 `pushToAll?setting_no`; every type has the same setting numbers, so the type is named too (docs/administration-data.md). */
+/** §7 `pushToAll?setting_no`; every type has the same setting numbers, so the type is named too (docs/administration.md). */
 export const pushToAllQuery = z.object({ setting_no: positiveId('setting_no'), device_type_id: positiveId('device_type_id') });
 export type PushToAllQuery = z.infer<typeof pushToAllQuery>;
 

@@ -9,7 +9,7 @@ import { GeolocationService } from './geolocation.service.js';
 import { TranslationsRepository } from './translations.repository.js';
 import { TranslationsService } from './translations.service.js';
 
-/** Administration data (issue #11; docs/administration-data.md): translations, default settings, wifi access points. */
+/** Administration data (issue #11; docs/administration.md): translations, default settings, wifi access points. */
 @Module({
   imports: [SmsOutboxModule],
   controllers: [TranslationsController, DefaultSettingsController, GeolocationController],

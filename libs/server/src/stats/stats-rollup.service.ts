@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
@@ -22,16 +22,23 @@ const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
  * STATS_BACKFILL_DAYS. Snapshot types take the fleet's state as today's figures, hourly. docs/statistics.md.
  */
 @Injectable()
-export class StatsRollup implements OnApplicationBootstrap {
+export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<number> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly repo: StatsRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.tick();
+  /** the first roll (a backfill on a new database) runs in the background: the worker's other jobs start at once */
+  onApplicationBootstrap() {
+    void this.tick();
+  }
+
+  /** a roll in flight stops between types (the pool closes after this) */
+  onModuleDestroy() {
+    this.stopping = true;
   }
 
   @Interval(STATS_ROLLUP_MS)
@@ -53,6 +60,7 @@ export class StatsRollup implements OnApplicationBootstrap {
     const states = new Map((await this.repo.states()).map((s) => [s.type, s]));
     let rows = 0;
     for (const type of types) {
+      if (this.stopping) break;
       const state = states.get(type);
       if (statsTypeDef(type).kind === 'daily') {
         const from = state ? state.rolled_day : utcDay(now - STATS_BACKFILL_DAYS * DAY_MS);
