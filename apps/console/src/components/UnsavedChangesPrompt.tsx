@@ -35,22 +35,41 @@ export function UnsavedChangesPrompt({ when, onSave }: Props) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
 
+  // Yes is saving: it proceeds itself when the save is done (the changes go away during that save; proceeding here
+  // too made React Router throw "Invalid blocker state transition: unblocked -> proceeding")
+  const savingRef = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // the changes went away while the prompt was up (saved elsewhere): nothing to ask any more
   useEffect(() => {
-    if (blocker.state === 'blocked' && !when) blocker.proceed();
+    if (blocker.state === 'unblocked') savingRef.current = false;
+    else if (blocker.state === 'blocked' && !when && !savingRef.current) blocker.proceed();
   }, [blocker, when]);
 
   if (blocker.state !== 'blocked') return null;
 
   async function yes() {
     setSaving(true);
+    savingRef.current = true;
+    // once this proceeds, the effect must not proceed a second time before the router has moved on (it stays set
+    // until the blocker is unblocked)
+    let proceeded = false;
     try {
       const saved = await saveRef.current();
-      if (blocker.state !== 'blocked') return;
-      if (saved) blocker.proceed();
-      else blocker.reset();
+      // the screen went away during the save (its blocker with it): the navigation it held is gone too
+      if (!mounted.current || blocker.state !== 'blocked') return;
+      if (saved) {
+        proceeded = true;
+        blocker.proceed();
+      } else blocker.reset();
     } finally {
-      setSaving(false);
+      if (!proceeded) savingRef.current = false;
+      if (mounted.current) setSaving(false);
     }
   }
 

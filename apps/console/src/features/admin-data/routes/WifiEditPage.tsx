@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatMac, type WifiItem } from '@tracker/contract';
@@ -7,6 +7,7 @@ import { FixLayer, MapView } from '../../../components/MapView';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { successToast } from '../../../lib/toast';
 import { useWifi, useWifiChanges } from '../api/admin-data-api';
 import { useFieldErrors } from '../api/field-errors';
@@ -20,7 +21,9 @@ export function WifiEditPage() {
   const { mac } = useParams();
   const q = useWifi(mac ?? null);
   if (!mac) return <WifiForm item={null} />;
-  return <QueryState query={q}>{q.data ? <WifiForm key={q.data.mac + q.data.updated_at} item={q.data} /> : null}</QueryState>;
+  // keyed by the MAC only: a save refreshes the record without remounting the form (its navigation guard is waiting for
+  // that save to finish)
+  return <QueryState query={q}>{q.data ? <WifiForm key={q.data.mac} item={q.data} /> : null}</QueryState>;
 }
 
 function WifiForm({ item }: { item: WifiItem | null }) {
@@ -36,21 +39,37 @@ function WifiForm({ item }: { item: WifiItem | null }) {
   const { save, remove } = useWifiChanges();
   const point = { lat: coordinate(lat), lng: coordinate(lng) };
   const onMap = typeof point.lat === 'number' && typeof point.lng === 'number' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  // §2 navigation guard: the fields as they were loaded (or last saved) against what is typed now
+  const values = { mac, lat, lng, fixed, blacklisted };
+  const [baseline, setBaseline] = useState(values);
+  const dirty = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== baseline[k]);
+  // a save that changed the MAC moves to the new address once the saved values are the baseline (else the guard stops it)
+  const [goTo, setGoTo] = useState<{ path: string; replace: boolean } | null>(null);
+  useEffect(() => {
+    if (goTo) void navigate(goTo.path, { replace: goTo.replace });
+  }, [goTo, navigate]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function doSave(): Promise<boolean> {
     // the api reads the body strictly: coordinates as numbers, anything else is refused with its §5 message
     const body = { mac, latitude: point.lat, longitude: point.lng, fixed, blacklisted } as unknown as Parameters<typeof save.mutateAsync>[0]['body'];
     const saved = await attempt(() => save.mutateAsync({ oldMac: item?.mac ?? null, body }));
-    if (!saved) return;
+    if (!saved) return false;
+    setBaseline(values);
     successToast(t('adminData.wifi.saved', { mac: formatMac(saved.mac) }));
-    if (saved.mac !== item?.mac) void navigate(`/geolocation/edit/${saved.mac}`, { replace: item !== null });
+    if (saved.mac !== item?.mac) setGoTo({ path: `/geolocation/edit/${saved.mac}`, replace: item !== null });
+    return true;
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void doSave();
   }
 
   async function doDelete() {
     await remove.mutateAsync(item!.mac);
     successToast(t('adminData.wifi.deleted', { mac: formatMac(item!.mac) }));
-    void navigate('/geolocation/search');
+    setBaseline(values);
+    setGoTo({ path: '/geolocation/search', replace: false });
   }
 
   const title = item ? t('adminData.wifi.editTitle', { mac: formatMac(item.mac) }) : t('adminData.wifi.addTitle');
@@ -95,6 +114,7 @@ function WifiForm({ item }: { item: WifiItem | null }) {
       >
         <p>{t('adminData.wifi.deleteText', { mac: item ? formatMac(item.mac) : '' })}</p>
       </Modal>
+      <UnsavedChangesPrompt when={dirty} onSave={doSave} />
     </div>
   );
 }
