@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
+import { stubLayout } from '../test/layout';
 import { mockFetch, ok } from '../test/render';
 import { MapView, useMap } from './MapView';
 
@@ -25,18 +26,8 @@ function renderMap() {
 const tiles = () => [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
 
 describe('MapView: tiles from the deployment setting, and a note when there are none', () => {
-  beforeEach(() => {
-    // jsdom has no layout: give the map a size so Leaflet asks for tiles
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(512);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(256);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-  });
+  // the map (Leaflet) needs a size and watches it
+  beforeEach(() => stubLayout());
   afterEach(() => vi.restoreAllMocks());
 
   it('asks the configured tile server; a failing tile shows the note, a loading one hides it', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WifiItem } from '@tracker/contract';
+import { stubLayout } from '../../../test/layout';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
@@ -18,18 +19,8 @@ const item: WifiItem = {
 };
 
 describe('/geolocation/edit/{mac}: the §2 navigation guard', () => {
-  beforeEach(() => {
-    // the point's map (Leaflet) needs a size and watches it; jsdom has no layout and no ResizeObserver
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(512);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(256);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-  });
+  // the map (Leaflet) needs a size and watches it
+  beforeEach(() => stubLayout());
   afterEach(() => vi.restoreAllMocks());
 
   const api = () =>
