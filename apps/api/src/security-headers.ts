@@ -16,7 +16,8 @@ export function tileSource(template: string): string | null {
  * The Content-Security-Policy of the console (and every other answer): scripts, styles, fonts and calls only from
  * this origin; images also as data: URLs (the sign-in QR code, Leaflet's CSS icons) and from the tile server;
  * inline styles are allowed (Leaflet positions its panes and ECharts its tooltips with style attributes), inline
- * scripts and eval are not. No framing at all.
+ * scripts and eval are not. Audio and video from this origin or a blob: URL (a voice message is fetched with the
+ * session header and played from an object URL; without media-src the default 'self' refused it). No framing at all.
  */
 export function contentSecurityPolicy(mapTileUrl: string): string {
   const tiles = tileSource(mapTileUrl);
@@ -26,6 +27,7 @@ export function contentSecurityPolicy(mapTileUrl: string): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${tiles ? ` ${tiles}` : ''}`,
     "font-src 'self'",
+    "media-src 'self' blob:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -27,6 +27,8 @@ function expectSecurityHeaders(h: Headers) {
   expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+  // voice messages play from object URLs of the fetched audio
+  expect(directive(csp, 'media-src')).toBe("media-src 'self' blob:");
   expect(h.get('x-frame-options')).toBe('DENY');
   expect(h.get('x-content-type-options')).toBe('nosniff');
   expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -78,8 +78,10 @@ beforeAll(async () => {
   );
   await ins('app_log', { user_id: a1, file_name: 'stats-test.log', created: '2019-05-03T12:00:00Z' });
   await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '300'), ($2, 1, '65000'), ($3, 1, '600')`, [dA1, dA2, dB1]);
-  // the worker's start rolls what is due (backfill, today's snapshots); the days of 2019 lie before the backfill
+  // the worker's start rolls what is due (backfill, today's snapshots) in the background: tick() waits for that roll;
+  // the days of 2019 lie before the backfill
   worker = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
+  await worker.get(StatsRollup).tick();
   await worker.get(StatsRollup).rollDays(FROM, '2019-05-31');
 });
 afterAll(async () => {
