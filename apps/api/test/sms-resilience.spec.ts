@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
 import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
-// Failures on the way: the gateway down (then up, or past the last attempt), and the worker killed with SIGKILL in
-// the middle of a campaign, twice. The worker runs as a child process (the built apps/worker/dist) so it can be killed.
+// Failures on the way: the gateway down (then up, or past the last attempt). The worker killed with SIGKILL in the
+// middle of a campaign is sms-sigkill.spec.ts. The worker runs as a child process (the built apps/worker/dist).
 const ENV = { SMS_LOCK_MS: '2000', SMS_CLAIM_LEASE_MS: '3000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
 
 let w: SmsWorld;
