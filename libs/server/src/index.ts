@@ -35,6 +35,7 @@ export * from './imports/csv-lines.js';
 export * from './device-workspace/device-scope.service.js';
 export * from './sms/gateway/index.js';
 export * from './sms/sms.module.js';
+export * from './sms/sms-events.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
 export * from './sms/sms-stats.js';

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SmsEventsModule } from './sms-events.js';
 import { SmsOutboxRepository } from './sms-outbox.repository.js';
 import { SmsOutbox } from './sms-outbox.service.js';
 
-/** The pipeline's entrance, for every feature that sends an SMS (the SMS routes, setting pushes). */
-@Module({ providers: [SmsOutbox, SmsOutboxRepository], exports: [SmsOutbox] })
+/**
+ * The pipeline's entrance, for every feature that sends an SMS (the SMS routes, setting pushes, firmware, modem), and
+ * its events (`@OnSmsEvent`), for the features that follow what becomes of their commands.
+ */
+@Module({ imports: [SmsEventsModule], providers: [SmsOutbox, SmsOutboxRepository], exports: [SmsOutbox, SmsEventsModule] })
 export class SmsOutboxModule {}

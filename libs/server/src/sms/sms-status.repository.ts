@@ -4,9 +4,17 @@ import { PgPool, type Queryable } from '../core/db.js';
 import { UTC_DAY } from './sms-stats.js';
 
 /** A message locked for a status change: its state and the day its counters live on. */
-export type LockedMessage = { id: number; status: number; gateway_status: string | null; gateway_message_id: string | null; day: string };
+export type LockedMessage = {
+  id: number;
+  status: number;
+  gateway_status: string | null;
+  gateway_message_id: string | null;
+  day: string;
+  device_id: number | null;
+  command_key: string | null;
+};
 
-const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day`;
+const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key`;
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()
