@@ -56,6 +56,12 @@ export function isTimeZone(s: string): boolean {
   }
 }
 
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Days from the calendar day `from` to `to` (`YYYY-MM-DD`; 0 when equal, negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
 /** `YYYY-MM-DD` (§9), a real calendar day (2026-02-30 is refused). */
 export const dayParam = z
   .string({ error: coded('dayRequired') })
