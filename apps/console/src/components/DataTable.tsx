@@ -77,7 +77,8 @@ type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${stri
 export type TableLayout = 'fixed' | 'fit' | 'wrap';
 const LAYOUT_CLASS: Record<TableLayout, string> = { fixed: 'table', fit: 'table table--fit', wrap: 'table table--auto' };
 
-type Props<T> = {
+/** The props of a DataTable. */
+export type DataTableProps<T> = {
   columns: readonly Column<T>[];
   /** undefined while the first load runs */
   rows: readonly T[] | undefined;
@@ -128,7 +129,7 @@ export function DataTable<T>({
   sort,
   onSort,
   'data-testid': testId,
-}: Props<T>) {
+}: DataTableProps<T>) {
   if (loading && (!rows || rows.length === 0)) {
     return (
       <div className="dw-state" aria-busy="true">
@@ -164,7 +165,7 @@ export function DataTable<T>({
                 {c.hideHeader ? (
                   <span className="visually-hidden">{c.header}</span>
                 ) : c.sortable && onSort ? (
-                  <button type="button" className={classes('th-sort', sorted && 'th-sort--active')} onClick={() => onSort(nextSort(sort, c.key))}>
+                  <button type="button" className={classes('th-sort', sorted !== null && 'th-sort--active')} onClick={() => onSort(nextSort(sort, c.key))}>
                     {c.header}
                     <span className="th-sort__icon" aria-hidden="true">
                       {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}

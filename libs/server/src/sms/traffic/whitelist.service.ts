@@ -20,7 +20,7 @@ export class WhitelistService {
    */
   async search(q: GsmSearchQuery) {
     const digits = digitsOnly(q.query).replace(/^00/, '');
-    const { items, total } = await this.repo.search(digits, q.query, q.count, q.page * q.count);
+    const { items, total } = await this.repo.search(digits, q.query, q, q.count, q.page * q.count);
     return { items, total_pages: Math.ceil(total / q.count), more: false, page: q.page };
   }
 
