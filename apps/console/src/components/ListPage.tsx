@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { useUrlSearch } from '../lib/url-search';
 import { DataTable, type DataTableProps } from './DataTable';
 import { PageTitle } from './PageTitle';
 import { Pager } from './Pager';
@@ -74,4 +75,43 @@ export function PagedTable<T>({
       <Pager page={page} totalPages={totalPages} more={more ?? false} onChange={onPage} />
     </>
   );
+}
+
+/** A list's search form (role search): its fields and the submit button. */
+export function SearchForm({
+  label,
+  submitLabel,
+  onSubmit,
+  className,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  onSubmit: (e: FormEvent) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className={`search-form${className ? ` ${className}` : ''}`} role="search" aria-label={label} onSubmit={onSubmit}>
+      {children}
+      <div className="search-form__submit">
+        <button type="submit" className="btn btn--primary">
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The PagedTable props of a list paged and sorted by the server and searched through the URL (`useUrlSearch`). */
+export function serverPaging<T, K extends string>(search: ReturnType<typeof useUrlSearch<K>>, data: { items: T[]; total_pages: number; more?: boolean }) {
+  return {
+    rows: data.items,
+    sort: search.sort,
+    onSort: search.setSort,
+    page: search.page,
+    totalPages: data.total_pages,
+    more: data.more ?? false,
+    onPage: (p: number) => search.go(search.query, p),
+  };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatMac, WIFI_SORTS, type WifiItem } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
-import { ListPage, PagedTable } from '../../../components/ListPage';
+import { ListPage, PagedTable, SearchForm, serverPaging } from '../../../components/ListPage';
 import { formatDateTime } from '../../../lib/dates';
 import { useUrlSearch } from '../../../lib/url-search';
 import { useWifiSearch } from '../api/admin-data-api';
@@ -16,8 +16,8 @@ import '../admin-data.css';
  */
 export function WifiSearchPage() {
   const { t } = useTranslation();
-  const { query, page, sort, setSort, draft, setDraft, go, submit } = useUrlSearch(WIFI_SORTS, { key: 'mac', dir: 'asc' });
-  const list = useWifiSearch(query, page, sort);
+  const search = useUrlSearch(WIFI_SORTS, { key: 'mac', dir: 'asc' });
+  const list = useWifiSearch(search.query, search.page, search.sort);
 
   const flag = (b: boolean) => (b ? t('adminData.yes') : t('adminData.no'));
   const columns: Column<WifiItem>[] = [
@@ -43,7 +43,7 @@ export function WifiSearchPage() {
       title={title}
       add={{ label: t('adminData.wifi.add'), to: '/geolocation/add' }}
       filters={
-        <form className="search-form admin-data-filters" role="search" aria-label={t('adminData.wifi.formLabel')} onSubmit={submit}>
+        <SearchForm label={t('adminData.wifi.formLabel')} submitLabel={t('adminData.wifi.search')} onSubmit={search.submit} className="admin-data-filters">
           <TextField
             label={t('adminData.wifi.query')}
             help={<WifiHelp field="query" />}
@@ -51,35 +51,24 @@ export function WifiSearchPage() {
             type="search"
             autoComplete="off"
             maxLength={17}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            value={search.draft}
+            onChange={(e) => search.setDraft(e.target.value)}
           />
-          <div className="search-form__submit">
-            <button type="submit" className="btn btn--primary">
-              {t('adminData.wifi.search')}
-            </button>
-          </div>
-        </form>
+        </SearchForm>
       }
       resultsLabel={t('adminData.wifi.results')}
       query={list}
     >
       {list.data ? (
         <PagedTable
+          {...serverPaging(search, list.data)}
           columns={columns}
-          rows={list.data.items}
           rowKey={(w) => w.mac}
           layout="fixed"
           empty={t('adminData.wifi.none')}
           caption={title}
           data-testid="wifi-results"
           rowProps={() => ({ 'data-testid': 'wifi-row' })}
-          sort={sort}
-          onSort={setSort}
-          page={page}
-          totalPages={list.data.total_pages}
-          more={list.data.more}
-          onPage={(p) => go(query, p)}
         />
       ) : null}
     </ListPage>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WHITELIST_SORTS, type WhitelistItem } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
-import { ListPage, PagedTable } from '../../../components/ListPage';
+import { ListPage, PagedTable, SearchForm, serverPaging } from '../../../components/ListPage';
 import { formatDateTime } from '../../../lib/dates';
 import { useUrlSearch } from '../../../lib/url-search';
 import { useGsmSearch } from '../api/whitelist-api';
@@ -13,9 +13,9 @@ import '../whitelist.css';
 /** §2 /carrier-whitelist/search: numbers by GSM number (25 per page, sorted by the server) with the add/edit modal. */
 export function WhitelistPage() {
   const { t } = useTranslation();
-  const { query, page, sort, setSort, draft, setDraft, go, submit } = useUrlSearch(WHITELIST_SORTS, { key: 'number', dir: 'asc' });
+  const search = useUrlSearch(WHITELIST_SORTS, { key: 'number', dir: 'asc' });
   const [editing, setEditing] = useState<{ item: WhitelistItem | null } | null>(null);
-  const list = useGsmSearch(query, page, sort);
+  const list = useGsmSearch(search.query, search.page, search.sort);
 
   const none = <span className="muted">{t('common.none')}</span>;
   const columns: Column<WhitelistItem>[] = [
@@ -48,14 +48,9 @@ export function WhitelistPage() {
       title={title}
       add={{ label: t('whitelist.add'), onClick: () => setEditing({ item: null }) }}
       filters={
-        <form className="search-form whitelist-form" role="search" aria-label={t('whitelist.formLabel')} onSubmit={submit}>
-          <TextField label={t('whitelist.query')} type="search" inputMode="tel" autoComplete="off" maxLength={30} value={draft} onChange={(e) => setDraft(e.target.value)} />
-          <div className="search-form__submit">
-            <button type="submit" className="btn btn--primary">
-              {t('whitelist.submit')}
-            </button>
-          </div>
-        </form>
+        <SearchForm label={t('whitelist.formLabel')} submitLabel={t('whitelist.submit')} onSubmit={search.submit} className="whitelist-form">
+          <TextField label={t('whitelist.query')} type="search" inputMode="tel" autoComplete="off" maxLength={30} value={search.draft} onChange={(e) => search.setDraft(e.target.value)} />
+        </SearchForm>
       }
       resultsLabel={t('whitelist.resultsLabel')}
       query={list}
@@ -63,20 +58,14 @@ export function WhitelistPage() {
     >
       {list.data ? (
         <PagedTable
+          {...serverPaging(search, list.data)}
           columns={columns}
-          rows={list.data.items}
           rowKey={(w) => w.id}
           layout="fixed"
           empty={t('whitelist.noResults')}
           caption={t('whitelist.caption')}
           data-testid="whitelist-results"
           rowProps={() => ({ 'data-testid': 'whitelist-row' })}
-          sort={sort}
-          onSort={setSort}
-          page={page}
-          totalPages={list.data.total_pages}
-          more={list.data.more}
-          onPage={(p) => go(query, p)}
         />
       ) : null}
     </ListPage>
