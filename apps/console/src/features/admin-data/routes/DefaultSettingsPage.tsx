@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { DefaultSettingItem } from '@tracker/contract';
 import { CampaignProgress } from '../../../components/CampaignProgress';
 import { DataTable, useSortedRows, type Column } from '../../../components/DataTable';
@@ -22,6 +22,11 @@ export function DefaultSettingsPage() {
   const types = useDeviceTypes();
   const typeId = Number(params.get('type')) || types.data?.[0]?.id || null;
   const list = useDefaults(typeId);
+  const navigate = useNavigate();
+  // §8 "Default-settings load failure: goes to the dashboard" (the api client has toasted the reason)
+  useEffect(() => {
+    if (list.isError) void navigate('/dashboard/search', { replace: true });
+  }, [list.isError, navigate]);
   const [editing, setEditing] = useState<{ item: DefaultSettingItem | null } | null>(null);
   const [pushing, setPushing] = useState<DefaultSettingItem | null>(null);
   const [bulkId, setBulkId] = useState<string | null>(null);
