@@ -114,7 +114,7 @@ describe('POST /smsgateway/save', () => {
       'rate_per_second: rate_per_second must be a whole number from 1 to 1000',
       'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
     ]);
-    for (const url of ['not a url', 'https://user:secret@gw.example.com', 'javascript:alert(1)', 'http://']) {
+    for (const url of ['not a url', 'https://user:secret@gw.example.com', 'javascript:alert(1)', 'http://', 'https://gw.example.com/?key=secret', 'https://gw.example.com/#x']) {
       expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7', url, from_number: '+4915735980001' }, admin)), url).toEqual([
         'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
       ]);

@@ -72,11 +72,14 @@ export const GATEWAY_RATE_MAX = 1000;
 /** A new gateway's rate when none is given (the column's default). */
 export const GATEWAY_RATE_DEFAULT = 10;
 
-/** A gateway's API base URL: http(s) with a host, no user or password in it ('' is none: TWILIO_API_URL, docs/sms.md). */
+/**
+ * A gateway's API base URL: http(s) with a host; no user or password, query or fragment in it (a base URL has none,
+ * and the gateway list is read by every session) ('' is none: TWILIO_API_URL, docs/sms.md).
+ */
 export function isGatewayUrl(s: string): boolean {
   try {
     const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.username && !u.password;
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.username && !u.password && !u.search && !u.hash && !s.includes('?') && !s.includes('#');
   } catch {
     return false;
   }
