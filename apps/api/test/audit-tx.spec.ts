@@ -252,6 +252,11 @@ describe('every change commits with its record', () => {
         state: () => one('SELECT count(*)::int AS n FROM wifi_access_point WHERE mac = $1', [wifi.mac]),
       },
       {
+        action: 'POST /updateWhiteListNumber',
+        send: () => api.post('/updateWhiteListNumber', { number: '+493099997777', is_allowed: true }, admin),
+        state: () => one(`SELECT count(*)::int AS n FROM gsm_whitelist_number WHERE number = '+493099997777'`),
+      },
+      {
         action: 'POST /locale/helptext',
         send: () => api.post('/locale/helptext?localePath=geolocation.wifi.fixed', { translateText: 'never kept', language: 'en' }, admin),
         state: () => one(`SELECT count(*)::int AS n FROM help_text WHERE locale_path = 'geolocation.wifi.fixed'`),

@@ -181,8 +181,8 @@ describe('carrier whitelist', () => {
     const added = await save({ number: '0049 30 1234-5678', is_allowed: false, comment: ' Test line ' });
     expect(added.status).toBe(200);
     expect(added.body.model).toMatchObject({ number: '+493012345678', is_allowed: false, comment: 'Test line' });
-    const audit = await api.pool.query(`SELECT action, area FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1`, [String(added.body.model.id)]);
-    expect(audit.rows).toEqual([{ action: 'POST /updateWhiteListNumber', area: 'carrierWhitelist' }]);
+    const audit = await api.pool.query(`SELECT action, area, before, after FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1`, [String(added.body.model.id)]);
+    expect(audit.rows).toEqual([{ action: 'POST /updateWhiteListNumber', area: 'carrierWhitelist', before: null, after: added.body.model }]);
 
     const found = await api.get('/sms/gsmSearch?query=%2B49%2030%201234', admin);
     expect(found.body.model.items.map((i: { number: string }) => i.number)).toEqual(['+493012345678']);
@@ -221,6 +221,8 @@ describe('carrier whitelist', () => {
     const edited = await save({ id: a.id, number: '+49 30 9999 0003', is_allowed: false, comment: '' });
     expect(edited.status).toBe(200);
     expect(edited.body.model).toMatchObject({ id: a.id, number: '+493099990003', is_allowed: false, comment: null });
+    const trail = await api.pool.query(`SELECT before, after FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1 ORDER BY id`, [String(a.id)]);
+    expect(trail.rows.at(-1)).toEqual({ before: a, after: edited.body.model });
 
     const dupAdd = await save({ number: '004930 99990002', is_allowed: true });
     expect(dupAdd.status).toBe(409);

@@ -42,6 +42,13 @@ export class WhitelistRepository {
     return item(await tx.gsmWhitelistNumber.create({ data: { number: b.number, is_allowed: b.is_allowed, comment: b.comment }, select: SELECT }));
   }
 
+  /** Number `id` locked for a change (null when there is none). */
+  async forUpdate(tx: PrismaDb, id: number): Promise<WhitelistItem | null> {
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM gsm_whitelist_number WHERE id = ${id} FOR UPDATE`;
+    if (locked.length === 0) return null;
+    return item(await tx.gsmWhitelistNumber.findUniqueOrThrow({ where: { id }, select: SELECT }));
+  }
+
   /** Changes number `id` (null when there is none); a number taken by another row throws P2002. */
   async update(tx: PrismaDb, id: number, b: WhitelistNumberBody): Promise<WhitelistItem | null> {
     const r = await tx.gsmWhitelistNumber.updateMany({ where: { id }, data: { number: b.number, is_allowed: b.is_allowed, comment: b.comment } });
