@@ -182,6 +182,7 @@ export const REASONS = {
   gatewayCodeFormat: { en: 'Phone code {{code}} is not a country calling code (+ and 1 to 4 digits)', params: { code: 'text' } },
   gatewayNoCodes: { en: 'Enter at least one phone code' },
   gatewayCodeTaken: { en: 'Phone code {{code}} is already served by gateway {{gateway}}', params: { code: 'text', gateway: 'text' } },
+  gatewayUrl: { en: 'Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com' },
   // ------------------------------------------------------------------------ administration data (#11: translations, default settings)
   unknownLanguage: { en: 'Unknown language {{language}}', params: { language: 'text' } },
   translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },

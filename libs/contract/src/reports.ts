@@ -1,7 +1,7 @@
 // Reports (§2 /admin/reports/activeDevices, §4 active devices report, §5, §7 Reports and exports, §9 page limit 100).
 // docs/statistics.md "Reports".
 import { z } from 'zod';
-import { dayParam, pageParam, positiveId } from './params.js';
+import { dayParam, daysBetween, pageParam, positiveId } from './params.js';
 import { coded } from './reasons.js';
 import { PAGE_SIZE } from './constants.js';
 import { envelope } from './schemas.js';
@@ -10,8 +10,6 @@ import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './de
 
 /** The longest range of one active devices report (days from `from` to `to`). */
 export const REPORT_RANGE_MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * §5 active devices report: both days valid; 'to' at least one day after 'from' when 'from' is in the past (before

@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { WifiBody, WifiItem } from '@tracker/contract';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { SortDirection, WifiBody, WifiItem, WifiSort } from '@tracker/contract';
 import { PrismaService, type PrismaDb } from '../core/db.js';
 
 const SELECT = { mac: true, latitude: true, longitude: true, fixed: true, blacklisted: true, user_id: true, created: true, updated_at: true } as const;
 type Row = Omit<WifiItem, 'created' | 'updated_at'> & { created: Date; updated_at: Date };
 const item = (r: Row): WifiItem => ({ ...r, created: r.created.toISOString(), updated_at: r.updated_at.toISOString() });
+
+/** Each sort of the search as its own ORDER BY (only these reach the database), the MAC last to break ties. */
+const ORDER: Record<WifiSort, (dir: SortDirection) => Prisma.WifiAccessPointOrderByWithRelationInput[]> = {
+  mac: (dir) => [{ mac: dir }],
+  latitude: (dir) => [{ latitude: dir }, { mac: 'asc' }],
+  longitude: (dir) => [{ longitude: dir }, { mac: 'asc' }],
+  fixed: (dir) => [{ fixed: dir }, { mac: 'asc' }],
+  blacklisted: (dir) => [{ blacklisted: dir }, { mac: 'asc' }],
+  user_id: (dir) => [{ user_id: { sort: dir, nulls: 'last' } }, { mac: 'asc' }],
+  updated_at: (dir) => [{ updated_at: dir }, { mac: 'asc' }],
+};
 
 /** Wifi access points (Prisma; the MAC is the key, 12 upper-case hex digits, so a prefix is a range of its index). */
 @Injectable()
@@ -15,11 +27,11 @@ export class GeolocationRepository {
     return this.prisma.$transaction(fn);
   }
 
-  /** Access points whose MAC starts with `prefix`, in MAC order, and how many. */
-  async search(prefix: string, take: number, skip: number): Promise<{ items: WifiItem[]; total: number }> {
+  /** Access points whose MAC starts with `prefix`, in the order of `sort`, and how many. */
+  async search(prefix: string, sort: { sort: WifiSort; dir: SortDirection }, take: number, skip: number): Promise<{ items: WifiItem[]; total: number }> {
     const where = prefix ? { mac: { startsWith: prefix } } : {};
     const [rows, total] = await Promise.all([
-      this.prisma.wifiAccessPoint.findMany({ where, select: SELECT, orderBy: { mac: 'asc' }, take, skip }),
+      this.prisma.wifiAccessPoint.findMany({ where, select: SELECT, orderBy: ORDER[sort.sort](sort.dir), take, skip }),
       this.prisma.wifiAccessPoint.count({ where }),
     ]);
     return { items: rows.map(item), total };

@@ -19,7 +19,7 @@ export class GeolocationService {
   ) {}
 
   async search(q: WifiSearchQuery) {
-    const { items, total } = await this.repo.search(q.query, q.count, q.page * q.count);
+    const { items, total } = await this.repo.search(q.query, q, q.count, q.page * q.count);
     return { items, total_pages: Math.ceil(total / q.count), more: false, page: q.page };
   }
 
