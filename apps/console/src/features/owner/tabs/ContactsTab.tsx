@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { contactSaveV2Body, type ContactItem } from '@tracker/contract';
+import { contactSaveV2Body, type ContactItem, type ContactSaveV2Body } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { QueryState } from '../../../components/QueryState';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { successToast } from '../../../lib/toast';
 import { useOwnerContacts, usePushContacts, useRemoveContact, useSaveContact } from '../contacts/api';
-import { EditorActions } from '../contacts/EditorActions';
+import { EditorActions } from '../editor/EditorActions';
 import { ContactEditor, newContact, type ContactDraft } from '../contacts/ContactEditor';
 import { PushStatus } from '../contacts/PushStatus';
-import { useEditor } from '../contacts/use-editor';
+import { useListEditor } from '../editor/use-list-editor';
 import type { OwnerTabProps } from '../owner-tabs';
 
 const toDraft = ({ user_id: _, ...c }: ContactItem): ContactDraft => c;
@@ -23,26 +23,16 @@ export function ContactsTab({ id }: OwnerTabProps) {
   const save = useSaveContact(id);
   const remove = useRemoveContact(id);
   const push = usePushContacts(id);
-  const { original, draft, setDraft, errors, dirty, open, save: saveDraft } = useEditor<ContactDraft>();
-  const editingNew = draft !== null && draft.id === undefined;
+  const editor = useListEditor<ContactDraft, ContactSaveV2Body>({
+    check: (d) => contactSaveV2Body.safeParse({ ...d, user_id: id }),
+    send: async (body) => toDraft(await save.mutateAsync(body)),
+    remove: (contactId) => remove.mutateAsync(contactId),
+    savedText: t('ownerContacts.saved'),
+    removedText: t('ownerContacts.removed'),
+  });
+  const { original, draft, setDraft, errors, dirty, open } = editor;
   const data = q.data;
   const atLimit = data ? data.contacts.length >= data.limit : true;
-
-  function doSave(): Promise<boolean> {
-    if (!draft) return Promise.resolve(true);
-    return saveDraft(t, contactSaveV2Body.safeParse({ ...draft, user_id: id }), async (body) => {
-      const saved = toDraft(await save.mutateAsync(body));
-      successToast(t('ownerContacts.saved'));
-      return saved;
-    });
-  }
-
-  async function doRemove() {
-    if (!draft?.id) return;
-    await remove.mutateAsync(draft.id);
-    open(null);
-    successToast(t('ownerContacts.removed'));
-  }
 
   const devices = new Map((data?.devices ?? []).map((d) => [d.id, d]));
   const columns: Column<ContactItem>[] = [
@@ -50,7 +40,7 @@ export function ContactsTab({ id }: OwnerTabProps) {
       key: 'name',
       header: t('ownerContacts.field.name'),
       cell: (c) => (
-        <button type="button" className="dw-linkbtn" disabled={dirty && draft?.id !== c.id} title={dirty ? t('ownerContacts.saveFirst') : undefined} onClick={() => open(toDraft(c))}>
+        <button type="button" className="dw-linkbtn" disabled={!editor.canOpen(c.id)} title={dirty ? t('ownerContacts.saveFirst') : undefined} onClick={() => open(toDraft(c))}>
           {[c.first_name, c.last_name].filter(Boolean).join(' ')}
         </button>
       ),
@@ -71,7 +61,7 @@ export function ContactsTab({ id }: OwnerTabProps) {
     <div>
       <div className="dw-toolbar">
         <h2>{t('owner.tabs.contacts')}</h2>
-        <button type="button" className="btn" disabled={editingNew || atLimit || dirty} onClick={() => open(newContact())} data-testid="contact-add">
+        <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
           {t('ownerContacts.add')}
         </button>
         <button type="button" className="btn" disabled={push.isPending || !data?.devices.length} onClick={() => push.mutate(undefined, { onSuccess: () => successToast(t('ownerContacts.pushed')) })}>
@@ -96,25 +86,13 @@ export function ContactsTab({ id }: OwnerTabProps) {
               <section className="dw-section" aria-label={t('ownerContacts.editor')}>
                 <h3>{draft.id ? [original.first_name, original.last_name].filter(Boolean).join(' ') : t('ownerContacts.new')}</h3>
                 <ContactEditor draft={draft} original={original} devices={data.devices} errors={errors} onChange={setDraft} />
-                <EditorActions
-                  error={errors._}
-                  dirty={dirty}
-                  saving={save.isPending}
-                  removing={remove.isPending}
-                  isNew={!draft.id}
-                  removeLabel={t('ownerContacts.remove')}
-                  saveTestId="contact-save"
-                  onSave={() => void doSave()}
-                  onRevert={() => open(original)}
-                  onRemove={() => void doRemove()}
-                  onCancel={() => open(null)}
-                />
+                <EditorActions {...editor.actions} removeLabel={t('ownerContacts.remove')} saveTestId="contact-save" />
               </section>
             ) : null}
           </div>
         ) : null}
       </QueryState>
-      <UnsavedChangesPrompt when={dirty} onSave={doSave} />
+      <UnsavedChangesPrompt when={dirty} onSave={editor.save} />
     </div>
   );
 }
