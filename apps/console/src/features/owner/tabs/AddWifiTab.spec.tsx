@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WifiItem } from '@tracker/contract';
+import type { RoleId, WifiItem } from '@tracker/contract';
 import { stubLayout } from '../../../test/layout';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
@@ -20,7 +20,7 @@ const item = (mac: string, over: Partial<WifiItem> = {}): WifiItem => ({
 });
 const items = [item('AABBCCDDEE01', { fixed: true }), item('AABBCCDDEE02')];
 
-function setup(role = 1) {
+function setup(role: RoleId = 1) {
   const api = mockFetch({
     'GET /api/local/role': roleOf(role),
     'GET /api/user/user_details': owner,
