@@ -69,6 +69,20 @@ export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 // ---------------------------------------------------------------------------------------------- outputs
 
+/** The wearer's profile as answered (the device's detail and `/device/settings`). */
+export const wearerProfile = {
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** YYYY-MM-DD */
+  birth_date: z.string().nullable(),
+  /** cm */
+  height: intOrNull,
+  /** kg */
+  weight: intOrNull,
+  /** 1 boy, 2 girl */
+  gender: intOrNull,
+};
+
 export const deviceDetail = z.object({
   id: int,
   name_id: z.string().nullable(),
@@ -78,13 +92,7 @@ export const deviceDetail = z.object({
   gsm_number: z.string().nullable(),
   device_type_id: int,
   device_type_name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  /** YYYY-MM-DD */
-  birth_date: z.string().nullable(),
-  height: intOrNull,
-  weight: intOrNull,
-  gender: intOrNull,
+  ...wearerProfile,
   initialized: z.boolean(),
   device_status: int,
   enabled: z.boolean(),

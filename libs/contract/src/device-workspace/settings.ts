@@ -4,8 +4,8 @@ import { INT4_MAX, positiveId, wholeNumber } from '../params.js';
 import { coded, reason, type Reason } from '../reasons.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
-import { deviceQuery, int, intOrNull, iso, isoOrNull, noControlChars } from './shared.js';
-import { wearerProfileFields } from './detail.js';
+import { deviceQuery, int, iso, isoOrNull, noControlChars } from './shared.js';
+import { wearerProfile, wearerProfileFields } from './detail.js';
 
 // ---------------------------------------------------------------------------------------------- §9 rules
 
@@ -128,16 +128,7 @@ export function profileSms(p: { height: number | null; weight: number | null; ge
 
 export const deviceGeneralSettings = z.object({
   device_id: int,
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  /** YYYY-MM-DD */
-  birth_date: z.string().nullable(),
-  /** cm */
-  height: intOrNull,
-  /** kg */
-  weight: intOrNull,
-  /** 1 boy, 2 girl */
-  gender: intOrNull,
+  ...wearerProfile,
   /** the latest SMS that sent the profile to the watch (PROFILE_COMMAND), as a setting's last push */
   last_push: settingItem.shape.last_push,
 });

@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleId, WifiItem } from '@tracker/contract';
-import { stubLayout } from '../../../test/layout';
+import { stubMap } from '../../../test/layout';
 import { mockFetch, ok, renderApp } from '../../../test/render';
+import { owner, roleOf } from '../fixtures';
 
 // /owner/{id}/addwifi (§2, §5, §6): the owner's access points, the MAC and coordinate messages as the user types,
 // add, edit (the MAC may change), delete, the navigation guard, help tooltips. Dragging on the map: owner.e2e.ts.
 
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
-const owner = ok({
-  userData: { id: 42, email: 'olga@example.com', first_name: 'Olga', last_name: 'Owner', phone: null, white_label_vendor_id: 1, white_label_name: 'Kidwatch', language: 'en', language_override: false, is_test: false, enabled: true, apn_token: null, gcm_token: null, created: '2026-01-02T03:04:05.000Z', last_login_at: null },
-  userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
-  external_id: null,
-  devices: [],
-  authorizedRole: false,
-});
 const item = (mac: string, over: Partial<WifiItem> = {}): WifiItem => ({
   mac, latitude: 52.52, longitude: 13.405, fixed: false, blacklisted: false, user_id: 42, created: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z', ...over,
 });
@@ -23,7 +16,7 @@ const items = [item('AABBCCDDEE01', { fixed: true }), item('AABBCCDDEE02')];
 function setup(role: RoleId = 1) {
   const api = mockFetch({
     'GET /api/local/role': roleOf(role),
-    'GET /api/user/user_details': owner,
+    'GET /api/user/user_details': ok(owner({ gcm_token: null }, [])),
     'GET /api/console/config': ok({ mapTileUrl: '', mapAttribution: '' }),
     'GET /api/locale/helptexts': ok([]),
     'GET /api/user/wifi': ok({ items, total_pages: 1, more: false, page: 0 }),
@@ -36,12 +29,7 @@ function setup(role: RoleId = 1) {
 const editor = () => screen.getByTestId('wifi-editor');
 
 describe('/owner/{id}/addwifi', () => {
-  beforeEach(() => {
-    stubLayout();
-    // jsdom draws no canvas (the other access points are canvas dots): a context that does nothing, no redraw frames
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(new Proxy({}, { get: () => () => undefined }) as never);
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-  });
+  beforeEach(() => stubMap());
   afterEach(() => vi.restoreAllMocks());
 
   it('lists the MACs with colons and the staff flags; says each §5 rule as the user types', async () => {

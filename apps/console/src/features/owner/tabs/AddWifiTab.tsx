@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMac, ownerWifiForm, type OwnerWifiBody, type WifiItem } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { EditablePoint } from '../../../components/EditableCircle';
 import { MapView, PointsLayer } from '../../../components/MapView';
 import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
-import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
-import { EditorActions } from '../editor/EditorActions';
+import { ListEditorTab } from '../editor/ListEditorTab';
 import { useListEditor } from '../editor/use-list-editor';
 import type { OwnerTabProps } from '../owner-tabs';
 import { useDeleteOwnerWifi, useOwnerWifi, useSaveOwnerWifi } from '../wifi/api';
@@ -75,54 +73,59 @@ export function AddWifiTab({ id }: OwnerTabProps) {
   const point = useMemo(() => (draft ? onMap(draft.latitude, draft.longitude) : null), [draft]);
 
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>
+    <ListEditorTab
+      heading={
+        <>
           {t('owner.tabs.addWifi')} <WifiTip name="position" />
-        </h2>
-        <button type="button" className="btn" disabled={!editor.canAdd} onClick={() => {
+        </>
+      }
+      tools={
+        <button
+          type="button"
+          className="btn"
+          disabled={!editor.canAdd}
+          onClick={() => {
             setItem(null);
             open(newWifi());
-          }} data-testid="wifi-add">
+          }}
+          data-testid="wifi-add"
+        >
           {t('ownerWifi.add')}
         </button>
-      </div>
-      <QueryState query={q}>
-        {data ? (
-          <div className="dw-split">
-            <div>
-              <DataTable
-                data-testid="wifi-table"
-                columns={columns}
-                rows={data.items}
-                rowKey={(w) => w.mac}
-                empty={t('ownerWifi.empty')}
-                rowProps={(w) => ({ className: w.mac === draft?.id ? 'dw-row--selected' : undefined })}
-              />
-              <Pager page={page} totalPages={data.total_pages} onChange={setPage} disabled={editor.dirty} />
-              {draft ? (
-                <section className="dw-section" aria-label={t('ownerWifi.editor')}>
-                  <h3>{draft.id ? formatMac(draft.id) : t('ownerWifi.new')}</h3>
-                  <WifiEditor draft={draft} item={draft.id ? item : null} errors={errors} onChange={setDraft} />
-                  <EditorActions {...editor.actions} removeLabel={t('ownerWifi.remove')} saveTestId="wifi-save" />
-                </section>
-              ) : null}
-            </div>
-            <MapView label={t('ownerWifi.map')}>
-              {others.length ? <PointsLayer points={others} /> : null}
-              {draft ? (
-                <EditablePoint
-                  point={point}
-                  title={t('ownerWifi.point')}
-                  fitKey={draft.id ?? 'new'}
-                  onChange={(p) => setDraft({ ...draft, latitude: String(p.latitude), longitude: String(p.longitude) })}
-                />
-              ) : null}
-            </MapView>
-          </div>
-        ) : null}
-      </QueryState>
-      <UnsavedChangesPrompt when={editor.dirty} onSave={editor.save} />
-    </div>
+      }
+      query={q}
+      rows={data?.items}
+      columns={columns}
+      rowKey={(w) => w.mac}
+      selected={(w) => w.mac === draft?.id}
+      empty={t('ownerWifi.empty')}
+      tableTestId="wifi-table"
+      under={data ? <Pager page={page} totalPages={data.total_pages} onChange={setPage} disabled={editor.dirty} /> : null}
+      editor={
+        draft
+          ? {
+              label: t('ownerWifi.editor'),
+              title: draft.id ? formatMac(draft.id) : t('ownerWifi.new'),
+              fields: <WifiEditor draft={draft} item={draft.id ? item : null} errors={errors} onChange={setDraft} />,
+            }
+          : null
+      }
+      actions={{ ...editor.actions, removeLabel: t('ownerWifi.remove'), saveTestId: 'wifi-save' }}
+      map={
+        <MapView label={t('ownerWifi.map')}>
+          {others.length ? <PointsLayer points={others} /> : null}
+          {draft ? (
+            <EditablePoint
+              point={point}
+              title={t('ownerWifi.point')}
+              fitKey={draft.id ?? 'new'}
+              onChange={(p) => setDraft({ ...draft, latitude: String(p.latitude), longitude: String(p.longitude) })}
+            />
+          ) : null}
+        </MapView>
+      }
+      dirty={editor.dirty}
+      save={editor.save}
+    />
   );
 }

@@ -2,18 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContactItem, ContactList, OwnerDeviceItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
+import { owner, roleOf } from '../fixtures';
 
 // /owner/{id}/contacts (§2, §4, §5): the rules and their messages as the user types, one unsaved new contact at a
 // time, the new contact's defaults, primary contacts' fixed devices, disabled devices, the limit, save and remove.
 
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
-const owner = ok({
-  userData: { id: 42, email: 'olga@example.com', first_name: 'Olga', last_name: 'Owner', phone: null, white_label_vendor_id: 1, white_label_name: 'Kidwatch', language: 'en', language_override: false, is_test: false, enabled: true, apn_token: null, gcm_token: null, created: '2026-01-02T03:04:05.000Z', last_login_at: null },
-  userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
-  external_id: null,
-  devices: [],
-  authorizedRole: false,
-});
 
 const device = (id: number, over: Partial<OwnerDeviceItem> = {}): OwnerDeviceItem => ({
   id, imei: `35977558755${String(id).padStart(4, '0')}`, device_type_id: 1, first_name: `Kid${id}`, last_name: null, gsm_number: '+4915112345678', enabled: true, last_push: null, ...over,
@@ -31,7 +24,7 @@ const list = (over: Partial<ContactList> = {}): ContactList => ({
 function setup(model: ContactList = list(), extra: Parameters<typeof mockFetch>[0] = {}) {
   const api = mockFetch({
     'GET /api/local/role': roleOf(1),
-    'GET /api/user/user_details': owner,
+    'GET /api/user/user_details': ok(owner({ gcm_token: null }, [])),
     'GET /api/contact/user': ok(model),
     'POST /api/contact/save_v2': (call) => ok({ ...(call.body as object), id: (call.body as { id?: number }).id ?? 99 }),
     'GET /api/contact/remove': ok({ ok: true }),

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { contactSaveV2Body, type ContactItem, type ContactSaveV2Body } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { QueryState } from '../../../components/QueryState';
-import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import type { Column } from '../../../components/DataTable';
 import { successToast } from '../../../lib/toast';
 import { useOwnerContacts, usePushContacts, useRemoveContact, useSaveContact } from '../contacts/api';
-import { EditorActions } from '../editor/EditorActions';
 import { ContactEditor, newContact, type ContactDraft } from '../contacts/ContactEditor';
 import { PushStatus } from '../contacts/PushStatus';
+import { ListEditorTab } from '../editor/ListEditorTab';
 import { useListEditor } from '../editor/use-list-editor';
 import type { OwnerTabProps } from '../owner-tabs';
 
@@ -58,41 +56,43 @@ export function ContactsTab({ id }: OwnerTabProps) {
   ];
 
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('owner.tabs.contacts')}</h2>
-        <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
-          {t('ownerContacts.add')}
-        </button>
-        <button type="button" className="btn" disabled={push.isPending || !data?.devices.length} onClick={() => push.mutate(undefined, { onSuccess: () => successToast(t('ownerContacts.pushed')) })}>
-          {t('ownerContacts.push')}
-        </button>
-      </div>
-      <QueryState query={q}>
-        {data ? (
-          <div className="dw-split">
-            <div>
-              <DataTable
-                data-testid="contacts-table"
-                columns={columns}
-                rows={data.contacts}
-                rowKey={(c) => c.id}
-                empty={t('ownerContacts.empty')}
-                rowProps={(c) => ({ className: c.id === draft?.id ? 'dw-row--selected' : undefined })}
-              />
-              <PushStatus devices={data.devices} />
-            </div>
-            {draft && original ? (
-              <section className="dw-section" aria-label={t('ownerContacts.editor')}>
-                <h3>{draft.id ? [original.first_name, original.last_name].filter(Boolean).join(' ') : t('ownerContacts.new')}</h3>
-                <ContactEditor draft={draft} original={original} devices={data.devices} errors={errors} onChange={setDraft} />
-                <EditorActions {...editor.actions} removeLabel={t('ownerContacts.remove')} saveTestId="contact-save" />
-              </section>
-            ) : null}
-          </div>
-        ) : null}
-      </QueryState>
-      <UnsavedChangesPrompt when={dirty} onSave={editor.save} />
-    </div>
+    <ListEditorTab
+      heading={t('owner.tabs.contacts')}
+      tools={
+        <>
+          <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
+            {t('ownerContacts.add')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={push.isPending || !data?.devices.length}
+            onClick={() => push.mutate(undefined, { onSuccess: () => successToast(t('ownerContacts.pushed')) })}
+          >
+            {t('ownerContacts.push')}
+          </button>
+        </>
+      }
+      query={q}
+      rows={data?.contacts}
+      columns={columns}
+      rowKey={(c) => c.id}
+      selected={(c) => c.id === draft?.id}
+      empty={t('ownerContacts.empty')}
+      tableTestId="contacts-table"
+      under={data ? <PushStatus devices={data.devices} /> : null}
+      editor={
+        data && draft && original
+          ? {
+              label: t('ownerContacts.editor'),
+              title: draft.id ? [original.first_name, original.last_name].filter(Boolean).join(' ') : t('ownerContacts.new'),
+              fields: <ContactEditor draft={draft} original={original} devices={data.devices} errors={errors} onChange={setDraft} />,
+            }
+          : null
+      }
+      actions={{ ...editor.actions, removeLabel: t('ownerContacts.remove'), saveTestId: 'contact-save' }}
+      dirty={dirty}
+      save={editor.save}
+    />
   );
 }

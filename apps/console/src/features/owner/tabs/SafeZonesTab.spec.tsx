@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnerSafeZoneItem, SafeZoneList } from '@tracker/contract';
-import { stubLayout } from '../../../test/layout';
+import { stubMap } from '../../../test/layout';
 import { mockFetch, ok, renderApp } from '../../../test/render';
+import { owner, roleOf } from '../fixtures';
 
 // /owner/{id}/safeZones (§2, §5, §9): the radius clamp and its message, the limit choices, latitude, longitude and a
 // device required, disabled devices, save and remove. Dragging on the map is the e2e journey's (owner-contacts.e2e.ts).
 
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
-const owner = ok({
-  userData: { id: 42, email: 'olga@example.com', first_name: 'Olga', last_name: 'Owner', phone: null, white_label_vendor_id: 1, white_label_name: 'Kidwatch', language: 'en', language_override: false, is_test: false, enabled: true, apn_token: null, gcm_token: null, created: '2026-01-02T03:04:05.000Z', last_login_at: null },
-  userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
-  external_id: null,
-  devices: [],
-  authorizedRole: false,
-});
 const zone = (id: number, over: Partial<OwnerSafeZoneItem> = {}): OwnerSafeZoneItem => ({
   id, user_id: 42, name: `Zone${id}`, latitude: 52.5, longitude: 13.4, radius: 200, enabled: true, limit_percent: -1, devices: [7], ...over,
 });
@@ -31,7 +24,7 @@ const list = (over: Partial<SafeZoneList> = {}): SafeZoneList => ({
 function setup(model: SafeZoneList = list(), save?: Parameters<typeof mockFetch>[0][string]) {
   const api = mockFetch({
     'GET /api/local/role': roleOf(1),
-    'GET /api/user/user_details': owner,
+    'GET /api/user/user_details': ok(owner({ gcm_token: null }, [])),
     'GET /api/console/config': ok({ mapTileUrl: '', mapAttribution: '' }),
     'GET /api/safezone/user': ok(model),
     'POST /api/safezone/save':
@@ -43,13 +36,7 @@ function setup(model: SafeZoneList = list(), save?: Parameters<typeof mockFetch>
 const editor = () => screen.getByTestId('zone-editor');
 
 describe('/owner/{id}/safeZones', () => {
-  beforeEach(() => {
-    stubLayout();
-    // jsdom draws no canvas: Leaflet's canvas renderer gets a context that does nothing, and no redraw frame comes
-    // (one could come after the test's map is gone)
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(new Proxy({}, { get: () => () => undefined }) as never);
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-  });
+  beforeEach(() => stubMap());
   afterEach(() => vi.restoreAllMocks());
 
   it('clamps a radius over 500 m to 500 and says so', async () => {

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem, type SafeZoneInput } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { EditableCircle } from '../../../components/EditableCircle';
 import { MapView, ZonesLayer } from '../../../components/MapView';
-import { QueryState } from '../../../components/QueryState';
-import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { reasonLabel } from '../../../lib/reasons';
 import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
 import { useListEditor } from '../editor/use-list-editor';
-import { EditorActions } from '../editor/EditorActions';
+import { ListEditorTab } from '../editor/ListEditorTab';
 import { ZoneEditor, newZone, type ZoneDraft } from '../safe-zones/ZoneEditor';
 import type { OwnerTabProps } from '../owner-tabs';
 
@@ -62,42 +60,47 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
   const circle = draft && draft.latitude !== null && draft.longitude !== null ? { latitude: draft.latitude, longitude: draft.longitude, radius: draft.radius } : null;
 
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('owner.tabs.safeZones')}</h2>
+    <ListEditorTab
+      heading={t('owner.tabs.safeZones')}
+      tools={
         <button type="button" className="btn" disabled={!editor.canAdd || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
           {t('ownerZones.add')}
         </button>
-      </div>
-      <QueryState query={q}>
-        {data ? (
-          <div className="dw-split">
-            <div>
-              <DataTable data-testid="zones-table" columns={columns} rows={data.zones} rowKey={(z) => z.id} empty={t('ownerZones.empty')} rowProps={(z) => ({ className: z.id === draft?.id ? 'dw-row--selected' : undefined })} />
-              {draft && original ? (
-                <section className="dw-section" aria-label={t('ownerZones.editor')}>
-                  <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />
-                  <EditorActions {...editor.actions} removeLabel={t('ownerZones.remove')} saveTestId="zone-save" />
-                </section>
-              ) : null}
-            </div>
-            <MapView label={t('ownerZones.map')}>
-              <ZonesLayer zones={others} />
-              {draft ? (
-                <EditableCircle
-                  circle={circle}
-                  defaultRadius={SAFE_ZONE_RADIUS.default}
-                  maxRadius={SAFE_ZONE_RADIUS.max}
-                  fitKey={String(draft.id ?? 'new')}
-                  onClamp={clampNote}
-                  onChange={(c) => setDraft({ ...draft, ...c })}
-                />
-              ) : null}
-            </MapView>
-          </div>
-        ) : null}
-      </QueryState>
-      <UnsavedChangesPrompt when={editor.dirty} onSave={editor.save} />
-    </div>
+      }
+      query={q}
+      rows={data?.zones}
+      columns={columns}
+      rowKey={(z) => z.id}
+      selected={(z) => z.id === draft?.id}
+      empty={t('ownerZones.empty')}
+      tableTestId="zones-table"
+      editor={
+        data && draft && original
+          ? {
+              label: t('ownerZones.editor'),
+              title: draft.id ? original.name : t('ownerZones.new'),
+              fields: <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />,
+            }
+          : null
+      }
+      actions={{ ...editor.actions, removeLabel: t('ownerZones.remove'), saveTestId: 'zone-save' }}
+      map={
+        <MapView label={t('ownerZones.map')}>
+          <ZonesLayer zones={others} />
+          {draft ? (
+            <EditableCircle
+              circle={circle}
+              defaultRadius={SAFE_ZONE_RADIUS.default}
+              maxRadius={SAFE_ZONE_RADIUS.max}
+              fitKey={String(draft.id ?? 'new')}
+              onClamp={clampNote}
+              onChange={(c) => setDraft({ ...draft, ...c })}
+            />
+          ) : null}
+        </MapView>
+      }
+      dirty={editor.dirty}
+      save={editor.save}
+    />
   );
 }
