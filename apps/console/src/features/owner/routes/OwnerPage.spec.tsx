@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderApp } from '../../../test/render';
+import { mockFetch, renderApp } from '../../../test/render';
 import { roleOf } from '../fixtures';
 
 const FORBIDDEN = '401, You are not authorised to view this section';

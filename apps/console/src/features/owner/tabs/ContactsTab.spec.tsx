@@ -37,7 +37,7 @@ const openContact = async (user: ReturnType<typeof setup>['user'], name: string)
 const box = (label: RegExp) => within(screen.getByTestId('contact-devices')).getByLabelText(label) as HTMLInputElement;
 
 describe('/owner/{id}/contacts', () => {
-  it('says each §5 rule as the user types, and only for the fields typed in', async () => {
+  it('says the first name and phone rules as the user types, and only for the fields typed in', async () => {
     const { user } = setup();
     await openContact(user, 'Name1 Family');
     const ed = editor();
@@ -51,7 +51,8 @@ describe('/owner/{id}/contacts', () => {
     expect(within(ed).queryByText('First name must be between 3 and 49 characters')).toBeNull();
     // the input takes 50 (§5 "3 to 50 inline"), the rule says 49
     await user.clear(first);
-    await user.type(first, 'x'.repeat(60));
+    // long texts are pasted (typing them key by key is slow on a busy machine)
+    await user.paste('x'.repeat(60));
     expect((first as HTMLInputElement).value).toHaveLength(50);
     expect(within(ed).getByText('First name must be between 3 and 49 characters')).toBeTruthy();
 
@@ -62,12 +63,19 @@ describe('/owner/{id}/contacts', () => {
     await user.clear(phone);
     await user.type(phone, '+4915112345');
     expect(within(ed).queryByText('Phone must have 8 to 15 digits')).toBeNull();
+  });
 
+  it('says the e-mail, last name, relationship and device rules as the user changes them', async () => {
+    const { user } = setup();
+    await openContact(user, 'Name1 Family');
+    const ed = editor();
     await user.type(within(ed).getByLabelText('E-mail'), 'ab');
     expect(within(ed).getByText('E-mail must be between 3 and 49 characters')).toBeTruthy();
-    await user.type(within(ed).getByLabelText('Last name'), 'y'.repeat(50));
+    await user.click(within(ed).getByLabelText('Last name'));
+    await user.paste('y'.repeat(50));
     expect(within(ed).getByText('Last name must be under 50 characters')).toBeTruthy();
-    await user.type(within(ed).getByLabelText('Relationship'), 'z'.repeat(50));
+    await user.click(within(ed).getByLabelText('Relationship'));
+    await user.paste('z'.repeat(50));
     expect(within(ed).getByText('Relationship must be under 50 characters')).toBeTruthy();
     await user.click(box(/Kid7/));
     expect(within(ed).getByText('Select at least one device')).toBeTruthy();
