@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatMac, type WifiItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
+import { HelpTip } from '../../../components/HelpTip';
 import { FixLayer, MapView } from '../../../components/MapView';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { PageTitle } from '../../../components/PageTitle';
@@ -16,7 +17,10 @@ import '../admin-data.css';
 /** A coordinate as typed: empty is null (the api says 'Longitude and latitude cant be empty'), a number, or the text. */
 const coordinate = (s: string): number | string | null => (s.trim() === '' ? null : Number.isFinite(Number(s)) ? Number(s) : s);
 
-/** §2 /geolocation/edit/{mac} and the add screen (/geolocation/add): the access point's fields and its point on a map. */
+/**
+ * §2 /geolocation/edit/{mac} and the add screen (/geolocation/add): the access point's fields and its point on a map;
+ * help tooltips on the staff's flags (§6: role 1 edits them).
+ */
 export function WifiEditPage() {
   const { mac } = useParams();
   const q = useWifi(mac ?? null);
@@ -84,10 +88,12 @@ function WifiForm({ item }: { item: WifiItem | null }) {
           <div className="field field--checkbox">
             <input id="wifi-fixed" type="checkbox" checked={fixed} onChange={(e) => setFixed(e.target.checked)} />
             <label htmlFor="wifi-fixed">{t('adminData.wifi.fixed')}</label>
+            <HelpTip path="geolocation.wifi.fixed" fallback={t('adminData.wifi.fixedHelp')} />
           </div>
           <div className="field field--checkbox">
             <input id="wifi-blacklisted" type="checkbox" checked={blacklisted} onChange={(e) => setBlacklisted(e.target.checked)} />
             <label htmlFor="wifi-blacklisted">{t('adminData.wifi.blacklisted')}</label>
+            <HelpTip path="geolocation.wifi.blacklisted" fallback={t('adminData.wifi.blacklistedHelp')} />
           </div>
           <div className="admin-data-actions">
             <button type="submit" className="btn btn--primary" disabled={save.isPending}>
