@@ -34,7 +34,7 @@ describe('audit in the same transaction', () => {
     const d = await telemetryDevice(api, 1);
     const before = (await api.pool.query('SELECT height FROM device WHERE id = $1', [d.id])).rows[0].height;
     const height = before === 131 ? 132 : 131;
-    const profileSms = async () => (await api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE'`, [d.id])).rows[0].n;
+    const profileSms = async () => (await api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND'`, [d.id])).rows[0].n;
     const sent = await profileSms();
     await breakAudit('device.settings');
     try {

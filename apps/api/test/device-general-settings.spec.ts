@@ -34,7 +34,7 @@ const save = (id: number, body: unknown, token = admin) => api.post(`/device/set
 const trail = async (id: number) =>
   (await api.pool.query(`SELECT before, after FROM audit_event WHERE device_id = $1 AND action = 'device.settings' ORDER BY id`, [id])).rows;
 const profileSms = async (id: number) =>
-  (await api.pool.query(`SELECT id::int, message FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' ORDER BY id`, [id])).rows;
+  (await api.pool.query(`SELECT id::int, message FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND' ORDER BY id`, [id])).rows;
 
 describe('GET and POST /device/settings', () => {
   it("saves the wearer's profile; the watch gets height, weight, gender and birth date by SMS and confirms", async () => {

@@ -137,7 +137,7 @@ describe('admin: the device workspace from the dashboard search', () => {
     // the pipeline and fleet-sim's watch answer PROFILE:OK: confirmed (the tab asks again while it is pending)
     await page.getByTestId('profile-on-watch').getByTestId('setting-confirmed').waitFor({ timeout: 45_000 });
     const [sms] = await sql<{ message: string; status: number }>(
-      `SELECT message, status FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' ORDER BY id DESC LIMIT 1`,
+      `SELECT message, status FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`,
       [watch.id],
     );
     expect(sms?.message).toMatch(new RegExp(`^PROFILE,${next},`));
