@@ -30,23 +30,40 @@ async function mendAudit() {
 }
 
 describe('audit in the same transaction', () => {
-  it('a failing audit insert rolls back a device update', async () => {
+  it('a failing audit insert rolls back a general settings save and its SMS to the watch', async () => {
     const d = await telemetryDevice(api, 1);
     const before = (await api.pool.query('SELECT height FROM device WHERE id = $1', [d.id])).rows[0].height;
     const height = before === 131 ? 132 : 131;
-    await breakAudit('device.update');
+    const profileSms = async () => (await api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND'`, [d.id])).rows[0].n;
+    const sent = await profileSms();
+    await breakAudit('device.settings');
     try {
-      const r = await api.post(`/device/update?device_id=${d.id}`, { height }, admin);
+      const r = await api.post(`/device/settings?device_id=${d.id}`, { height }, admin);
       expect(r.status).toBe(500);
     } finally {
       await mendAudit();
     }
     expect((await api.pool.query('SELECT height FROM device WHERE id = $1', [d.id])).rows[0].height).toBe(before);
-    // and with the trail working, the same change commits with its record
-    const ok = await api.post(`/device/update?device_id=${d.id}`, { height }, admin);
+    expect(await profileSms()).toBe(sent);
+    // and with the trail working, the same change commits with its record and its SMS
+    const ok = await api.post(`/device/settings?device_id=${d.id}`, { height }, admin);
     expect(ok.status).toBe(200);
-    const trail = await api.pool.query(`SELECT after FROM audit_event WHERE device_id = $1 AND action = 'device.update' ORDER BY id DESC LIMIT 1`, [d.id]);
-    expect(trail.rows[0].after).toEqual({ height });
+    const trail = await api.pool.query(`SELECT after FROM audit_event WHERE device_id = $1 AND action = 'device.settings' ORDER BY id DESC LIMIT 1`, [d.id]);
+    expect(trail.rows[0].after).toEqual({ height, sms_id: ok.body.model.last_push.sms_id });
+    expect(await profileSms()).toBe(sent + 1);
+  });
+
+  it('a failing audit insert rolls back a device record update', async () => {
+    const d = await telemetryDevice(api, 1);
+    const before = (await api.pool.query('SELECT is_test FROM device WHERE id = $1', [d.id])).rows[0].is_test;
+    await breakAudit('device.update');
+    try {
+      const r = await api.post(`/device/update?device_id=${d.id}`, { is_test: !before }, admin);
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect((await api.pool.query('SELECT is_test FROM device WHERE id = $1', [d.id])).rows[0].is_test).toBe(before);
   });
 
   it('a failing audit insert rolls back a SIM swap: both SIMs and the device stay as they were', async () => {
