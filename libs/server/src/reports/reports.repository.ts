@@ -72,6 +72,12 @@ export class ReportsRepository {
     });
   }
 
+  /** Runs still waiting for the worker (RUNNING is never committed: generate() sets it and DONE in one transaction). */
+  async open(): Promise<number[]> {
+    const r = await this.pg.rows<{ id: number }>(`SELECT id FROM report_run WHERE kind = $1 AND status IN ('QUEUED', 'RUNNING') ORDER BY id`, [KIND]);
+    return r.map((x) => x.id);
+  }
+
   async fail(id: number, error: string): Promise<void> {
     await this.pg.query(`UPDATE report_run SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status <> 'DONE'`, [id, error]);
   }

@@ -3,6 +3,7 @@ import { ReportJobs } from '../reports/report-jobs.js';
 import { ReportsController } from '../reports/reports.controller.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
 import { ReportsService } from '../reports/reports.service.js';
+import { ReportSweep } from '../reports/report-sweep.service.js';
 import { StatsController } from './stats.controller.js';
 import { StatsRepository } from './stats.repository.js';
 import { StatsRollup } from './stats-rollup.service.js';
@@ -17,7 +18,7 @@ export class StatsModule {}
 
 /** The rollup's upkeep and the report jobs (worker). */
 @Module({
-  providers: [StatsRepository, StatsRollup, ReportsRepository, ReportJobs],
-  exports: [StatsRollup],
+  providers: [StatsRepository, StatsRollup, ReportsRepository, ReportJobs, ReportSweep],
+  exports: [StatsRollup, ReportSweep],
 })
 export class StatsWorkerModule {}
