@@ -21,6 +21,21 @@ export function guardCell(v: string): string {
   return `'${v}`;
 }
 
+/**
+ * The formula guard and the quoting of one text cell as an SQL expression over the text column `x` (the COPY path,
+ * copy-csv.ts): the rules of guardCell and of the writer below (quoted when the cell holds , " ; CR or LF, quotes
+ * doubled); NULL is an empty cell. `x` is read several times: pass a column, not a computation. csv.spec.ts checks it
+ * against guardCell and the writer, cell by cell.
+ */
+export function sqlTextCell(x: string): string {
+  const formula = `left(${x}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) AND ${x} !~ '^-?[0-9]+(\\.[0-9]+)?$'`;
+  return `CASE WHEN ${x} IS NULL THEN ''
+    WHEN left(${x}, 1) = '+' AND ${x} ~ '^\\+[0-9]{4,15}$' THEN '"=""' || ${x} || '"""'
+    WHEN ${x} ~ '[",;\\r\\n]' THEN '"' || CASE WHEN ${formula} THEN '''' ELSE '' END || replace(${x}, '"', '""') || '"'
+    WHEN ${formula} THEN '''' || ${x}
+    ELSE ${x} END`;
+}
+
 export type CsvRow = Record<string, unknown> | unknown[];
 /** A column: its key in the row (or its index for array rows), its header, and an optional label for coded values. */
 export interface CsvColumn {
@@ -42,6 +57,8 @@ function csvWriter(columns?: readonly (CsvColumn | string)[]) {
     record_delimiter: 'windows',
     // a ';' is quoted too: spreadsheets in many locales split on it
     quoted_match: ';',
+    // a lone CR or LF in a cell is quoted too (with a record delimiter given, csv-stringify would quote only CRLF)
+    quote_record_delimiter: true,
     cast: {
       string: (v) => guardCell(v),
       boolean: (v) => (v ? 'true' : 'false'),
