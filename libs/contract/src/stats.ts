@@ -72,8 +72,8 @@ export const STATS_MAX_COLOURS = 10;
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100). */
-const idList = (field: string) =>
+/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100); the stats and the daily report. */
+export const idList = (field: string) =>
   z
     .string({ error: coded('idRequired') })
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, coded('badFormat'))

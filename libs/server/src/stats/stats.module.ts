@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DailyReportRepository } from '../reports/daily-report.repository.js';
+import { DailyReportService } from '../reports/daily-report.service.js';
 import { ReportJobs } from '../reports/report-jobs.js';
 import { ReportsController } from '../reports/reports.controller.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
@@ -12,7 +14,7 @@ import { StatsService } from './stats.service.js';
 /** GET /stats/list (api): reads the rollup; the reports and their exports. docs/statistics.md. */
 @Module({
   controllers: [StatsController, ReportsController],
-  providers: [StatsRepository, StatsService, ReportsRepository, ReportsService],
+  providers: [StatsRepository, StatsService, ReportsRepository, ReportsService, DailyReportRepository, DailyReportService],
 })
 export class StatsModule {}
 

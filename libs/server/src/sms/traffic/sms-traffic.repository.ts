@@ -62,11 +62,14 @@ const EXPORT_COLUMNS: SqlCsvColumn[] = [
   { key: 'error', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
 ];
 
-/** The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages. */
-const COUNTERS = `count(*) FILTER (WHERE direction = 'OUTBOUND')::int AS created,
-  count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2))::int AS sent,
-  count(*) FILTER (WHERE status = 3)::int AS errors,
-  count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2)::int AS received`;
+/**
+ * The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages (`m`: the
+ * alias of sms_message, '' for none); the daily report counts its SMS figures with them too.
+ */
+export const smsCounters = (m = '') => `count(*) FILTER (WHERE ${m}direction = 'OUTBOUND')::int AS created,
+  count(*) FILTER (WHERE ${m}direction = 'OUTBOUND' AND ${m}status IN (1, 2))::int AS sent,
+  count(*) FILTER (WHERE ${m}status = 3)::int AS errors,
+  count(*) FILTER (WHERE ${m}direction = 'INBOUND' OR ${m}status = 2)::int AS received`;
 const SUMS = `coalesce(sum(created), 0)::int AS created, coalesce(sum(sent), 0)::int AS sent,
   coalesce(sum(errors), 0)::int AS errors, coalesce(sum(received), 0)::int AS received`;
 
@@ -118,7 +121,7 @@ export class SmsTrafficRepository {
 
   /** The counters of the messages created in a short range (a part of a day the per-day counters cannot give). */
   async countMessages(range: TrafficRange): Promise<SmsStatistics> {
-    return (await this.pool.rows<SmsStatistics>(`SELECT ${COUNTERS} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
+    return (await this.pool.rows<SmsStatistics>(`SELECT ${smsCounters()} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
   }
 
   /** Streams the matching messages (oldest first) as CSV (COPY, constant memory). */
