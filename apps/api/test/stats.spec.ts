@@ -1,8 +1,9 @@
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATS_TYPE_KEYS, type StatsType } from '@tracker/contract';
-import { CoreModule, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
+import { CoreModule, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 
 // GET /stats/list (docs/statistics.md) against figures counted by hand: two white labels of this file's own (so the
@@ -10,6 +11,9 @@ import { startApi, type TestApi } from './harness.js';
 // StatsRollup; every type's rollup answer is also compared with the raw tables' answer.
 @Module({ imports: [CoreModule, StatsWorkerModule] })
 class RollupOnly {}
+/** the same with its schedule running (the minute's roll and the marked days' sweep), as in the worker */
+@Module({ imports: [CoreModule, ScheduleModule.forRoot(), StatsWorkerModule] })
+class RollupScheduled {}
 
 let api: TestApi;
 let worker: INestApplicationContext;
@@ -246,5 +250,68 @@ describe('StatsRollup', () => {
     expect(state?.rolled_day).toBe(today);
     const r = await api.get(`/stats/list?type=new_registrations&from=${today}&to=${today}&whitelabel_ids=${A}`, admin);
     expect(r.body.model.items).toEqual([{ day: today, value: 1, white_label_id: A, white_label_name: 'Stats A' }]);
+  });
+});
+
+describe('StatsRollup on the events that change the figures (stats_dirty)', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const todays = async (type: StatsType, wl: number) =>
+    (await api.get(`/stats/list?type=${type}&from=${today}&to=${today}&whitelabel_ids=${wl}`, admin)).body.model.items as { value: number }[];
+  const marks = async (source: string, day: string) =>
+    Number((await api.pool.query(`SELECT count(*) AS n FROM stats_dirty WHERE source = $1 AND day = $2::date`, [source, day])).rows[0].n);
+
+  it('keeps every daily type in step with the writes of its source tables', () => {
+    const covered = new Set(Object.values(STATS_SOURCES).flat());
+    expect(STATS_TYPE_KEYS.filter((t) => statsTypeDef(t).kind === 'daily' && !covered.has(t))).toEqual([]);
+  });
+
+  it('marks the days a write changes, in the statement, and rolls exactly those days (a mark is rolled once)', async () => {
+    const rollup = worker.get(StatsRollup);
+    await rollup.rollDirty(); // what earlier tests marked
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('event1@stats.test', $1, '2019-05-02T10:00:00Z'), ('event2@stats.test', $1, '2019-05-02T11:00:00Z')`, [B]);
+    // one statement of two rows: one mark of its one day
+    expect(await marks('owner', '2019-05-02')).toBe(1);
+    expect(await figures('new_registrations')).toContainEqual(['2019-05-02', 'B', '', 1]);
+    await rollup.rollDirty();
+    expect(await marks('owner', '2019-05-02')).toBe(0);
+    expect(await figures('new_registrations')).toContainEqual(['2019-05-02', 'B', '', 3]);
+    // an update that changes what counts marks the old and the new day; one that does not marks nothing
+    await api.pool.query(`UPDATE owner SET created = '2019-05-03T10:00:00Z' WHERE email = 'event2@stats.test'`);
+    await api.pool.query(`UPDATE owner SET first_name = 'Eve' WHERE email = 'event1@stats.test'`);
+    const marked = await api.pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM stats_dirty WHERE source = 'owner' ORDER BY day`);
+    expect(marked.rows.map((r) => r.day)).toEqual(['2019-05-02', '2019-05-03']);
+    // rolled by two sweeps and a correction at once: counted once (one roll of a type at a time)
+    const other = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
+    try {
+      await Promise.all([rollup.rollDirty(), other.get(StatsRollup).rollDirty(), rollup.rollDays('2019-05-02', '2019-05-03')]);
+    } finally {
+      await other.close();
+    }
+    const figs = await figures('new_registrations');
+    expect(figs).toContainEqual(['2019-05-02', 'B', '', 2]);
+    expect(figs.filter((f) => f[0] === '2019-05-03' && f[1] === 'B')).toEqual([['2019-05-03', 'B', '', 2]]);
+  });
+
+  it('shows a new owner and an SMS of today in GET /stats/list without waiting for the minute', async () => {
+    const scheduled = await NestFactory.createApplicationContext(RollupScheduled, { logger: false });
+    try {
+      await scheduled.get(StatsRollup).tick(); // the roll at its start
+      const before = { owners: await todays('new_registrations', A), sms: await todays('sms_sent_to_band', A) };
+      const count = (items: { value: number }[]) => items.reduce((n, i) => n + i.value, 0);
+      const owner = await ins('owner', { email: 'today@stats.test', white_label_vendor_id: A });
+      const [{ id: device }] = (await api.pool.query(`SELECT id FROM device WHERE owner_id IN (SELECT id FROM owner WHERE white_label_vendor_id = $1) LIMIT 1`, [A])).rows;
+      await api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status) VALUES ('now', $1, 'OUTBOUND', 1)`, [device]);
+      expect(owner).toBeGreaterThan(0);
+      // the worker's sweep of the marked days rolls them (the minute's roll is a minute away)
+      for (;;) {
+        const owners = count(await todays('new_registrations', A));
+        const sms = count(await todays('sms_sent_to_band', A));
+        if (owners === count(before.owners) + 1 && sms === count(before.sms) + 1) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await marks('owner', today)).toBe(0);
+    } finally {
+      await scheduled.close();
+    }
   });
 });
