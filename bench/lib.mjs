@@ -42,12 +42,17 @@ export function freePort() {
   });
 }
 
-/** The SMS settings production mode requires, for benchmarks: fleet-sim's account and URL (never the real Twilio). */
+/**
+ * The settings production mode requires, for benchmarks: fleet-sim's account and URL (never the real Twilio), and a
+ * mail server and public console address (fleet-sim's mail sink's default; no benchmark sends mail).
+ */
 export const SMS_ENV = {
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75',
   TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token',
   TWILIO_API_URL: 'http://127.0.0.1:3010',
   SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:3000',
+  SMTP_URL: 'smtp://127.0.0.1:3025',
+  CONSOLE_PUBLIC_URL: 'http://127.0.0.1:3000',
 };
 
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
