@@ -55,6 +55,23 @@ export const SMS_ENV = {
   CONSOLE_PUBLIC_URL: 'http://127.0.0.1:3000',
 };
 
+/**
+ * The environment of a built app in production mode against a benchmark's database and the stack's Redis, on `port`,
+ * with its own Redis key prefix; `extra` adds or overrides.
+ */
+export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', ...extra }) {
+  return {
+    NODE_ENV: 'production',
+    ...SMS_ENV,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    REDIS_KEY_PREFIX: prefix,
+    ...extra,
+  };
+}
+
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
 export function startApp(app, env, stdout = 'ignore') {
   return spawn('node', [`apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });

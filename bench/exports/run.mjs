@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import QueryStream from 'pg-query-stream';
 import { to as copyTo } from 'pg-copy-streams';
-import { adminToken, freePort, procMemory, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, freePort, procMemory, productionEnv, startApp, waitForApi } from '../lib.mjs';
 import { statsFleet } from '../stats/fleet.mjs';
 
 const { values: opts } = parseArgs({
@@ -111,15 +111,7 @@ if (!opts['skip-js']) {
 
 // the api: GET /api/csv/active_devices?hash, the body read as it comes, the api's RSS sampled every 100 ms
 const port = await freePort();
-const api = startApp('api', {
-  NODE_ENV: 'production',
-  ...SMS_ENV,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  REDIS_KEY_PREFIX: 'bench:',
-});
+const api = startApp('api', productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port }));
 process.on('exit', () => api.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}/api`;
 await waitForApi(base);

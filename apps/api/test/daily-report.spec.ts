@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_FIGURES, type DailyReportDay } from '@tracker/contract';
 import { startApi, type TestApi } from './harness.js';
+import { rowHelpers } from './rows.js';
 
 // GET /reports/daily (docs/statistics.md "Daily report") against figures counted by hand: events of 9-12 June 2019
 // (which the seeded history does not reach) of two white labels of this file's own, read in New York's zone (UTC-4
@@ -10,13 +11,7 @@ let admin: string;
 let A: number;
 let B: number;
 
-async function one<T = number>(sql: string, values: unknown[] = []): Promise<T> {
-  return Object.values((await api.pool.query(sql, values)).rows[0])[0] as T;
-}
-const ins = (table: string, row: Record<string, unknown>) => {
-  const keys = Object.keys(row);
-  return one(`INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, Object.values(row));
-};
+const ins = (table: string, row: Record<string, unknown>) => rowHelpers(api.pool).ins(table, row);
 
 beforeAll(async () => {
   api = await startApi();

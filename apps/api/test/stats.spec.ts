@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
 import { CoreModule, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
+import { rowHelpers } from './rows.js';
 
 // GET /stats/list (docs/statistics.md) against figures counted by hand: two white labels of this file's own (so the
 // seeded fleet's figures do not mix in), their owners, devices and events of 1-3 May 2019, rolled up by the worker's
@@ -24,13 +25,7 @@ let depA: number;
 const FROM = '2019-05-01';
 const TO = '2019-05-03';
 
-async function one<T = number>(sql: string, values: unknown[] = []): Promise<T> {
-  return Object.values((await api.pool.query(sql, values)).rows[0])[0] as T;
-}
-const ins = (table: string, row: Record<string, unknown>) => {
-  const keys = Object.keys(row);
-  return one(`INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, Object.values(row));
-};
+const ins = (table: string, row: Record<string, unknown>) => rowHelpers(api.pool).ins(table, row);
 
 beforeAll(async () => {
   api = await startApi();

@@ -67,7 +67,7 @@ describe('admin: statistics and the active devices report', () => {
 
   it("reads the daily report in the chosen time zone, for the whole fleet and for a white label", async () => {
     // the console's time zone (the header's choice, kept in the browser): Berlin
-    await page.evaluate(() => localStorage.setItem('tracker.timeZone', 'Europe/Berlin'));
+    await page.evaluate("localStorage.setItem('tracker.timeZone', 'Europe/Berlin')");
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() - 86_400_000));
     const [{ n }] = await sql<{ n: number }>(
       `SELECT count(DISTINCT device_id)::int AS n FROM device_communication
@@ -88,6 +88,6 @@ describe('admin: statistics and the active devices report', () => {
     await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
     await page.waitForURL('**/admin/reports/daily?**selectedWhiteLabel=1');
     await expect.poll(() => row('Imports').locator('td').nth(1).textContent()).toBe('–');
-    await page.evaluate(() => localStorage.removeItem('tracker.timeZone'));
+    await page.evaluate("localStorage.removeItem('tracker.timeZone')");
   });
 });

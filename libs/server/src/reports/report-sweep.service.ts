@@ -28,18 +28,13 @@ export class ReportSweep implements OnApplicationBootstrap {
   /** Re-enqueues open runs without a job. Returns how many it queued. */
   @Interval(REPORT_SWEEP_MS)
   async sweep(): Promise<number> {
-    let n = 0;
     try {
-      for (const runId of await this.repo.open()) {
-        if (!(await this.jobs.has(JobName.ReportActiveDevices, { runId }))) {
-          await this.jobs.enqueue(JobName.ReportActiveDevices, { runId });
-          n++;
-        }
-      }
+      const n = await this.jobs.enqueueMissing(JobName.ReportActiveDevices, (await this.repo.open()).map((runId) => ({ runId })));
       if (n) this.log.info({ queued: n }, 'report sweep re-enqueued open report runs');
+      return n;
     } catch (err) {
       this.log.warn({ err }, 'report sweep failed');
+      return 0;
     }
-    return n;
   }
 }

@@ -7,9 +7,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
 import { RefSelect } from '../../../components/RefSelect';
 import { formatDate } from '../../../lib/dates';
-import { useTimeZone } from '../../../lib/time-zone';
-import { timeZoneLabel } from '../../timezone/components/TimeZoneModal';
-import { useStatsWhiteLabels } from '../../stats/api/stats-api';
+import { timeZoneLabel, useTimeZone } from '../../../lib/time-zone';
+import { useWhiteLabels } from '../../../lib/white-labels';
 import { useDailyReport } from '../api/reports-api';
 
 const validDay = (d: string | null): d is string => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && isRealDate(d);
@@ -33,7 +32,7 @@ export function DailyReportPage() {
   const whiteLabel = positiveId(params.get('selectedWhiteLabel'));
   const valid = validDay(date) && date <= today;
   const report = useDailyReport(valid ? { date, whiteLabel, tz } : null);
-  const whiteLabels = useStatsWhiteLabels();
+  const whiteLabels = useWhiteLabels();
 
   function set(key: 'date' | 'selectedWhiteLabel', value: string) {
     const next = new URLSearchParams(params);
