@@ -12,6 +12,12 @@ export const STATS_ROLLUP_MS = 60_000;
 export const STATS_DIRTY_MS = 2_000;
 /** At most this many marks per sweep (a backlog is worked off over several). */
 const DIRTY_BATCH = 10_000;
+/**
+ * A marked day of a type is rolled again at the earliest this many times its last roll's duration after it (its
+ * marks wait): a busy day of a big fleet (today's 400k locations at 1M devices, a few seconds a type) is then rolled
+ * every few tens of seconds instead of back to back, while a small one (milliseconds) is rolled at every sweep.
+ */
+const DIRTY_COST_FACTOR = 5;
 /** A snapshot is taken again when the last one is older than this (or of another day). */
 export const STATS_SNAPSHOT_MS = 3_600_000;
 /** A type never rolled is filled this many days back. */
@@ -46,6 +52,8 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly pending = new Map<'schedule' | 'dirty', Promise<number>>();
   private chain: Promise<unknown> = Promise.resolve();
   private stopping = false;
+  /** when each marked (type, day) was last rolled by the sweep, and how long that took */
+  private readonly lastDirtyRoll = new Map<string, { at: number; ms: number }>();
 
   constructor(
     private readonly repo: StatsRepository,
@@ -97,29 +105,44 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
    * Rolls the days the writes marked (stats_dirty) of the daily types of their sources, then deletes those marks
    * (only the ones read: a write committed meanwhile keeps its mark, and a roll of its day counts it at the latest
    * then). A mark read was committed with its rows, so the roll after the read sees them. Types never rolled are
-   * left to their backfill. Answers how many rollup rows were written.
+   * left to their backfill. With `throttle` (the sweep) a (type, day) rolled less than DIRTY_COST_FACTOR times its
+   * last roll's duration ago waits, and so do the marks of its source's day. Answers how many rollup rows were written.
    */
-  async rollDirty(limit = DIRTY_BATCH): Promise<number> {
+  async rollDirty({ limit = DIRTY_BATCH, throttle = true }: { limit?: number; throttle?: boolean } = {}): Promise<number> {
     const marked = await this.repo.dirtyDays(limit);
     if (!marked.length) return 0;
     const rolled = new Set((await this.repo.states()).map((s) => s.type));
+    const now = Date.now();
     const days = new Map<StatsType, Set<string>>();
+    const cleared: string[] = [];
     for (const m of marked) {
+      let waits = false;
       for (const type of STATS_SOURCES[m.source] ?? []) {
         if (!rolled.has(type)) continue;
+        const last = this.lastDirtyRoll.get(`${type}|${m.day}`);
+        if (throttle && last && now - last.at < DIRTY_COST_FACTOR * last.ms) {
+          waits = true;
+          continue;
+        }
         let set = days.get(type);
         if (!set) days.set(type, (set = new Set()));
         set.add(m.day);
       }
+      if (!waits) cleared.push(...m.ids);
     }
     let rows = 0;
     for (const [type, set] of days) {
       for (const [from, to] of dayRanges([...set])) {
         if (this.stopping) return rows;
+        const t = Date.now();
         rows += await this.repo.rollDaily(type, from, to, null);
+        const ms = Date.now() - t;
+        for (let d = from; d < to; d = nextDay(d)) this.lastDirtyRoll.set(`${type}|${d}`, { at: Date.now(), ms });
       }
     }
-    await this.repo.clearDirty(marked.flatMap((m) => m.ids));
+    if (cleared.length) await this.repo.clearDirty(cleared);
+    // forget the days no sweep will see again (yesterday's last marks are long rolled)
+    if (this.lastDirtyRoll.size > 10_000) this.lastDirtyRoll.clear();
     return rows;
   }
 
