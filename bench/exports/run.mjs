@@ -4,7 +4,7 @@
 // - raw COPY: the report's query as PostgreSQL's own CSV (COPY ... TO STDOUT (FORMAT csv), no formula guard) to a sink;
 // - JS writer: the path the exports took before (a pg cursor through writeCsv's csv-stringify) to a sink.
 //
-//   node bench/exports/run.mjs [--devices 1000000] [--events 2000000] [--skip-js]
+//   node bench/exports/run.mjs [--devices 1000000] [--events 2000000] [--rounds 3] [--skip-js]
 //
 // After `npm run build`. Uses the statistics benchmark's database (bench/stats/fleet.mjs): events are spread evenly
 // over the owned devices, so with at least two per device every owned device is in the 60-day report.
@@ -23,13 +23,15 @@ const { values: opts } = parseArgs({
     devices: { type: 'string', default: '1000000' },
     events: { type: 'string', default: '2000000' },
     'skip-js': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
     help: { type: 'boolean', default: false },
   },
 });
 if (opts.help) {
-  console.log('node bench/exports/run.mjs [--devices 1000000] [--events 2000000] [--skip-js]   (docs/benchmarks.md "Exports")');
+  console.log('node bench/exports/run.mjs [--devices 1000000] [--events 2000000] [--rounds 3] [--skip-js]   (docs/benchmarks.md "Exports")');
   process.exit(0);
 }
+const ROUNDS = Number(opts.rounds);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`load average ${load()}`);
 const { pool, databaseUrl, stack } = await statsFleet({ devices: Number(opts.devices), events: Number(opts.events) });
@@ -47,7 +49,7 @@ const run = (
     [day(Date.now() - 60 * 86_400_000), day(Date.now())],
   )
 ).rows[0].id;
-let t = performance.now();
+const t = performance.now();
 const total = await new ReportsRepository(pool).generate(run);
 console.log(`report ${run}: ${total} devices generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -83,32 +85,6 @@ const cpuOf = (pid) => {
 };
 const results = [];
 
-// raw COPY
-{
-  const c = await pool.connect();
-  const s = sink();
-  const cpu = cpuOf();
-  t = performance.now();
-  await pipeline(c.query(copyTo(`COPY (${ITEM_SQL}) TO STDOUT (FORMAT csv, HEADER)`)), s.stream);
-  const ms = performance.now() - t;
-  c.release();
-  results.push({ path: 'raw COPY TO STDOUT (FORMAT csv), in the bench process', ms, bytes: s.bytes(), cpu: cpuOf() - cpu });
-}
-
-// the JS writer (the exports' path before the COPY path), in the bench process
-if (!opts['skip-js']) {
-  const c = await pool.connect();
-  const s = sink();
-  const cpu = cpuOf();
-  t = performance.now();
-  await writeCsv(c.query(new QueryStream(ITEM_SQL, [], { batchSize: 1000 })), s.stream, [
-    'device_id', 'imei', 'gsm_number', 'device_type_id', 'owner_email', 'white_label_name', 'first_seen', 'last_seen', 'communications',
-  ]);
-  const ms = performance.now() - t;
-  c.release();
-  results.push({ path: 'JS writer (pg cursor + csv-stringify, the path before), in the bench process', ms, bytes: s.bytes(), cpu: cpuOf() - cpu });
-}
-
 // the api: GET /api/csv/active_devices?hash, the body read as it comes, the api's RSS sampled every 100 ms
 const port = await freePort();
 const api = startApp('api', productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port }));
@@ -119,31 +95,72 @@ const headers = { 'request-origin': 'backoffice-console', authorization: `Bearer
 const gen = await fetch(`${base}/csv/generate/active_devices?id=${run}`, { headers });
 const { hash } = (await gen.json()).model;
 await new Promise((r) => setTimeout(r, 1000));
-const rssBefore = procMemory(api.pid).now;
-let rssMax = rssBefore;
-const sampler = setInterval(() => (rssMax = Math.max(rssMax, procMemory(api.pid).now)), 100);
-const apiCpu = cpuOf(api.pid);
-t = performance.now();
-const res = await fetch(`${base}/csv/active_devices?hash=${hash}`, { headers });
-if (!res.ok) throw new Error(`export answered ${res.status}`);
-let bytes = 0;
-let lines = 0;
-for await (const chunk of res.body) {
-  bytes += chunk.length;
-  for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
-}
-const apiMs = performance.now() - t;
-clearInterval(sampler);
-const rssAfter = procMemory(api.pid).now;
-results.push({ path: 'api: GET /api/csv/active_devices (COPY path, over HTTP)', ms: apiMs, bytes, cpu: cpuOf(api.pid) - apiCpu });
-if (lines !== total + 1) throw new Error(`the download has ${lines} lines, the report ${total} devices`);
+const rss = { before: procMemory(api.pid).now, max: 0, after: 0 };
 
-const raw = results[0].ms;
+async function rawCopy() {
+  const c = await pool.connect();
+  const s = sink();
+  const cpu = cpuOf();
+  const t0 = performance.now();
+  await pipeline(c.query(copyTo(`COPY (${ITEM_SQL}) TO STDOUT (FORMAT csv, HEADER)`)), s.stream);
+  const ms = performance.now() - t0;
+  c.release();
+  return { ms, bytes: s.bytes(), cpu: cpuOf() - cpu };
+}
+
+async function jsWriter() {
+  const c = await pool.connect();
+  const s = sink();
+  const cpu = cpuOf();
+  const t0 = performance.now();
+  await writeCsv(c.query(new QueryStream(ITEM_SQL, [], { batchSize: 1000 })), s.stream, [
+    'device_id', 'imei', 'gsm_number', 'device_type_id', 'owner_email', 'white_label_name', 'first_seen', 'last_seen', 'communications',
+  ]);
+  const ms = performance.now() - t0;
+  c.release();
+  return { ms, bytes: s.bytes(), cpu: cpuOf() - cpu };
+}
+
+async function viaApi() {
+  rss.max = Math.max(rss.max, procMemory(api.pid).now);
+  const sampler = setInterval(() => (rss.max = Math.max(rss.max, procMemory(api.pid).now)), 100);
+  const cpu = cpuOf(api.pid);
+  const t0 = performance.now();
+  const res = await fetch(`${base}/csv/active_devices?hash=${hash}`, { headers });
+  if (!res.ok) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+  }
+  const ms = performance.now() - t0;
+  clearInterval(sampler);
+  if (lines !== total + 1) throw new Error(`the download has ${lines} lines, the report ${total} devices`);
+  return { ms, bytes, cpu: cpuOf(api.pid) - cpu };
+}
+
+// a first COPY reads the tables into the cache; then the paths in turns, each ROUNDS times
+await rawCopy();
+const paths = [
+  { path: 'raw COPY TO STDOUT (FORMAT csv), in the bench process', fn: rawCopy, runs: [] },
+  { path: 'api: GET /api/csv/active_devices (COPY path, over HTTP)', fn: viaApi, runs: [] },
+  ...(opts['skip-js'] ? [] : [{ path: 'JS writer (pg cursor + csv-stringify, the path before), in the bench process', fn: jsWriter, runs: [] }]),
+];
+for (let round = 0; round < ROUNDS; round++) for (const p of paths) p.runs.push(await p.fn());
+rss.after = procMemory(api.pid).now;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rawMs = median(paths[0].runs.map((r) => r.ms));
 // CPU: of the process that writes the file (the bench process, or the api); PostgreSQL's own is not in it
-console.log(`\nload average ${load()}; ${total} rows\n| path | s | rows/s | MB | vs raw COPY | CPU s of the writing process |\n|---|---|---|---|---|---|`);
-for (const r of results) console.log(`| ${r.path} | ${(r.ms / 1000).toFixed(2)} | ${rate(total, r.ms)} | ${(r.bytes / 1e6).toFixed(0)} | ${(raw / r.ms).toFixed(2)} | ${r.cpu.toFixed(1)} |`);
-console.log(`api RSS: ${rssBefore.toFixed(0)} MB before the download, at most ${rssMax.toFixed(0)} MB during it, ${rssAfter.toFixed(0)} MB after (peak of the process: ${procMemory(api.pid).peak.toFixed(0)} MB)`);
+console.log(`\nload average ${load()}; ${total} rows; median of ${ROUNDS} runs each\n| path | s | rows/s | MB | vs raw COPY | CPU s of the writing process |\n|---|---|---|---|---|---|`);
+for (const p of paths) {
+  const ms = median(p.runs.map((r) => r.ms));
+  const cpu = median(p.runs.map((r) => r.cpu));
+  console.log(`| ${p.path} | ${(ms / 1000).toFixed(2)} | ${rate(total, ms)} | ${(p.runs[0].bytes / 1e6).toFixed(0)} | ${(rawMs / ms).toFixed(2)} | ${cpu.toFixed(1)} |`);
+}
+console.log(`api RSS: ${rss.before.toFixed(0)} MB before the downloads, at most ${rss.max.toFixed(0)} MB during them, ${rss.after.toFixed(0)} MB after (peak of the process: ${procMemory(api.pid).peak.toFixed(0)} MB)`);
 api.kill('SIGTERM');
-await pool.query(`delete from report_run where id = $1`, [run]);
 await pool.query(`delete from report_active_device where run_id = $1`, [run]);
+await pool.query(`delete from report_run where id = $1`, [run]);
 await pool.end();

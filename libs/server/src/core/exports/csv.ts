@@ -28,11 +28,17 @@ export function guardCell(v: string): string {
  * against guardCell and the writer, cell by cell.
  */
 export function sqlTextCell(x: string): string {
-  const formula = `left(${x}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) AND ${x} !~ '^-?[0-9]+(\\.[0-9]+)?$'`;
+  // the common cell costs a first-character test and byte searches; regular expressions (PostgreSQL widens the text
+  // for every match) run only on cells that start with a formula character
+  const special = `(strpos(${x}, ',') > 0 OR strpos(${x}, '"') > 0 OR strpos(${x}, ';') > 0 OR strpos(${x}, chr(10)) > 0 OR strpos(${x}, chr(13)) > 0)`;
+  const quoted = (prefix: string) => `'"${prefix}' || replace(${x}, '"', '""') || '"'`;
   return `CASE WHEN ${x} IS NULL THEN ''
-    WHEN left(${x}, 1) = '+' AND ${x} ~ '^\\+[0-9]{4,15}$' THEN '"=""' || ${x} || '"""'
-    WHEN ${x} ~ '[",;\\r\\n]' THEN '"' || CASE WHEN ${formula} THEN '''' ELSE '' END || replace(${x}, '"', '""') || '"'
-    WHEN ${formula} THEN '''' || ${x}
+    WHEN ascii(${x}) IN (61, 43, 45, 64, 9, 13) THEN CASE
+      WHEN ${x} ~ '^\\+[0-9]{4,15}$' THEN '"=""' || ${x} || '"""'
+      WHEN ${x} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${x}
+      WHEN ${special} THEN ${quoted("''")}
+      ELSE '''' || ${x} END
+    WHEN ${special} THEN ${quoted('')}
     ELSE ${x} END`;
 }
 
