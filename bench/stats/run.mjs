@@ -142,6 +142,8 @@ const exportMs = performance.now() - t0;
 console.log(
   `\nactive devices report: ${total} devices generated in ${(generateMs / 1000).toFixed(2)} s; CSV ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s = ${Math.round(total / (exportMs / 1000))} rows/s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, at most ${(maxRss / 1e6).toFixed(0)} MB while streaming`,
 );
+await pool.query('delete from report_active_device where run_id = $1', [run]);
+await pool.query('delete from report_run where id = $1', [run]);
 await pool.end();
 if (unequal) {
   console.error(`${unequal} types differ between the rollup and the raw tables`);
