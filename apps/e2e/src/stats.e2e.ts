@@ -88,6 +88,15 @@ describe('admin: statistics and the active devices report', () => {
     await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
     await page.waitForURL('**/admin/reports/daily?**selectedWhiteLabel=1');
     await expect.poll(() => row('Imports').locator('td').nth(1).textContent()).toBe('–');
+    // a day after today is said, not asked for
+    await page.getByLabel('Day', { exact: true }).fill('2999-01-01');
+    await page.getByText('The day must not be after today').waitFor();
+    await expect.poll(() => page.getByTestId('daily-report').count()).toBe(0);
+    // in the UI language
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Tagesbericht' }).waitFor();
+    await page.getByText('Der Tag darf nicht nach heute liegen').waitFor();
+    await page.getByLabel('Language').or(page.getByLabel('Sprache')).selectOption('en');
     await page.evaluate("localStorage.removeItem('tracker.timeZone')");
   });
 });
