@@ -120,6 +120,18 @@ for (const type of STATS_TYPE_KEYS) {
 }
 console.log(`load average ${load()}; ${STATS_TYPE_KEYS.length - slow} of ${STATS_TYPE_KEYS.length} types under 200 ms`);
 
+// the daily report (GET /reports/daily): a week in Berlin's zone from the raw tables, the whole fleet and one white label
+const { DailyReportRepository } = await import('../../libs/server/dist/reports/daily-report.repository.js');
+{
+  const daily = new DailyReportRepository(pool);
+  const last = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const first = day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000);
+  for (const whiteLabels of [null, [1]]) {
+    const r = await time(() => daily.days({ first, last, tz: 'Europe/Berlin', whiteLabels }));
+    console.log(`daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(0)} ms (median of ${RUNS}); devices active yesterday ${r.out[1].devices_active}`);
+  }
+}
+
 // the active devices export: a report of the last 60 days, streamed to nowhere through the api's CSV writer
 const reports = new ReportsRepository(pool);
 const run = (await pool.query(`insert into report_run (kind, params) values ('active_devices', jsonb_build_object('from', $1::text, 'to', $2::text)) returning id`, [day(Date.now() - 60 * 86_400_000), day(Date.now())])).rows[0].id;
