@@ -6,8 +6,14 @@ import { LOGGER } from '../core/tokens.js';
 import { STATS_SOURCES } from './stats-sql.js';
 import { StatsRepository } from './stats.repository.js';
 
-/** The daily types are rolled again (today and the days since the last roll) this often. */
+/** What is due is rolled this often: backfills, the days since a type's last roll (a new day), snapshots, the safety roll. */
 export const STATS_ROLLUP_MS = 60_000;
+/**
+ * Today of a daily type is rolled again by the schedule after this long even without a new day: the writes mark their
+ * days (stats_dirty) and the sweep rolls those, so this only catches writes the triggers did not see (a load with
+ * triggers off). At 1M devices today's roll of every daily type takes 12-26 s (docs/benchmarks.md).
+ */
+export const STATS_DAILY_SAFETY_MS = 15 * 60_000;
 /** The days marked by the writes (stats_dirty) are rolled this often. */
 export const STATS_DIRTY_MS = 2_000;
 /** At most this many marks per sweep (a backlog is worked off over several). */
@@ -40,11 +46,12 @@ function dayRanges(days: string[]): [string, string][] {
 
 /**
  * Keeps the statistics rollup (`daily_statistic`) in step with the raw tables (worker, @nestjs/schedule, at start and
- * every minute): each daily type rolls its days from the last day it rolled (that day may have been partial) through
- * today again, so a day is final once the roll after its end has run; a type never rolled is backfilled
- * STATS_BACKFILL_DAYS. Snapshot types take the fleet's state as today's figures, hourly. Between the minutes, the days
- * the writes marked (statement triggers, stats_dirty) are rolled every STATS_DIRTY_MS. One roll at a time per
- * process, one per type across processes (an advisory lock in the repository). docs/statistics.md.
+ * every minute, doing what is due): each daily type rolls its days from the last day it rolled (that day may have been
+ * partial) through today again once a new day has begun (so a day is final once the roll after its end has run) or
+ * STATS_DAILY_SAFETY_MS after its last roll; a type never rolled is backfilled STATS_BACKFILL_DAYS. Snapshot types
+ * take the fleet's state as today's figures, hourly. Between those, the days the writes marked (statement triggers,
+ * stats_dirty) are rolled every STATS_DIRTY_MS. One roll at a time per process, one per type across processes (an
+ * advisory lock in the repository). docs/statistics.md.
  */
 @Injectable()
 export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
@@ -156,6 +163,7 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.stopping) break;
       const state = states.get(type);
       if (statsTypeDef(type).kind === 'daily') {
+        if (state && state.rolled_day === today && now - Date.parse(state.rolled_at) < STATS_DAILY_SAFETY_MS) continue;
         const from = state ? state.rolled_day : utcDay(now - STATS_BACKFILL_DAYS * DAY_MS);
         rows += await this.repo.rollDaily(type, from, tomorrow, today);
       } else if (!state || state.rolled_day !== today || now - Date.parse(state.rolled_at) >= STATS_SNAPSHOT_MS) {
