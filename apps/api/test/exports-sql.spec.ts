@@ -72,6 +72,14 @@ describe('the COPY path writes what the JavaScript writer writes', () => {
     expect(viaCopy).toBe(viaJs);
   });
 
+  it('writes bind values into the COPY statement as literals: quotes, backslashes and $n stay data', async () => {
+    const evil = ["x'); DROP TABLE device; --", 'back\\slash \\', 'it has $1 and $2', "'", '%_'];
+    const text = await collect((out) => copyCsv(pool, 'SELECT $1::text AS a, $2::text AS b, $3::text AS c, $4::text AS d, $5::text AS e', evil, ['a', 'b', 'c', 'd', 'e'].map((key) => ({ key })), out));
+    const js = await collect((out) => writeCsv([Object.fromEntries(evil.map((v, i) => ['abcde'[i]!, v]))], out, ['a', 'b', 'c', 'd', 'e']));
+    expect(text).toBe(js);
+    expect(Number((await pool.query('SELECT count(*) AS n FROM device')).rows[0].n)).toBeGreaterThan(0);
+  });
+
   it("says every stored reason as reasonText does (reasonTextSql), a code no longer declared as it is", async () => {
     const cases: { code: string; params: ReasonParams | null }[] = [{ code: 'noSuchCodeAnyMore', params: null }];
     for (const code of REASON_CODES) {

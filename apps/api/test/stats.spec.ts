@@ -260,6 +260,11 @@ describe('StatsRollup on the events that change the figures (stats_dirty)', () =
     expect(STATS_TYPE_KEYS.filter((t) => statsTypeDef(t).kind === 'daily' && !covered.has(t))).toEqual([]);
   });
 
+  it('has the triggers of migration stats_events on exactly the source tables the sweep knows', async () => {
+    const r = await api.pool.query(`SELECT DISTINCT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname LIKE 'stats\\_dirty\\_%' ORDER BY 1`);
+    expect(r.rows.map((x) => x.t)).toEqual(Object.keys(STATS_SOURCES).sort());
+  });
+
   it('marks the days a write changes, in the statement, and rolls exactly those days (a mark is rolled once)', async () => {
     const rollup = worker.get(StatsRollup);
     await rollup.rollDirty({ throttle: false }); // what earlier tests marked
