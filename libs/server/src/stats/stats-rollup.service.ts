@@ -111,8 +111,8 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Rolls the days the writes marked (stats_dirty) of the daily types of their sources, then deletes those marks
    * (only the ones read: a write committed meanwhile keeps its mark, and a roll of its day counts it at the latest
-   * then). A mark read was committed with its rows, so the roll after the read sees them. Types never rolled are
-   * left to their backfill. With `throttle` (the sweep) a (type, day) rolled less than DIRTY_COST_FACTOR times its
+   * then). A mark read was committed with its rows, so the roll after the read sees them. The marks of a type never
+   * rolled wait for its backfill. With `throttle` (the sweep) a (type, day) rolled less than DIRTY_COST_FACTOR times its
    * last roll's duration ago waits, and so do the marks of its source's day. Answers how many rollup rows were written.
    */
   async rollDirty({ limit = DIRTY_BATCH, throttle = true }: { limit?: number; throttle?: boolean } = {}): Promise<number> {
@@ -125,7 +125,12 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
     for (const m of marked) {
       let waits = false;
       for (const type of STATS_SOURCES[m.source] ?? []) {
-        if (!rolled.has(type)) continue;
+        // a type not rolled yet: its backfill (maybe running in another worker, reading from before this write) comes
+        // first, the mark waits for it
+        if (!rolled.has(type)) {
+          waits = true;
+          continue;
+        }
         const last = this.lastDirtyRoll.get(`${type}|${m.day}`);
         if (throttle && last && now - last.at < DIRTY_COST_FACTOR * last.ms) {
           waits = true;
