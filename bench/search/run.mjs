@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, productionEnv, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -63,16 +63,7 @@ const adminSession = { role: 1 };
 
 // ---- the api
 const port = await freePort();
-const api = startApp('api', {
-  NODE_ENV: 'production',
-  ...SMS_ENV,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  DB_POOL_SIZE: String(CONCURRENCY),
-  REDIS_KEY_PREFIX: 'bench:',
-});
+const api = startApp('api', productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, DB_POOL_SIZE: String(CONCURRENCY) }));
 // a failed run (a refused request throws) must not leave the api running
 process.on('exit', () => api.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}/api`;

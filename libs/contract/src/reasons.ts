@@ -166,6 +166,7 @@ export const REASONS = {
   statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
   statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
   reportToTooEarly: { en: 'To must be at least one day after from' },
+  reportDayInFuture: { en: 'The day must not be after today' },
 
   // ------------------------------------------------------------------------ wifi access points (§5; libs/contract/src/wifi.ts)
   wifiMacBlank: { en: 'MAC address cant be blank' },

@@ -70,8 +70,8 @@ export const STATS_RANGE_MAX_DAYS = 366;
 export const STATS_MAX_COLOURS = 10;
 
 
-/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100). */
-const idList = (field: string) =>
+/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100); the stats and the daily report. */
+export const idList = (field: string) =>
   z
     .string({ error: coded('idRequired') })
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, coded('badFormat'))

@@ -46,3 +46,5 @@ export * from './admin-data/admin-data.module.js';
 export * from './stats/stats.module.js';
 export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
+export { STATS_SOURCES } from './stats/stats-sql.js';
+export * from './reports/report-sweep.service.js';

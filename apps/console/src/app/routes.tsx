@@ -43,6 +43,7 @@ const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/route
 const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
 const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
 const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
+const DailyReportPage = lazyNamed(() => import('../features/reports/routes/DailyReportPage'), 'DailyReportPage');
 const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
@@ -110,8 +111,12 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...ADMIN_DATA_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
+  { path: '/admin/reports/daily', element: guarded('reports', <DailyReportPage />) },
   { path: '/admin/reports/activeDevices', element: guarded('reports', <ActiveDevicesPage />) },
 ];
+
+/** Menu targets of later issues, still a title-only page. */
+export const PENDING_SCREENS: readonly Pending[] = PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path));
 
 export const routes: RouteObject[] = [
   {
@@ -137,7 +142,7 @@ export const routes: RouteObject[] = [
           { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
           ...SCREEN_ROUTES,
-          ...PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path)).map((p) => ({
+          ...PENDING_SCREENS.map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),
