@@ -83,7 +83,6 @@ const cpuOf = (pid) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
 };
-const results = [];
 
 // the api: GET /api/csv/active_devices?hash, the body read as it comes, the api's RSS sampled every 100 ms
 const port = await freePort();
