@@ -46,3 +46,4 @@ export * from './admin-data/admin-data.module.js';
 export * from './stats/stats.module.js';
 export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
+export * from './firmware/firmware.module.js';
