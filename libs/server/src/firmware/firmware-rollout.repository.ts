@@ -108,7 +108,7 @@ export class FirmwareRolloutRepository {
   /** Ends a request (status 1) in `state`, with the reason of a halt; its devices never notified are cancelled (4). */
   async end(requestId: number, state: 'finished' | 'stopped' | 'expired' | 'halted', halt: Reason | null, q: Queryable): Promise<void> {
     await q.query(
-      `UPDATE firmware_upload_request SET status = 1, state = $2, ended_at = now(), stopped_at = CASE WHEN $2 = 'stopped' THEN now() END,
+      `UPDATE firmware_upload_request SET status = 1, state = $2::text, ended_at = now(), stopped_at = CASE WHEN $2::text = 'stopped' THEN now() END,
          halt_code = $3, halt_params = $4 WHERE id = $1`,
       [requestId, state, halt?.code ?? null, halt ? JSON.stringify(halt.params ?? {}) : null],
     );
@@ -132,7 +132,7 @@ export class FirmwareRolloutRepository {
   /** The command never reached the device: failed with the SMS's reason, or cancelled when the request called it off. */
   async undelivered(requestId: number, deviceId: number, error: Reason, cancelled: boolean, q: Queryable): Promise<void> {
     await q.query(
-      `UPDATE firmware_ota_activity SET status = $3, error_code = $4, error_params = $5, finished_at = CASE WHEN $3 = 3 THEN now() END, updated_at = now()
+      `UPDATE firmware_ota_activity SET status = $3::int, error_code = $4, error_params = $5, finished_at = CASE WHEN $3::int = 3 THEN now() END, updated_at = now()
        WHERE request_id = $1 AND device_id = $2 AND status = 0`,
       [requestId, deviceId, cancelled ? 4 : 3, error.code, JSON.stringify(error.params ?? {})],
     );

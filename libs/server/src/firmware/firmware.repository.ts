@@ -193,7 +193,7 @@ export class FirmwareRepository {
       [requestId, t.deviceTypeId, t.kind, t.version, t.forVersion, t.deviceIds, waveSize],
     );
     const total = r.rowCount ?? 0;
-    await q.query('UPDATE firmware_upload_request SET total = $2, wave_count = CEIL($2::numeric / wave_size)::int WHERE id = $1', [requestId, total]);
+    await q.query('UPDATE firmware_upload_request SET total = $2::int, wave_count = CEIL($2::int::numeric / wave_size)::int WHERE id = $1', [requestId, total]);
     return total;
   }
 
