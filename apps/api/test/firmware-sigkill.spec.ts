@@ -29,7 +29,7 @@ const counts = async (id: number) =>
   (
     await w.api.pool.query(
       `SELECT count(*) FILTER (WHERE notified_at IS NOT NULL)::int AS notified, count(*) FILTER (WHERE status = 2)::int AS finished,
-         max(wave)::int FILTER (WHERE notified_at IS NOT NULL) AS wave FROM firmware_ota_activity WHERE request_id = $1`,
+         (max(wave) FILTER (WHERE notified_at IS NOT NULL))::int AS wave FROM firmware_ota_activity WHERE request_id = $1`,
       [id],
     )
   ).rows[0] as { notified: number; finished: number; wave: number | null };
