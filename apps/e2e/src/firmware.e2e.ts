@@ -83,7 +83,7 @@ describe('admin: firmware rollouts to the simulated watches', () => {
       .toBe(n);
     await page.goto(`${e2e().baseUrl}/admin/fup/upgrade`);
     await page.getByTestId(`state-${req!.id}`).getByText('Finished').waitFor(SLOW);
-    await expect.poll(() => page.getByTestId(`counts-${req!.id}`).textContent(), SLOW).toContain(`${n} finished, 0 failed`);
+    await expect.poll(() => page.getByTestId(`counts-${req!.id}`).textContent(), SLOW).toContain(`${n} of ${n} finished, 0 failed`);
     await screenshot(page, 'firmware-upgrade');
   });
 

@@ -194,7 +194,7 @@ export const REASONS = {
   // ------------------------------------------------------------------------ firmware (docs/firmware-modem.md "Firmware")
   firmwareVersionFormat: { en: 'A version may hold letters, digits and . _ - only (at most 50)' },
   deviceLimit: { en: 'A custom list holds at most {{max}} devices', params: { max: 'number' } },
-  expireDate: { en: 'Enter a valid expiry date in the future' },
+  expireDate: { en: 'Enter a valid expiry date in the future, at most a year ahead' },
   firmwareNoDevices: { en: 'Enter at least one IMEI or read them from a CSV file' },
   firmwareNoTargets: { en: 'No device matches this request (devices already on the version or in a running rollout are left out)' },
   firmwareUnknownDevices: { en: '{{count}} IMEIs are no device: {{imeis}}', params: { count: 'number', imeis: 'text' } },

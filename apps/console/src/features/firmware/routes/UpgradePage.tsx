@@ -47,7 +47,17 @@ export function UpgradePage() {
 
   const columns: Column<FirmwareRequestItem>[] = [
     { key: 'id', header: t('firmware.upgrade.id'), align: 'end', cell: (r) => r.id },
-    { key: 'binary', header: t('firmware.upgrade.binary'), cell: (r) => `${r.binary_name}${r.device_type ? ` · ${r.device_type}` : ''}` },
+    {
+      key: 'binary',
+      header: t('firmware.upgrade.binary'),
+      cell: (r) => (
+        <>
+          {r.binary_name}
+          {r.device_type ? ` · ${r.device_type}` : ''}
+          {r.comment ? <p className="fw-counts">{r.comment}</p> : null}
+        </>
+      ),
+    },
     {
       key: 'type',
       header: t('firmware.fields.upload_type'),
@@ -72,14 +82,23 @@ export function UpgradePage() {
         <>
           <ProgressBar value={requestPercent(r)} label={t('firmware.upgrade.progressOf', { id: r.id })} />
           <span className="fw-counts" data-testid={`counts-${r.id}`}>
-            {t('firmware.upgrade.counts', { ...r.counts, total: r.total, wave: r.current_wave, waves: r.wave_count })}
+            {t('firmware.upgrade.counts', { finished: r.counts.finished, failed: r.counts.failed, open: r.counts.processing + r.counts.downloading, total: r.total, wave: r.current_wave, waves: r.wave_count })}
+            {r.counts.cancelled ? ` · ${t('firmware.upgrade.cancelled', { n: r.counts.cancelled })}` : ''}
           </span>
         </>
       ),
     },
-    { key: 'expires', header: t('firmware.fields.expired_at'), cell: (r) => formatDateTime(r.expired_at, tz) },
-    { key: 'comment', header: t('firmware.fields.comment'), truncate: true, cell: (r) => r.comment ?? '' },
-    { key: 'created', header: t('firmware.upgrade.created'), cell: (r) => `${formatDateTime(r.created, tz)}${r.created_by ? ` · ${r.created_by}` : ''}` },
+    {
+      key: 'dates',
+      header: t('firmware.upgrade.dates'),
+      cell: (r) => (
+        <span className="fw-counts">
+          {t('firmware.upgrade.createdBy', { at: formatDateTime(r.created, tz), by: r.created_by ?? t('common.none') })}
+          <br />
+          {r.ended_at ? t('firmware.upgrade.endedAt', { at: formatDateTime(r.ended_at, tz) }) : t('firmware.upgrade.expiresAt', { at: formatDateTime(r.expired_at, tz) })}
+        </span>
+      ),
+    },
     {
       key: 'actions',
       header: t('firmware.upgrade.actions'),
@@ -102,7 +121,7 @@ export function UpgradePage() {
   return (
     <FirmwarePage title={t('firmware.upgrade.title')}>
       <QueryState query={q}>
-        <DataTable data-testid="requests-table" layout="fit" columns={columns} rows={q.data?.items} rowKey={(r) => r.id} rowProps={(r) => ({ 'data-testid': `request-row-${r.id}` })} empty={t('firmware.upgrade.empty')} />
+        <DataTable data-testid="requests-table" layout="wrap" columns={columns} rows={q.data?.items} rowKey={(r) => r.id} rowProps={(r) => ({ 'data-testid': `request-row-${r.id}` })} empty={t('firmware.upgrade.empty')} />
         <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} />
       </QueryState>
       <Modal
