@@ -35,6 +35,8 @@ await pool.query(
   [N],
 );
 await pool.query('UPDATE sms_gateway SET rate_per_second = $1 WHERE id = 1', [RATE]);
+// the seed's waiting messages would share the gateway with the rollout: out of the way
+await pool.query("UPDATE sms_message SET status = 3, error_code = 'text' WHERE status = 0");
 await pool.query('ANALYZE device');
 
 const port = await freePort();
@@ -55,6 +57,8 @@ const env = {
   TWILIO_API_URL: sim.url,
   SMS_WEBHOOK_BASE_URL: base,
   UPLOAD_DIR: '.data/bench-uploads',
+  CONSOLE_PUBLIC_URL: base,
+  SMTP_URL: sim.smtpUrl,
 };
 const api = startApp('api', env);
 const worker = startApp('worker', env, 'inherit');
@@ -75,7 +79,7 @@ const up = await fetch(`${base}/api/firmware/upload`, { method: 'POST', headers,
 const binary = await up.json();
 if (up.status !== 200) throw new Error(`upload: ${up.status} ${JSON.stringify(binary)}`);
 
-const cpu0 = { worker: cpu(worker.pid), api: cpu(api.pid) };
+const cpu0 = { worker: cpu(worker.pid), api: cpu(api.pid), sim: process.cpuUsage() };
 const load0 = loadavg()[0];
 const t0 = performance.now();
 const res = await fetch(`${base}/api/firmware/insert`, {
@@ -103,7 +107,7 @@ for (;;) {
   await new Promise((x) => setTimeout(x, 1000));
 }
 const wallMs = performance.now() - t0;
-const cpu1 = { worker: cpu(worker.pid), api: cpu(api.pid) };
+const cpu1 = { worker: cpu(worker.pid), api: cpu(api.pid), sim: process.cpuUsage(cpu0.sim) };
 const load1 = loadavg()[0];
 const end = (await pool.query(
   `SELECT r.state, r.total, count(*) FILTER (WHERE a.status = 2)::int AS finished, count(*) FILTER (WHERE a.status = 3)::int AS failed
@@ -135,6 +139,8 @@ console.log(`| outcome | ${end.state}: ${end.finished.toLocaleString('en')} fini
 console.log(`| wave starts (s after insert) | ${waves.filter((w) => w.wave > 0).map((w) => (w.at / 1000).toFixed(0)).join(', ')} |`);
 console.log(`| worker CPU | ${(cpu1.worker - cpu0.worker).toFixed(0)} s (${(((cpu1.worker - cpu0.worker) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);
 console.log(`| api CPU (webhooks) | ${(cpu1.api - cpu0.api).toFixed(0)} s (${(((cpu1.api - cpu0.api) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);
+console.log(`| fleet-sim CPU (gateway, callbacks, watches, FTP server and downloads; this process) | ${((cpu1.sim.user + cpu1.sim.system) / 1e6).toFixed(0)} s |`);
+console.log(`| CPU per device: worker, api | ${(((cpu1.worker - cpu0.worker) / N) * 1000).toFixed(1)} ms, ${(((cpu1.api - cpu0.api) / N) * 1000).toFixed(1)} ms |`);
 console.log(`| worker RSS | ${Math.min(...samples.worker).toFixed(0)}-${Math.max(...samples.worker).toFixed(0)} MB, peak ${mem.worker.peak.toFixed(0)} MB |`);
 console.log(`| api RSS | ${Math.min(...samples.api).toFixed(0)}-${Math.max(...samples.api).toFixed(0)} MB, peak ${mem.api.peak.toFixed(0)} MB |`);
 process.exit(0);

@@ -143,20 +143,25 @@ export class FirmwareRolloutRepository {
    * hold one device per number). Downloading moves 0 to 1; finished moves 0, 1 (or a timed-out 3: the device did
    * update) to 2 and sets the device's firmware; an error moves 0 or 1 to 3 with the watch's reason.
    */
+  /** The devices behind a number (looked up first, so each report's statements use the (request, device) key). */
+  private async devicesOf(from: string, q: Queryable): Promise<number[]> {
+    return (await this.pool.rows<{ id: number }>('SELECT id FROM device WHERE gsm_number = $1', [from], q)).map((d) => d.id);
+  }
+
   async downloading(requestId: number, from: string, progress: number | null, q: Queryable): Promise<void> {
     await q.query(
-      `UPDATE firmware_ota_activity a SET status = 1, progress = COALESCE($3, a.progress), sent_at = COALESCE(a.sent_at, now()), updated_at = now()
-       FROM device d WHERE a.request_id = $1 AND a.device_id = d.id AND d.gsm_number = $2 AND a.status IN (0, 1)`,
-      [requestId, from, progress],
+      `UPDATE firmware_ota_activity SET status = 1, progress = COALESCE($3, progress), sent_at = COALESCE(sent_at, now()), updated_at = now()
+       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND status IN (0, 1)`,
+      [requestId, await this.devicesOf(from, q), progress],
     );
   }
 
   async finished(requestId: number, from: string, version: string, q: Queryable): Promise<void> {
     const rows = await this.pool.rows<{ device_id: number; to_version: string | null }>(
-      `SELECT a.device_id, a.to_version FROM firmware_ota_activity a JOIN device d ON d.id = a.device_id
-       WHERE a.request_id = $1 AND d.gsm_number = $2 AND (a.status IN (0, 1) OR (a.status = 3 AND a.error_code = 'firmwareTimeout'))
-       FOR UPDATE OF a`,
-      [requestId, from],
+      `SELECT device_id, to_version FROM firmware_ota_activity
+       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND (status IN (0, 1) OR (status = 3 AND error_code = 'firmwareTimeout'))
+       FOR UPDATE`,
+      [requestId, await this.devicesOf(from, q)],
       q,
     );
     for (const a of rows) {
@@ -175,10 +180,10 @@ export class FirmwareRolloutRepository {
 
   async failed(requestId: number, from: string, reason: string, q: Queryable): Promise<void> {
     await q.query(
-      `UPDATE firmware_ota_activity a SET status = 3, error_code = 'firmwareDeviceError', error_params = jsonb_build_object('reason', $3::text),
+      `UPDATE firmware_ota_activity SET status = 3, error_code = 'firmwareDeviceError', error_params = jsonb_build_object('reason', $3::text),
          finished_at = now(), updated_at = now()
-       FROM device d WHERE a.request_id = $1 AND a.device_id = d.id AND d.gsm_number = $2 AND a.status IN (0, 1)`,
-      [requestId, from, reason],
+       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND status IN (0, 1)`,
+      [requestId, await this.devicesOf(from, q), reason],
     );
   }
 
