@@ -5,7 +5,9 @@
 // api's webhook. Reports the wall time against the SMS time the simulation imposes (gateway rate and latency), and
 // the worker's and api's CPU and RSS.
 //
-//   node bench/firmware/run.mjs [--devices 100000] [--wave 10000] [--rate 200] [--latency 50]
+//   node bench/firmware/run.mjs [--devices 100000] [--wave 10000] [--rate 200] [--latency 50] [--timeout 4]
+//
+// --timeout is the request's per-device timeout in minutes (a device silent for half of it is asked for its state).
 //
 // Uses a fresh database `tracker_bench_fw` in the local stack (a small seeded fleet plus N generated watches of type 1
 // on version W0.0.1); needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
@@ -18,7 +20,7 @@ import { migrate, seed } from '../../scripts/lib/prepare.mjs';
 import { adminToken, benchDatabase, freePort, procMemory, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
-  options: { devices: { type: 'string', default: '100000' }, wave: { type: 'string', default: '10000' }, rate: { type: 'string', default: '200' }, latency: { type: 'string', default: '50' } },
+  options: { devices: { type: 'string', default: '100000' }, wave: { type: 'string', default: '10000' }, rate: { type: 'string', default: '200' }, latency: { type: 'string', default: '50' }, timeout: { type: 'string', default: '4' } },
 });
 const N = Number(opts.devices);
 const WAVE = Number(opts.wave);
@@ -85,7 +87,7 @@ const t0 = performance.now();
 const res = await fetch(`${base}/api/firmware/insert`, {
   method: 'POST',
   headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ fup_upload_id: binary.model.id, upload_type: 1, for_version: 'W0.0.1', wave_size: WAVE, error_threshold: 5, expired_at: new Date(Date.now() + 86_400_000).toISOString() }),
+  body: JSON.stringify({ fup_upload_id: binary.model.id, upload_type: 1, for_version: 'W0.0.1', wave_size: WAVE, error_threshold: 5, timeout_minutes: Number(opts.timeout), expired_at: new Date(Date.now() + 86_400_000).toISOString() }),
 });
 const created = await res.json();
 const insertMs = performance.now() - t0;
@@ -110,7 +112,8 @@ const wallMs = performance.now() - t0;
 const cpu1 = { worker: cpu(worker.pid), api: cpu(api.pid), sim: process.cpuUsage(cpu0.sim) };
 const load1 = loadavg()[0];
 const end = (await pool.query(
-  `SELECT r.state, r.total, count(*) FILTER (WHERE a.status = 2)::int AS finished, count(*) FILTER (WHERE a.status = 3)::int AS failed
+  `SELECT r.state, r.total, count(*) FILTER (WHERE a.status = 2)::int AS finished, count(*) FILTER (WHERE a.status = 3)::int AS failed,
+     count(a.queried_at)::int AS queried
    FROM firmware_upload_request r JOIN firmware_ota_activity a ON a.request_id = r.id WHERE r.id = $1 GROUP BY 1, 2`, [id])).rows[0];
 const sms = (await pool.query(
   `SELECT extract(epoch FROM min(sent_at)) * 1000 AS first, extract(epoch FROM max(sent_at)) * 1000 AS last, count(*)::int AS n
@@ -135,7 +138,7 @@ console.log(`| rollout wall time (insert to finished) | ${(wallMs / 1000).toFixe
 console.log(`| SMS time imposed by the simulation (N / rate + waves x 4 latencies) | ${imposed.toFixed(0)} s |`);
 console.log(`| wall / imposed | ${(wallMs / 1000 / imposed).toFixed(2)} |`);
 console.log(`| FOTA commands sent, rate first to last | ${sms.n.toLocaleString('en')}, ${sendRate.toFixed(0)}/s (${((sendRate / RATE) * 100).toFixed(0)} % of the gateway's rate) |`);
-console.log(`| outcome | ${end.state}: ${end.finished.toLocaleString('en')} finished, ${end.failed} failed of ${end.total.toLocaleString('en')}; downloads ${JSON.stringify(downloads)} |`);
+console.log(`| outcome | ${end.state}: ${end.finished.toLocaleString('en')} finished, ${end.failed} failed of ${end.total.toLocaleString('en')}; ${end.queried} asked again (FOTA?); downloads ${JSON.stringify(downloads)} |`);
 console.log(`| wave starts (s after insert) | ${waves.filter((w) => w.wave > 0).map((w) => (w.at / 1000).toFixed(0)).join(', ')} |`);
 console.log(`| worker CPU | ${(cpu1.worker - cpu0.worker).toFixed(0)} s (${(((cpu1.worker - cpu0.worker) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);
 console.log(`| api CPU (webhooks) | ${(cpu1.api - cpu0.api).toFixed(0)} s (${(((cpu1.api - cpu0.api) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);

@@ -109,6 +109,30 @@ describe('a rollout in waves', () => {
     }
   }, 180_000);
 
+  it('a final report lost on the way is asked for again once, half the timeout after the command went out', async () => {
+    const ds = await devices(2);
+    const bin = await uploadBinary(w.api, admin, 'W5.5.0');
+    w.sim.control.configure({ fotaReportLossRate: 1 });
+    try {
+      const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 2, error_threshold: 0, timeout_minutes: 10 });
+      const id = r.body.model.id;
+      await until(async () => (await activity(w.api, id)).every((a) => a.status === 1), 'downloading', 60_000);
+      await until(() => w.sim.control.firmware().OK! >= 2, 'both downloaded', 60_000);
+      // six minutes pass: more than half the timeout, less than all of it
+      await w.api.pool.query("UPDATE firmware_ota_activity SET sent_at = now() - interval '6 minutes' WHERE request_id = $1", [id]);
+      const q = await until(async () => ((await request(id)).status === 1 ? request(id) : null), 'finished', 60_000);
+      expect(q).toMatchObject({ state: 'finished', counts: { finished: 2, failed: 0 } });
+      for (const d of ds) {
+        const asked = w.sim.control.messages(d.gsm).filter((m) => m.body === `FOTA?,${id}#`);
+        expect(asked, d.gsm).toHaveLength(1);
+        expect(asked[0]!.replies.map((x) => x.body)).toEqual([`FOTA:OK,${id},W5.5.0`]);
+        expect(fota(d.gsm)).toHaveLength(1);
+      }
+    } finally {
+      w.sim.control.configure({ fotaReportLossRate: 0 });
+    }
+  }, 180_000);
+
   it('expiry ends a request: what was not notified is cancelled', async () => {
     const ds = await devices(4);
     const bin = await uploadBinary(w.api, admin, 'W5.3.0');

@@ -36,6 +36,8 @@ export const knobsSchema = z
     fotaCorruptRate: z.number().min(0).max(1),
     /** share of watches that report downloading and then nothing more */
     fotaStallRate: z.number().min(0).max(1),
+    /** share of final firmware reports lost on the way (the watch says it again when asked with FOTA?) */
+    fotaReportLossRate: z.number().min(0).max(1),
   })
   .strict();
 
@@ -56,6 +58,7 @@ export const DEFAULT_KNOBS: Knobs = {
   ftpTruncateUploadAt: 0,
   fotaCorruptRate: 0,
   fotaStallRate: 0,
+  fotaReportLossRate: 0,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -95,6 +98,7 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_FTP_TRUNCATE', 'ftpTruncateUploadAt', num],
   ['FLEET_SIM_FOTA_CORRUPT_RATE', 'fotaCorruptRate', num],
   ['FLEET_SIM_FOTA_STALL_RATE', 'fotaStallRate', num],
+  ['FLEET_SIM_FOTA_REPORT_LOSS_RATE', 'fotaReportLossRate', num],
 ];
 
 /** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */

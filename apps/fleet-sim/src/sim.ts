@@ -205,7 +205,7 @@ export class FleetSim {
   private async reply(m: SimMessage, watch: Watch, wait: () => Promise<boolean>): Promise<void> {
     let text = m.body;
     for (const p of await this.db!.gatewayPrefixes()) if (text.startsWith(p)) text = text.slice(p.length);
-    if (this.firmware.handles(text)) return this.firmware.run(text, (body) => this.inbound(m.to, body, m.from, m.sid), wait);
+    if (this.firmware.handles(text)) return this.firmware.run(text, m.to, (body) => this.inbound(m.to, body, m.from, m.sid), wait);
     let answer: string;
     try {
       answer = await this.handsets!.answer(watch, text);

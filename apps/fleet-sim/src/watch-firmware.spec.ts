@@ -49,4 +49,17 @@ describe('a watch updating its firmware from the FTP server', () => {
     }
     expect(await update('FOTA,12,garbage#', 1)).toEqual(['FOTA:ERR,12,BAD_COMMAND']);
   });
+
+  it('says its latest report again when asked (FOTA?), even one lost on the way', async () => {
+    const cmd = binary();
+    ctx.w.sim.control.configure({ fotaReportLossRate: 1 });
+    try {
+      expect(await update(cmd(13), 1)).toEqual(['FOTA:DOWNLOADING,13']);
+      await until(() => (ctx.w.sim.control.firmware().OK ?? 0) >= 1, 'the download');
+    } finally {
+      ctx.w.sim.control.configure({ fotaReportLossRate: 0 });
+    }
+    expect(await update('FOTA?,13#', 1)).toEqual(['FOTA:OK,13,W9.1.0']);
+    expect(await update('FOTA?,99#', 1)).toEqual(['FOTA:ERR,99,NO_COMMAND']);
+  });
 });

@@ -8,9 +8,12 @@ import type { Knobs } from './knobs.js';
  * `FOTA,<request>,<version>,<host>:<port>,<user>,<password>,<path>,<size>,<sha256>#` makes the watch answer
  * `FOTA:DOWNLOADING,<request>`, log into the FTP server, download the file and check its size and sha256, then answer
  * `FOTA:OK,<request>,<version>` or `FOTA:ERR,<request>,<reason>` (FTP_LOGIN, FTP_NOT_FOUND, FTP_UNREACHABLE, SIZE,
- * CHECKSUM, BAD_COMMAND). Knobs: fotaCorruptRate (the bytes arrive damaged: CHECKSUM), fotaStallRate (the watch
- * says downloading and then nothing).
+ * CHECKSUM, BAD_COMMAND). `FOTA?,<request>#` asks for the watch's latest report again (`FOTA:ERR,<request>,NO_COMMAND`
+ * when it never got that request's command). Knobs: fotaCorruptRate (the bytes arrive damaged: CHECKSUM),
+ * fotaStallRate (the watch says downloading and then nothing), fotaReportLossRate (the final report is lost on the
+ * way; the watch still knows it and says it again when asked).
  */
+export const FOTA_QUERY = /^FOTA\?,(\d{1,9})#$/;
 export const FOTA_COMMAND = /^FOTA,(\d{1,9}),([A-Za-z0-9._-]{1,50}),([^,:]+):(\d{1,5}),([^,]*),([^,]*),([^,]+),(\d{1,12}),([0-9a-f]{64})#$/;
 
 /** Downloads at once across every watch (each one an FTP session: a control and a data connection). */
@@ -21,6 +24,8 @@ export class FirmwareWatches {
   private readonly queue: (() => void)[] = [];
   /** downloads done, by outcome (GET /control/firmware) */
   readonly counts = new Map<string, number>();
+  /** each watch's latest report per request, by `<number>:<request>` */
+  private readonly reports = new Map<string, string>();
 
   constructor(
     private readonly knobs: () => Knobs,
@@ -28,11 +33,19 @@ export class FirmwareWatches {
   ) {}
 
   handles(text: string): boolean {
-    return text.startsWith('FOTA,');
+    return text.startsWith('FOTA,') || text.startsWith('FOTA?,');
   }
 
-  /** The whole update of one watch: `say` posts a message from the watch; `wait` is a latency (false: fleet-sim closing). */
-  async run(text: string, say: (body: string) => Promise<unknown>, wait: () => Promise<boolean>): Promise<void> {
+  /**
+   * The whole update of the watch at `number`: `say` posts a message from the watch; `wait` is a latency (false:
+   * fleet-sim closing).
+   */
+  async run(text: string, number: string, say: (body: string) => Promise<unknown>, wait: () => Promise<boolean>): Promise<void> {
+    const asked = FOTA_QUERY.exec(text);
+    if (asked) {
+      await say(this.reports.get(`${number}:${asked[1]}`) ?? `FOTA:ERR,${asked[1]},NO_COMMAND`);
+      return;
+    }
     const m = FOTA_COMMAND.exec(text);
     if (!m) {
       const req = /^FOTA,(\d{1,9}),/.exec(text)?.[1] ?? '0';
@@ -40,13 +53,17 @@ export class FirmwareWatches {
       return;
     }
     const [, req, version, host, port, user, password, path, size, sha256] = m as unknown as string[];
+    const report = (body: string) => this.reports.set(`${number}:${req}`, body);
+    report(`FOTA:DOWNLOADING,${req}`);
     await say(`FOTA:DOWNLOADING,${req}`);
     const k = this.knobs();
     if (Math.random() < k.fotaStallRate) return;
     const outcome = await this.slot(() => this.download({ host: host!, port: Number(port), user: user!, password: password!, path: path! }, Number(size), sha256!, Math.random() < k.fotaCorruptRate));
     this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
-    if (!(await wait())) return;
-    await say(outcome === 'OK' ? `FOTA:OK,${req},${version}` : `FOTA:ERR,${req},${outcome}`);
+    const final = outcome === 'OK' ? `FOTA:OK,${req},${version}` : `FOTA:ERR,${req},${outcome}`;
+    report(final);
+    if (!(await wait()) || Math.random() < this.knobs().fotaReportLossRate) return;
+    await say(final);
   }
 
   private async slot<T>(fn: () => Promise<T>): Promise<T> {
@@ -95,5 +112,6 @@ export class FirmwareWatches {
 
   reset(): void {
     this.counts.clear();
+    this.reports.clear();
   }
 }

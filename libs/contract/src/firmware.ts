@@ -50,6 +50,14 @@ export function fotaCommand(c: { requestId: number; version: string; host: strin
 /** The command key of a request's FOTA messages (the SMS listener picks its events by the FOTA_ prefix). */
 export const fotaCommandKey = (requestId: number) => `FOTA_${requestId}`;
 
+/**
+ * The status query a device gets once when it has not reported half its timeout after its command went out (its
+ * report may have been lost on the way): `FOTA?,<request id>#`; the watch answers with its latest report again.
+ * Its own command key, so its SMS's fate never changes the device's activity.
+ */
+export const fotaQuery = (requestId: number) => `FOTA?,${requestId}#`;
+export const fotaQueryKey = (requestId: number) => `FOTAQ_${requestId}`;
+
 export type FotaReply =
   | { kind: 'downloading'; requestId: number; progress: number | null }
   | { kind: 'ok'; requestId: number; version: string }

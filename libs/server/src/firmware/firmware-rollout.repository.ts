@@ -68,6 +68,21 @@ export class FirmwareRolloutRepository {
     return r.rowCount ?? 0;
   }
 
+  /**
+   * Devices of a wave silent for half their timeout since their command went out, not asked yet: marked asked (the
+   * query is stored in the same transaction); answers their ids.
+   */
+  async toQuery(requestId: number, wave: number, timeoutS: number, q: Queryable): Promise<number[]> {
+    const r = await this.pool.rows<{ device_id: number }>(
+      `UPDATE firmware_ota_activity SET queried_at = now(), updated_at = now()
+       WHERE request_id = $1 AND wave = $2 AND status IN (0, 1) AND queried_at IS NULL AND sent_at < now() - make_interval(secs => $3 / 2.0)
+       RETURNING device_id`,
+      [requestId, wave, timeoutS],
+      q,
+    );
+    return r.map((x) => x.device_id);
+  }
+
   /** The same for devices of ended requests (their commands went out before the end; they may still report). */
   async timeOutEnded(): Promise<number> {
     const r = await this.pool.query(

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { fotaCommand, fotaCommandKey, reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
+import { fotaCommand, fotaCommandKey, fotaQuery, fotaQueryKey, reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { LOGGER } from '../core/tokens.js';
 import { SmsOutbox } from '../sms/sms-outbox.service.js';
@@ -29,7 +29,7 @@ export type EndState = 'finished' | 'stopped' | 'expired' | 'halted';
 
 /**
  * A rollout's steps (docs/firmware-modem.md "Firmware"). `advance` is the worker's one step of a running request, in
- * one transaction under the request's row lock: expiry; the current wave's timeouts (from Postgres timestamps) and
+ * one transaction under the request's row lock: expiry; the current wave's status queries and timeouts (from Postgres timestamps) and
  * error threshold; when the wave is over, the next wave's devices marked notified and their FOTA commands stored
  * (one statement each), queued after the commit. `end` (stop, expiry, halt) calls off what was not sent. A killed
  * worker loses nothing: a step commits whole or not at all, and a command stored but not queued is found by the SMS
@@ -58,6 +58,7 @@ export class FirmwareRollout {
       if (r.expired) return this.end(r.id, 'expired', null, q);
       for (;;) {
         if (r.current_wave > 0) {
+          await this.query(r, q);
           await this.repo.timeOut(r.id, r.current_wave, r.device_timeout_s, q);
           const c = await this.repo.waveCounts(r.id, r.current_wave, q);
           if (c.total > 0 && c.failed * 100 > r.error_threshold * c.total) {
@@ -82,6 +83,14 @@ export class FirmwareRollout {
     });
   }
 
+  /** Asks the wave's devices silent for half their timeout for their state, once each (a lost report is sent again). */
+  private async query(r: LockedRequest, q: Queryable): Promise<void> {
+    const devices = await this.repo.toQuery(r.id, r.current_wave, r.device_timeout_s, q);
+    if (!devices.length) return;
+    const ids = await this.outbox.storeBulk({ bulkId: null, deviceIds: devices, commandKey: fotaQueryKey(r.id), message: fotaQuery(r.id), createdBy: r.created_by }, q);
+    PgPool.afterCommit(q, () => this.outbox.dispatch(ids));
+  }
+
   /**
    * Ends a running request: status 1 in `state`; devices never notified are cancelled, and commands stored but not
    * taken by a worker yet are called off (their devices cancelled too, by the SMS listener). A command a worker has
@@ -89,6 +98,8 @@ export class FirmwareRollout {
    */
   async end(requestId: number, state: EndState, halt: Reason | null, q: Queryable): Promise<void> {
     await this.repo.end(requestId, state, halt, q);
-    if (state !== 'finished') await this.outbox.cancelUnsent(fotaCommandKey(requestId), reason('firmwareRequestEnded'), q);
+    if (state === 'finished') return;
+    await this.outbox.cancelUnsent(fotaCommandKey(requestId), reason('firmwareRequestEnded'), q);
+    await this.outbox.cancelUnsent(fotaQueryKey(requestId), reason('firmwareRequestEnded'), q);
   }
 }

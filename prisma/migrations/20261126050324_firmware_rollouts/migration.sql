@@ -4,6 +4,7 @@ ADD COLUMN     "error_code" VARCHAR(50),
 ADD COLUMN     "error_params" JSONB,
 ADD COLUMN     "finished_at" TIMESTAMPTZ(3),
 ADD COLUMN     "notified_at" TIMESTAMPTZ(3),
+ADD COLUMN     "queried_at" TIMESTAMPTZ(3),
 ADD COLUMN     "sent_at" TIMESTAMPTZ(3),
 ADD COLUMN     "wave" INTEGER NOT NULL DEFAULT 0;
 
