@@ -5,22 +5,22 @@
 // api's webhook. Reports the wall time against the SMS time the simulation imposes (gateway rate and latency), and
 // the worker's and api's CPU and RSS.
 //
-//   node bench/firmware/run.mjs [--devices 100000] [--wave 10000] [--rate 200] [--latency 50] [--timeout 4]
+//   node bench/firmware/run.mjs [--devices 100000] [--wave 10000] [--rate 200] [--latency 50] [--timeout 30] [--threshold 5]
 //
 // --timeout is the request's per-device timeout in minutes (a device silent for half of it is asked for its state).
 //
 // Uses a fresh database `tracker_bench_fw` in the local stack (a small seeded fleet plus N generated watches of type 1
 // on version W0.0.1); needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, procMemory, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
-  options: { devices: { type: 'string', default: '100000' }, wave: { type: 'string', default: '10000' }, rate: { type: 'string', default: '200' }, latency: { type: 'string', default: '50' }, timeout: { type: 'string', default: '4' } },
+  options: { devices: { type: 'string', default: '100000' }, wave: { type: 'string', default: '10000' }, rate: { type: 'string', default: '200' }, latency: { type: 'string', default: '50' }, timeout: { type: 'string', default: '30' }, threshold: { type: 'string', default: '5' } },
 });
 const N = Number(opts.devices);
 const WAVE = Number(opts.wave);
@@ -62,7 +62,11 @@ const env = {
   CONSOLE_PUBLIC_URL: base,
   SMTP_URL: sim.smtpUrl,
 };
-const api = startApp('api', env);
+const apiLog = `${ROOT}/bench/.out/firmware-api.log`;
+mkdirSync(`${ROOT}/bench/.out`, { recursive: true });
+rmSync(apiLog, { force: true });
+// warnings and errors of the api (a webhook that failed) to a file
+const api = startApp('api', { ...env, LOG_FILE: apiLog });
 const worker = startApp('worker', env, 'inherit');
 await waitForApi(`${base}/api`);
 const token = await adminToken(`${base}/api`, databaseUrl);
@@ -87,7 +91,7 @@ const t0 = performance.now();
 const res = await fetch(`${base}/api/firmware/insert`, {
   method: 'POST',
   headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ fup_upload_id: binary.model.id, upload_type: 1, for_version: 'W0.0.1', wave_size: WAVE, error_threshold: 5, timeout_minutes: Number(opts.timeout), expired_at: new Date(Date.now() + 86_400_000).toISOString() }),
+  body: JSON.stringify({ fup_upload_id: binary.model.id, upload_type: 1, for_version: 'W0.0.1', wave_size: WAVE, error_threshold: Number(opts.threshold), timeout_minutes: Number(opts.timeout), expired_at: new Date(Date.now() + 86_400_000).toISOString() }),
 });
 const created = await res.json();
 const insertMs = performance.now() - t0;
@@ -120,6 +124,9 @@ const sms = (await pool.query(
    FROM sms_message WHERE command_key = $1 AND direction = 'OUTBOUND'`, [`FOTA_${id}`])).rows[0];
 const mem = { worker: procMemory(worker.pid), api: procMemory(api.pid) };
 const downloads = sim.control.firmware();
+// how our inbound webhook answered the watches' messages (null: no answer within fleet-sim's 15 s)
+const answered = {};
+for (const r of sim.control.inbound()) answered[String(r.answered)] = (answered[String(r.answered)] ?? 0) + 1;
 api.kill('SIGTERM');
 worker.kill('SIGTERM');
 await sim.close();
@@ -139,6 +146,7 @@ console.log(`| SMS time imposed by the simulation (N / rate + waves x 4 latencie
 console.log(`| wall / imposed | ${(wallMs / 1000 / imposed).toFixed(2)} |`);
 console.log(`| FOTA commands sent, rate first to last | ${sms.n.toLocaleString('en')}, ${sendRate.toFixed(0)}/s (${((sendRate / RATE) * 100).toFixed(0)} % of the gateway's rate) |`);
 console.log(`| outcome | ${end.state}: ${end.finished.toLocaleString('en')} finished, ${end.failed} failed of ${end.total.toLocaleString('en')}; ${end.queried} asked again (FOTA?); downloads ${JSON.stringify(downloads)} |`);
+console.log(`| watch messages answered by the api's webhook (HTTP status: count) | ${JSON.stringify(answered)} |`);
 console.log(`| wave starts (s after insert) | ${waves.filter((w) => w.wave > 0).map((w) => (w.at / 1000).toFixed(0)).join(', ')} |`);
 console.log(`| worker CPU | ${(cpu1.worker - cpu0.worker).toFixed(0)} s (${(((cpu1.worker - cpu0.worker) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);
 console.log(`| api CPU (webhooks) | ${(cpu1.api - cpu0.api).toFixed(0)} s (${(((cpu1.api - cpu0.api) / (wallMs / 1000)) * 100).toFixed(0)} % of one core) |`);
