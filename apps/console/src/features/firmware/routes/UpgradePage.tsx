@@ -109,7 +109,7 @@ export function UpgradePage() {
             {t('firmware.upgrade.activity')}
           </Link>
           {isRunning(r) ? (
-            <button type="button" className="btn btn--danger" onClick={() => setStopping(r)} data-testid={`stop-${r.id}`}>
+            <button type="button" className="btn btn--ghost fw-stop" onClick={() => setStopping(r)} data-testid={`stop-${r.id}`}>
               {t('firmware.upgrade.stop')}
             </button>
           ) : null}
