@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the integration setup
 import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db.mjs';
@@ -73,6 +74,12 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const simPort = await freePort();
   const smtpPort = await freePort();
+  const ftpPort = await freePort();
+  // the seeded local FTP server (ftp_server 1) is fleet-sim's (docs/fleet-sim.md "FTP")
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  await c.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [ftpPort]);
+  await c.end();
   const baseUrl = `http://127.0.0.1:${port}`;
   const fleetSimUrl = `http://127.0.0.1:${simPort}`;
   const env = {
@@ -93,7 +100,7 @@ export default async function setup(project: TestProject) {
   const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
+    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_FTP_PORT: String(ftpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
   });
   const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   // the worker runs the jobs the console starts (imports, SMS, reports); the journeys start once it runs its queues

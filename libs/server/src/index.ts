@@ -48,3 +48,4 @@ export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
 export { STATS_SOURCES } from './stats/stats-sql.js';
 export * from './reports/report-sweep.service.js';
+export * from './firmware/firmware.module.js';

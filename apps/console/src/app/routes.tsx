@@ -45,6 +45,11 @@ const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiE
 const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
 const DailyReportPage = lazyNamed(() => import('../features/reports/routes/DailyReportPage'), 'DailyReportPage');
 const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
+const FirmwareUpgradePage = lazyNamed(() => import('../features/firmware/routes/UpgradePage'), 'UpgradePage');
+const FirmwareAddPage = lazyNamed(() => import('../features/firmware/routes/AddBinaryPage'), 'AddBinaryPage');
+const FirmwareUploadPage = lazyNamed(() => import('../features/firmware/routes/UploadPage'), 'UploadPage');
+const FirmwareBinariesPage = lazyNamed(() => import('../features/firmware/routes/BinariesPage'), 'BinariesPage');
+const FirmwareActivityPage = lazyNamed(() => import('../features/firmware/routes/ActivityPage'), 'ActivityPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -103,12 +108,22 @@ const ADMIN_DATA_ROUTES: RouteObject[] = [
   { path: '/geolocation/add', element: guarded('geolocation', <WifiEditPage />) },
 ];
 
+/** Firmware (features/firmware; docs/firmware-modem.md "Firmware"). */
+const FIRMWARE_ROUTES: RouteObject[] = [
+  { path: '/admin/fup/upgrade', element: guarded('firmware', <FirmwareUpgradePage />) },
+  { path: '/admin/fup/add', element: guarded('firmware', <FirmwareAddPage />) },
+  { path: '/admin/fup/upload', element: guarded('firmware', <FirmwareUploadPage />) },
+  { path: '/admin/fup/binaries', element: guarded('firmware', <FirmwareBinariesPage />) },
+  { path: '/admin/fup/ota_activity', element: guarded('firmware', <FirmwareActivityPage />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
   ...ADMIN_ROUTES,
   ...ADMIN_DATA_ROUTES,
+  ...FIRMWARE_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
   { path: '/admin/reports/daily', element: guarded('reports', <DailyReportPage />) },

@@ -52,6 +52,18 @@ export class SmsStatusRepository {
     return r[0] ?? null;
   }
 
+  /**
+   * The messages of a command key still waiting to be sent (status 0, no worker's claim), locked: a worker's claim
+   * skips them until the caller's transaction ends (for a feature that calls its commands off, e.g. a stopped rollout).
+   */
+  async lockUnsent(commandKey: string, q: Queryable): Promise<LockedMessage[]> {
+    return this.pool.rows<LockedMessage>(
+      `SELECT ${LOCKED} FROM sms_message WHERE command_key = $1 AND direction = 'OUTBOUND' AND status = 0 AND claimed_at IS NULL ORDER BY id FOR UPDATE`,
+      [commandKey],
+      q,
+    );
+  }
+
   async lockById(id: number, q: Queryable): Promise<LockedMessage | null> {
     const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE id = $1 FOR UPDATE`, [id], q);
     return r[0] ?? null;
