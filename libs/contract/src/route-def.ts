@@ -25,3 +25,11 @@ export type RouteDef = {
 
 export const route = <const R extends RouteDef>(r: R) => r;
 
+/** Fills `:param` placeholders of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k}`);
+    return encodeURIComponent(String(v));
+  });
+}

@@ -206,12 +206,3 @@ export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...S
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;
-
-/** Fills `:param` placeholders of a route path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
-    const v = params[k];
-    if (v === undefined) throw new Error(`missing path parameter ${k}`);
-    return encodeURIComponent(String(v));
-  });
-}

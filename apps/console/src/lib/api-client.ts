@@ -6,8 +6,8 @@ import {
   isFieldCode,
   REQUEST_ORIGIN_CONSOLE,
   REQUEST_ORIGIN_HEADER,
-  ROUTES,
   type FieldError,
+  type ROUTES,
   type RouteName,
   type RouteResponse,
 } from '@tracker/contract';
@@ -17,6 +17,14 @@ import { clearSession, getSession } from './session';
 import { serverErrorToast } from './toast';
 
 export const API_PREFIX = '/api';
+
+/**
+ * The route registry (paths, methods, areas and the zod schemas of every call of the contract), loaded with the
+ * first call instead of before the sign-in page renders: it is most of the contract's weight (docs/console.md,
+ * "Bundle budget"), and the sign-in page shows before any call is made.
+ */
+let registry: Promise<typeof ROUTES> | null = null;
+export const routeRegistry = (): Promise<typeof ROUTES> => (registry ??= import('./route-registry').then((m) => m.ROUTES));
 
 type Def<N extends RouteName> = (typeof ROUTES)[N];
 type Input<N extends RouteName, K extends 'query' | 'body' | 'params'> =
@@ -148,7 +156,7 @@ function sessionLost(err: ApiError): ApiError {
  * Returns the `model` of the answer.
  */
 export async function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<ModelOf<N>> {
-  const def: Def<N> = ROUTES[name];
+  const def: Def<N> = (await routeRegistry())[name];
   const path = buildPath(def.path, (options.params ?? {}) as Record<string, string | number>);
   const url = `${API_PREFIX}${path}${queryString(options.query)}`;
   const headers = callHeaders();
