@@ -216,8 +216,10 @@ function ownerSources(cond: SearchCondition, filters: string[], ownerOrder: stri
  * Owner searches in one statement: the page's owners (the first offset + limit matches), their devices joined after
  * (every owner gives at least one row, itself without devices or one per device in scope, so the first
  * offset + limit rows come from the first offset + limit owners, and a common name reads the devices of 25 owners),
- * and the count capped at `cap` rows. One row per page row, each with `counted`; a single row with a null owner_id
- * when the page is empty. Parameters: the condition's, then the scope's (`scopeParam`), then cap, limit, offset.
+ * and the count capped at `cap` rows. As every matching owner gives at least one row, `cap` owners mean `cap` rows:
+ * the devices are counted only when fewer owners match (a broad part reads the ids of `cap` owners, no device).
+ * One row per page row, each with `counted`; a single row with a null owner_id when the page is empty.
+ * Parameters: the condition's, then the scope's (`scopeParam`), then cap, limit, offset.
  */
 function ownersSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
   const filters = [...cond.where];
@@ -239,13 +241,18 @@ function ownersSql(cond: SearchCondition, scopeParam: number | null, n: number):
         LEFT JOIN device_type dt ON dt.id = d.device_type_id
         LEFT JOIN white_label wl ON wl.id = o.white_label_vendor_id
        ORDER BY ${cond.orderBy} LIMIT ${limit} OFFSET ${offset}),
-    counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM (${src.all}) o ${deviceJoin} LIMIT ${cap}) capped)
+    counted_owners AS (SELECT o.id FROM (${src.all}) o LIMIT ${cap}),
+    counted AS (
+      SELECT (CASE WHEN (SELECT count(*) FROM counted_owners) >= ${cap} THEN ${cap}
+                   ELSE (SELECT count(*) FROM (SELECT 1 FROM counted_owners o ${deviceJoin} LIMIT ${cap}) capped) END)::int AS n)
     SELECT page.*, counted.n AS counted FROM counted LEFT JOIN page ON true ORDER BY page.ord`;
 }
 
 /**
  * Device searches (IMEI, IMSI, phone) in one statement, as owner searches: the page in index order and the count
- * capped at `cap` rows, one round trip. Parameters: the condition's, then the scope's, then cap, limit, offset.
+ * capped at `cap` rows, one round trip. The count reads the devices alone (every device has a type; owner and white
+ * label are left joins that add no rows), in index order so that it stops at `cap` whatever the plan's estimates.
+ * Parameters: the condition's, then the scope's, then cap, limit, offset.
  */
 function devicesSql(cond: SearchCondition, scopeParam: number | null, n: number): string {
   const where = [...cond.where];
@@ -255,20 +262,35 @@ function devicesSql(cond: SearchCondition, scopeParam: number | null, n: number)
   return `WITH page AS (
       SELECT ${SELECT}, row_number() OVER (ORDER BY ${cond.orderBy}) AS ord ${DEVICES_FROM} ${whereSql}
        ORDER BY ${cond.orderBy} LIMIT ${limit} OFFSET ${offset}),
-    counted AS (SELECT count(*)::int AS n FROM (SELECT 1 ${DEVICES_FROM} ${whereSql} LIMIT ${cap}) capped)
+    counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM device d ${whereSql} ORDER BY ${cond.orderBy} LIMIT ${cap}) capped)
     SELECT page.*, counted.n AS counted FROM counted LEFT JOIN page ON true ORDER BY page.ord`;
 }
 
 /**
- * A named (prepared) statement per SQL text: each pooled connection parses and plans a search shape once, and after
- * five runs Postgres may keep a generic plan, sparing the planning (about 1 ms of an owner search, on the same cores
- * that run the queries). The shapes are few (filter x scope x words), so the statements per connection stay few.
+ * The statement with its parameters read through a one-row CTE (`$3` becomes `(SELECT p3 FROM q)`, an init plan):
+ * the planner never sees the values, so every execution gets the plan a generic plan would be, and after its first
+ * five executions on a connection Postgres keeps that generic plan instead of planning each search again (the
+ * planning of these statements costs more CPU than running them: 0.5-1 ms against 0.1-2 ms). The shapes are written
+ * so that the plan made without the values is right for every value: ranges and trigrams walked in index order
+ * with LIMIT, never a bitmap of every match (the plan checks of apps/api/test/search.spec.ts hold them to it).
  */
-const prepared = (text: string, values: unknown[]) => ({
-  name: `search_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
-  text,
-  values,
-});
+export function withBlindParams(sql: string, values: unknown[]): string {
+  const cols = values.map((v, i) => `$${i + 1}::${typeof v === 'number' ? 'int' : 'text'} AS p${i + 1}`);
+  const body = sql.replace(/\$(\d+)/g, (_, i: string) => `(SELECT p${i} FROM q)`);
+  return `WITH q AS MATERIALIZED (SELECT ${cols.join(', ')}), ${body.replace(/^\s*WITH\s+/, '')}`;
+}
+
+/**
+ * A named (prepared) statement per SQL text: each pooled connection parses a search shape once, and with the
+ * parameters out of the planner's sight (withBlindParams) keeps its generic plan after five executions, sparing the
+ * planning. The shapes are few (filter x scope x words), so the statements per connection and the names here stay few.
+ */
+const statementNames = new Map<string, string>();
+const prepared = (text: string, values: unknown[]) => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return { name, text, values };
+};
 
 @Injectable()
 export class DeviceSearchRepository {
@@ -292,7 +314,8 @@ export class DeviceSearchRepository {
       cond.base === 'owners'
         ? ownersSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length)
         : devicesSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length);
-    const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(sql, [...params, countCap, limit, offset]));
+    const values = [...params, countCap, limit, offset];
+    const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(withBlindParams(sql, values), values));
     return {
       items: rows.filter((r) => r.device_id !== null || r.owner_id !== null).map(({ ord: _ord, counted: _counted, ...item }) => item),
       counted: rows[0]?.counted ?? 0,
