@@ -156,26 +156,47 @@ function nameGroupsSql(filters: string[], k: string): string {
     ) c`;
 }
 
-/** Trigrams of a part tried as the lead (the first ones, distinct): probing each costs up to GRAM_PROBE entries. */
+/** Trigrams of a part tried as the lead (the first ones, distinct). */
 const GRAMS_PROBED = 12;
-const GRAM_PROBE = 1000;
+/** Entries of each trigram read by the first probe, and by the second when the first tells nothing. */
+const PROBE_FIRST = 64;
+const PROBE_SECOND = 1000;
+
+/**
+ * The probe of one stage: for each trigram of the part, its first `n` entries in e-mail order (what a walk would
+ * read first), how many there are (`t`, all of them when fewer than `n`) and how many contain the part (`m`). A
+ * walk of trigram g to `want` matches reads about `t` entries when t < n, else about want * n / m: the density of
+ * matches in its first entries is the density the walk meets. Trigrams with no match among `n` entries estimate
+ * nothing (null).
+ */
+function probeSql(part: string, n: number): string {
+  return `SELECT g.gram, CASE WHEN p.t < ${n} THEN p.t WHEN p.m > 0 THEN 151.0 * ${n} / p.m END AS cost
+      FROM grams g CROSS JOIN LATERAL (
+        SELECT count(*) AS t, count(*) FILTER (WHERE strpos(x.email, ${part}) > 0) AS m
+          FROM (SELECT e.email FROM owner_email_gram e WHERE e.gram = g.gram ORDER BY e.email LIMIT ${n}) x) p`;
+}
 
 /**
  * E-mail parts of 3+ characters: every e-mail containing the part contains each of its trigrams, so one trigram's
  * entries in owner_email_gram (gram, email, owner_id), read in e-mail order, hold every match in result order. The
- * lead is the part's rarest trigram (each one's entries counted up to GRAM_PROBE through the index); its entries are
- * checked (`where`: the ILIKE on the e-mail, the partner scope) and the walk stops at `n` matching owners. A common
- * part stops after about a page's worth of entries, a rare one reads its rare trigram's few entries: never every
- * match, never every owner. `n` covers the page and the capped count (each owner in scope gives at least one row).
+ * lead is the trigram whose walk is estimated cheapest by a probe of its first PROBE_FIRST entries (probeSql): a
+ * rare trigram, or one dense in matches. Only when no trigram tells anything there (each has more entries, none of
+ * them a match: a rare part made of common trigrams) are PROBE_SECOND entries probed, the estimate falling back to
+ * the trigram order. The lead's entries are checked (`where`: the part, the partner scope) and the walk stops at
+ * `n` matching owners. A common part reads a few hundred entries in all, a rare one its rare trigram's few: never
+ * every match, never every owner. `n` covers the page and the capped count (each owner in scope gives a row). The
+ * weak case stays a rare part of common trigrams whose matches are not among any trigram's first entries ("ia.com":
+ * every entry of its lead; docs/benchmarks.md).
  */
 function gramMatchesSql(gramParam: number, where: string, n: string): string {
-  return `grams AS (
-      SELECT DISTINCT substr(lower($${gramParam}::text), i, 3) AS gram
+  const part = `lower($${gramParam}::text)`;
+  return `grams AS MATERIALIZED (
+      SELECT DISTINCT substr(${part}, i, 3) AS gram
         FROM generate_series(1, LEAST(char_length($${gramParam}::text) - 2, ${GRAMS_PROBED})) i),
     lead AS MATERIALIZED (
-      SELECT g.gram FROM grams g
-       ORDER BY (SELECT count(*) FROM (SELECT 1 FROM owner_email_gram e WHERE e.gram = g.gram LIMIT ${GRAM_PROBE}) p), g.gram
-       LIMIT 1),
+      SELECT COALESCE(
+        (SELECT p.gram FROM (${probeSql(part, PROBE_FIRST)}) p WHERE p.cost IS NOT NULL ORDER BY p.cost, p.gram LIMIT 1),
+        (SELECT p.gram FROM (${probeSql(part, PROBE_SECOND)}) p ORDER BY p.cost NULLS LAST, p.gram LIMIT 1)) AS gram),
     matches AS MATERIALIZED (
       SELECT o.email, o.id FROM (SELECT e.email, e.owner_id AS id FROM owner_email_gram e WHERE e.gram = (SELECT gram FROM lead)) o
        WHERE ${where} ORDER BY o.email, o.id LIMIT ${n})`;
