@@ -154,9 +154,17 @@ for (const [i, concurrency] of CONCURRENCIES.entries()) {
   const rows = [];
   const loadBefore = loadAverage();
   for (const [name, make] of Object.entries(FILTERS)) {
-    // warm up both paths (plans, caches, the api's JIT)
-    for (let w = 0; w < 20; w++) await directSearch(make)();
-    for (let w = 0; w < 20; w++) await apiSearch(make)();
+    // warm up both paths at the phase's concurrency: every pooled connection open with its statements prepared
+    // and planned (a pool grown from one connection to 50 inside the measured phase counted 49 backend starts and
+    // their first plans against the first filter), caches and the api's JIT warm
+    const warm = async (fn) => {
+      let left = Math.max(20, 3 * concurrency);
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await fn();
+      }));
+    };
+    await warm(directSearch(make));
+    await warm(apiSearch(make));
     const d = await measure(directSearch(make), requests, concurrency);
     const a = await measure(apiSearch(make), requests, concurrency);
     rows.push({ filter: name, a, d });
