@@ -24,6 +24,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SessionCache;
   private readonly channel: string;
   private subscriber: Redis | undefined;
+  private readonly pending = new Map<string, Promise<SessionUser>>();
 
   constructor(
     private readonly repo: SessionRepository,
@@ -40,7 +41,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, message: string) => {
       try {
-        this.cache.forget(JSON.parse(message) as SessionForget);
+        this.drop(JSON.parse(message) as SessionForget);
       } catch {
         this.log.warn({ channel: this.channel }, 'unreadable session revocation message');
       }
@@ -60,11 +61,24 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
     return { token, expDate };
   }
 
-  /** Resolves a bearer token to its user; 401 when unknown, revoked, expired or the user is disabled. */
-  async authenticate(token: string): Promise<SessionUser> {
+  /**
+   * Resolves a bearer token to its user; 401 when unknown, revoked, expired or the user is disabled. Calls that
+   * arrive together for a token not cached share one lookup (a console opening a page sends several at once).
+   */
+  authenticate(token: string): Promise<SessionUser> {
     const hash = hashToken(token);
     const cached = this.cache.get(hash);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
+    const joined = this.pending.get(hash);
+    if (joined) return joined;
+    const pending: Promise<SessionUser> = this.lookUp(hash).finally(() => {
+      if (this.pending.get(hash) === pending) this.pending.delete(hash);
+    });
+    this.pending.set(hash, pending);
+    return pending;
+  }
+
+  private async lookUp(hash: string): Promise<SessionUser> {
     const s = await this.repo.byTokenHash(hash);
     if (!s || s.revoked_at || !s.enabled) throw new DomainError(ErrorCode.Unauthenticated);
     if (s.exp_date.getTime() <= Date.now()) throw new DomainError(ErrorCode.SessionExpired);
@@ -103,9 +117,15 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
    * has the message before this returns; were Redis down, the other processes drop them within SESSION_CACHE_MS.
    */
   async forget(f: SessionForget) {
-    this.cache.forget(f);
+    this.drop(f);
     await this.redis.publish(this.channel, JSON.stringify(f)).catch((e: unknown) => {
       this.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'session revocation not published');
     });
+  }
+
+  private drop(f: SessionForget) {
+    this.cache.forget(f);
+    // a call arriving from now on never joins a lookup that may have read the row before this change
+    this.pending.clear();
   }
 }
