@@ -196,12 +196,11 @@ const GRAMS_PROBED = 12;
 const PROBE = 64;
 
 /**
- * The probe of one stage: for each trigram of the part, its first `n` entries (index order, so e-mail order: what a
- * walk reads first; no ORDER BY, which could let the planner prefer reading every entry and sorting), how many there
- * are (`t`, all of them when fewer than `n`) and how many contain the part (`m`). A
- * walk of trigram g to `want` matches reads about `t` entries when t < n, else about want * n / m: the density of
- * matches in its first entries is the density the walk meets. Trigrams with no match among `n` entries estimate
- * nothing (null).
+ * The probe: for each trigram of the part, its first `n` entries (index order, so e-mail order: what a walk reads
+ * first; no ORDER BY, which could let the planner prefer reading every entry and sorting), how many there are (`t`,
+ * all of them when fewer than `n`) and how many contain the part (`m`). A walk of the trigram to the 151 owners of
+ * page 0's page and count reads about `t` entries when t < n, else about 151 * n / m: the density of matches in its
+ * first entries is the density the walk meets. A trigram with no match among `n` entries estimates nothing (null).
  */
 function probeSql(part: string, n: number): string {
   return `SELECT g.gram, CASE WHEN p.t < ${n} THEN p.t WHEN p.m > 0 THEN 151.0 * ${n} / p.m END AS cost
@@ -215,9 +214,9 @@ function probeSql(part: string, n: number): string {
  * entries in owner_email_gram (gram, email, owner_id), read in e-mail order, hold every match in result order. The
  * lead is the trigram whose walk is estimated cheapest by a probe of its first PROBE entries (probeSql): a rare
  * trigram, or one dense in matches; when no trigram tells anything there (each has more entries, none of them a
- * match: a rare part made of common trigrams), the first in trigram order. The lead's entries are checked (`where`:
- * the part, the partner scope) and the walk stops at
- * `n` matching owners. A common part reads a few hundred entries in all, a rare one its rare trigram's few: never
+ * match: a rare part made of common trigrams), the first in trigram order. The lead's entries are checked
+ * (`where`: the part, the partner scope) and the walk stops at `n` matching owners. A common part reads a few
+ * hundred entries in all, a rare one its rare trigram's few: never
  * every match, never every owner. `n` covers the page and the capped count (each owner in scope gives a row). The
  * weak case stays a rare part of common trigrams whose matches are not among any trigram's first entries ("ia.com":
  * every entry of its lead, as with the 1,000-entry count of each trigram before; docs/benchmarks.md).
