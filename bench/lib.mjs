@@ -43,17 +43,34 @@ export function freePort() {
 }
 
 /**
- * The settings production mode requires (config.ts), for benchmarks: fleet-sim's SMS account and URL (never the real
- * Twilio), its mail server and the console's public address (password links); nothing in a benchmark sends mail.
+ * The settings production mode requires, for benchmarks: fleet-sim's account and URL (never the real Twilio), and a
+ * mail server and public console address (fleet-sim's mail sink's default; no benchmark sends mail).
  */
 export const SMS_ENV = {
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75',
   TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token',
   TWILIO_API_URL: 'http://127.0.0.1:3010',
   SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:3000',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SMTP_URL: 'smtp://127.0.0.1:3025',
   CONSOLE_PUBLIC_URL: 'http://127.0.0.1:3000',
 };
+
+/**
+ * The environment of a built app in production mode against a benchmark's database and the stack's Redis, on `port`,
+ * with its own Redis key prefix; `extra` adds or overrides.
+ */
+export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', ...extra }) {
+  return {
+    NODE_ENV: 'production',
+    ...SMS_ENV,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    REDIS_KEY_PREFIX: prefix,
+    ...extra,
+  };
+}
 
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
 export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDependencies, buildServer, buildConsole, migrate, deviceCount, seed } from './lib/prepare.mjs';
+import { ensureDependencies, buildServer, buildConsole, migrate, deviceCount, seed, registerFleetSimFtp } from './lib/prepare.mjs';
 import { ensureStack, ROOT } from './lib/stack.mjs';
 
 const { values: opts } = parseArgs({
@@ -35,6 +35,9 @@ const port = process.env.PORT ?? '3000';
 const simPort = process.env.FLEET_SIM_PORT ?? '3010';
 // ... and its mail sink takes the api's mails (the owner password-reset mail) as SMTP_URL unless that is set
 const smtpPort = process.env.FLEET_SIM_SMTP_PORT ?? '3025';
+// ... and its firmware FTP server (the seeded ftp_server 1 is pointed at it), serving .data/fleet-sim-ftp
+const ftpPort = process.env.FLEET_SIM_FTP_PORT ?? '2121';
+await registerFleetSimFtp(stack.databaseUrl, ftpPort);
 const webhookBase = process.env.SMS_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
@@ -48,7 +51,7 @@ const env = {
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
   CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
 };
-const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort, FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
+const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort, FLEET_SIM_FTP_PORT: ftpPort, FLEET_SIM_FTP_ROOT: process.env.FLEET_SIM_FTP_ROOT ?? join(ROOT, '.data/fleet-sim-ftp'), FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
 const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
 const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [
@@ -66,6 +69,7 @@ console.log(`
   Console and api: ${apiPorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}   (api docs: http://127.0.0.1:${port}/api/docs)
   ${apis} api and ${workers} worker process(es) on one Postgres and Redis${apis > 1 ? ' (any api serves any session)' : ''}
   SMS go to fleet-sim (simulated Twilio and watches) at http://127.0.0.1:${simPort}, knobs: POST /control/config (docs/fleet-sim.md)
+  Firmware binaries go to fleet-sim's FTP server on 127.0.0.1:${ftpPort} (FTP server 1 in the console)
   Sign in with a seeded user, e.g. admin / ${users.find((u) => u.username === 'admin')?.password}
   and the code from: npm run totp -- admin
   Users (one per role): ${users.map((u) => `${u.username} (${u.roleId})`).join(', ')}

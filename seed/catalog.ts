@@ -224,6 +224,8 @@ export const SMS_COMMANDS: { key: string; name: string; template: string; takesM
   { key: 'CUSTOM', name: 'Custom text', template: '{message}', takesMessage: true },
   /** the owner workspace's contact push (GET /contact/push): the watch fetches its contacts again */
   { key: 'SYNC_CONTACTS', name: 'Fetch contacts', template: 'CONTACTS#' },
+  /** the device workspace's general settings (POST /device/settings): the wearer's height, weight, gender, birth date */
+  { key: 'SET_PROFILE', name: 'Wearer profile', template: 'PROFILE,{message}#', takesMessage: true },
 ];
 
 /** replies a device sends to a command */
@@ -237,6 +239,7 @@ export const SMS_REPLIES: Record<string, string> = {
   UPDATE_MODEM: 'UPDATE_MODEM:OK',
   DUP: 'DUP:OK',
   SYNC_CONTACTS: 'CONTACTS:OK',
+  SET_PROFILE: 'PROFILE:OK',
 };
 
 /** default settings per device type: [setting_no, name, value, editable] */

@@ -57,22 +57,36 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
     }
   }
   n.firmware_binary = await insertRows(client, 'firmware_binary', ['id', 'name', 'version', 'device_type_id', 'ftp_server_id', 'file_name', 'path', 'size_bytes', 'sha256', 'created_by', 'created'], binaries);
+  // rollouts are history here (ended: the worker acts on running ones only, docs/firmware-modem.md "Firmware"):
+  // 1 stopped, 2 finished (by version, some devices failed), 3 halted by its error threshold (custom list)
   const watchLatest = 2; // binary 2: the newest type-1 version
   const sampleWatches = sample.filter((s) => s.type === 1).map((s) => s.id);
+  const [w0, w1, w2] = DEVICE_TYPES[0].firmware;
+  const ended2 = plan.anchor - 4 * DAY;
+  const ended3 = plan.anchor - 2 * DAY + 3 * HOUR;
   n.firmware_upload_request = await insertRows(client, 'firmware_upload_request',
-    ['id', 'status', 'fup_upload_id', 'upload_type', 'for_version', 'comment', 'expired_at', 'extend', 'new_version', 'created_by', 'created', 'stopped_at'], [
-      [1, 1, 1, 0, null, 'Rollout to all watches', iso(plan.anchor - 20 * DAY), [], DEVICE_TYPES[0].firmware[1], 1, iso(plan.anchor - 40 * DAY), iso(plan.anchor - 20 * DAY)],
-      [2, 0, watchLatest, 1, DEVICE_TYPES[0].firmware[1], 'Upgrade from the previous version', iso(plan.anchor + 20 * DAY), [], DEVICE_TYPES[0].firmware[2], 1, iso(plan.anchor - 5 * DAY), null],
-      [3, 0, watchLatest, 2, null, 'Pilot group', iso(plan.anchor + 10 * DAY), sampleWatches.slice(0, 5), DEVICE_TYPES[0].firmware[2], 1, iso(plan.anchor - 2 * DAY), null],
+    ['id', 'status', 'state', 'fup_upload_id', 'upload_type', 'for_version', 'comment', 'expired_at', 'extend', 'new_version', 'wave_size', 'error_threshold',
+      'current_wave', 'wave_count', 'total', 'halt_code', 'halt_params', 'created_by', 'created', 'stopped_at', 'ended_at'], [
+      [1, 1, 'stopped', 1, 0, null, 'Rollout to all watches', iso(plan.anchor - 20 * DAY), [], w1, 1000, 20, 0, 0, 0, null, null, 1, iso(plan.anchor - 40 * DAY), iso(plan.anchor - 39 * DAY), iso(plan.anchor - 39 * DAY)],
+      [2, 1, 'finished', watchLatest, 1, w1, 'Upgrade from the previous version', iso(plan.anchor + 20 * DAY), [], w2, 10, 50, 2, 2, sampleWatches.length, null, null, 1, iso(plan.anchor - 5 * DAY), null, iso(ended2)],
+      [3, 1, 'halted', watchLatest, 2, null, 'Pilot group', iso(plan.anchor + 10 * DAY), sampleWatches.slice(0, 5), w2, 5, 20, 1, 1, Math.min(5, sampleWatches.length),
+        'firmwareHalted', { wave: 1, failed: 2, size: 5, threshold: 20 }, 1, iso(plan.anchor - 2 * DAY), null, iso(ended3)],
     ]);
   const activity: Row[] = [];
+  const cols = ['request_id', 'device_id', 'imei', 'status', 'from_version', 'to_version', 'progress', 'wave', 'notified_at', 'sent_at', 'finished_at', 'error_code', 'error_params', 'created', 'updated_at'];
   sampleWatches.forEach((id, i) => {
-    const status = i % 3;
-    const at = plan.anchor - (5 - (i % 4)) * DAY;
-    activity.push([2, id, deviceImei(id), status, DEVICE_TYPES[0].firmware[1], DEVICE_TYPES[0].firmware[2], status === 2 ? 100 : status === 1 ? 40 + i : 0, null, iso(at), iso(at + HOUR)]);
-    if (i < 5) activity.push([3, id, deviceImei(id), 0, DEVICE_TYPES[0].firmware[1], DEVICE_TYPES[0].firmware[2], 0, null, iso(plan.anchor - 2 * DAY), iso(plan.anchor - 2 * DAY)]);
+    const at = plan.anchor - 5 * DAY + i * MINUTE;
+    const failed = i % 4 === 3;
+    activity.push([2, id, deviceImei(id), failed ? 3 : 2, w0, w2, failed ? 0 : 100, i < 10 ? 1 : 2, iso(at), iso(at + MINUTE), iso(at + HOUR),
+      failed ? 'firmwareDeviceError' : null, failed ? { reason: 'CHECKSUM' } : null, iso(at), iso(at + HOUR)]);
+    if (i < 5) {
+      const at3 = plan.anchor - 2 * DAY;
+      const st = i < 2 ? 3 : i < 3 ? 2 : 4;
+      activity.push([3, id, deviceImei(id), st, w1, w2, st === 2 ? 100 : 0, 1, iso(at3), iso(at3 + MINUTE), st === 4 ? null : iso(at3 + 3 * HOUR),
+        st === 3 ? 'firmwareTimeout' : null, st === 3 ? { minutes: 30 } : null, iso(at3), iso(at3 + 3 * HOUR)]);
+    }
   });
-  n.firmware_ota_activity = await insertRows(client, 'firmware_ota_activity', ['request_id', 'device_id', 'imei', 'status', 'from_version', 'to_version', 'progress', 'error', 'created', 'updated_at'], activity);
+  n.firmware_ota_activity = await insertRows(client, 'firmware_ota_activity', cols, activity);
 
   // modem updates: a few devices at various steps (the 31041 carrier runs the 13-task profile)
   const tasks: Row[] = [];

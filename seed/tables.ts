@@ -284,8 +284,8 @@ const MESSAGE_ARGS: Record<string, string[]> = {
   SEND_ATCMD: ['AT+SWOPTIONS?', 'AT+SGACT?', 'AT+CSQ'],
   CUSTOM: ['Hello from support', 'Please charge your watch', 'Test message'],
 };
-/** the commands of the seeded traffic (the contact push came later: leaving it out keeps the seeded messages as they were) */
-const TRAFFIC_COMMANDS = SMS_COMMANDS.filter((c) => c.key !== 'SYNC_CONTACTS');
+/** the commands of the seeded traffic (the contact and profile pushes came later: leaving them out keeps the seeded messages as they were) */
+const TRAFFIC_COMMANDS = SMS_COMMANDS.filter((c) => c.key !== 'SYNC_CONTACTS' && c.key !== 'SET_PROFILE');
 const COMMON_COMMANDS = TRAFFIC_COMMANDS.filter((c) => !['FACTORY_RESET', 'POWER_OFF', 'START_SSP', 'UPDATE_MODEM', 'DUP', 'SEND_ATCMD', 'START_LOG', 'SEND_LOG'].includes(c.key));
 
 function render(template: string, arg: string): string {

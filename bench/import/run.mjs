@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, ROOT, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, procMemory, productionEnv, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -76,16 +76,7 @@ rmSync(good);
 
 // ---- the real path: api + worker
 const port = await freePort();
-const env = {
-  NODE_ENV: 'production',
-  ...SMS_ENV,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  REDIS_KEY_PREFIX: `bench-import-${port}:`,
-  UPLOAD_DIR: `${out}/uploads`,
-};
+const env = productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, prefix: `bench-import-${port}:`, UPLOAD_DIR: `${out}/uploads` });
 const api = startApp('api', env);
 const worker = startApp(
   'worker',

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, loadAverage, postgresCpu, procCpuMs, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -87,16 +87,7 @@ const adminSession = { role: 1 };
 const port = await freePort();
 const api = startApp(
   'api',
-  {
-  NODE_ENV: 'production',
-  ...SMS_ENV,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  DB_POOL_SIZE: String(POOL),
-  REDIS_KEY_PREFIX: 'bench:',
-  },
+  productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, DB_POOL_SIZE: String(POOL) }),
   'ignore',
   opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [],
 );

@@ -1,63 +1,41 @@
 // Statistics benchmark (docs/statistics.md, docs/benchmarks.md): every type's answer for the last 30 days from the
 // rollup (what GET /stats/list reads) beside the same figures computed from the raw tables, which must be equal;
-// the rollup's backfill time; and the active devices export's rate and memory.
+// the rollup's backfill time; and the active devices export's rate and memory (repository level; bench/exports
+// measures the api).
 //
-//   node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--help]
+//   node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--help]
 //
-// Uses (and seeds when it has fewer devices) the database tracker_bench_stats in the local stack; needs
-// `npx tsc -b tsconfig.json` (libs/server/dist) first. The seed gives telemetry to a sample of its devices only, so
-// --events synthetic events (half locations, half communications of random owned devices, spread over the last 60
-// days) are added until the tables hold that many. The issue's scale is --devices 1000000 --events 50000000, for a
-// quiet machine with room for it.
+// Uses (and grows, set-based in SQL: bench/stats/fleet.mjs) the database tracker_bench_stats in the local stack;
+// needs `npx tsc -b tsconfig.json` (libs/server/dist) first. --events are half locations, half communications of
+// random owned devices over the last 60 days. The issue's scale is --devices 1000000 --events 50000000.
 import { Writable } from 'node:stream';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { benchDatabase } from '../lib.mjs';
+import { statsFleet } from './fleet.mjs';
 
 const { values: opts } = parseArgs({
-  options: { devices: { type: 'string', default: '20000' }, events: { type: 'string', default: '2000000' }, runs: { type: 'string', default: '5' }, help: { type: 'boolean', default: false } },
+  options: {
+    devices: { type: 'string', default: '20000' },
+    events: { type: 'string', default: '2000000' },
+    runs: { type: 'string', default: '5' },
+    'raw-runs': { type: 'string' },
+    'skip-raw': { type: 'boolean', default: false },
+    'keep-rollup': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
 });
 if (opts.help) {
-  console.log('node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5]   (docs/benchmarks.md "Statistics")');
+  console.log('node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--skip-raw] [--keep-rollup]   (docs/benchmarks.md "Statistics")');
   process.exit(0);
 }
 const DEVICES = Number(opts.devices);
 const RUNS = Number(opts.runs);
+const RAW_RUNS = Number(opts['raw-runs'] ?? opts.runs);
 const EVENTS = Number(opts.events);
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-const { databaseUrl } = await benchDatabase('tracker_bench_stats');
-await migrate(databaseUrl);
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-const have = Number((await pool.query('select count(*) from device')).rows[0].count);
-if (have < DEVICES) {
-  console.log(`seeding ${DEVICES} devices into tracker_bench_stats (have ${have})`);
-  seed(databaseUrl, ['--devices', String(DEVICES), '--reset']);
-}
-const events = async () => Number((await pool.query('select (select count(*) from location) + (select count(*) from device_communication) AS n')).rows[0].n);
-const missing = EVENTS - (await events());
-if (missing > 0) {
-  console.log(`adding ${missing} synthetic events`);
-  const half = Math.ceil(missing / 2);
-  // random owned devices, random instants of the last 60 days; reasons, sources and validity spread like the seed's
-  await pool.query(`create temp table bench_devices as select row_number() over () as n, id from device where owner_id is not null`);
-  const n = Number((await pool.query('select count(*) from bench_devices')).rows[0].count);
-  await pool.query(
-    `insert into location (device_id, time, latitude, longitude, reason, source, is_valid)
-     select d.id, now() - random() * interval '60 days', 48, 11, (array[1,1,1,2,8,22,19])[1 + floor(random() * 7)::int],
-            (array[1,1,6,8,7,0])[1 + floor(random() * 6)::int], random() > 0.02
-       from generate_series(1, $1) g join bench_devices d on d.n = 1 + (g % $2)`,
-    [half, n],
-  );
-  await pool.query(
-    `insert into device_communication (device_id, time, kind)
-     select d.id, now() - random() * interval '60 days', 'heartbeat' from generate_series(1, $1) g join bench_devices d on d.n = 1 + (g % $2)`,
-    [missing - half, n],
-  );
-}
-await pool.query('vacuum analyze');
-const count = async (t) => Number((await pool.query(`select count(*) from ${t}`)).rows[0].count);
-const sizes = { devices: await count('device'), locations: await count('location'), communications: await count('device_communication'), sms: await count('sms_message') };
+console.log(`load average ${load()}`);
+const { pool, sizes } = await statsFleet({ devices: DEVICES, events: EVENTS });
 console.log(JSON.stringify(sizes));
 
 // the api's own repository and rollup over a plain pool with PgPool's two methods
@@ -70,36 +48,92 @@ Object.assign(pool, { rows: PgPool.prototype.rows, transaction: PgPool.prototype
 const repo = new StatsRepository(pool);
 const rollup = new StatsRollup(repo, { warn: console.warn, info: () => {} });
 
-await pool.query('truncate daily_statistic, stats_rollup_state');
-let t0 = performance.now();
-const rows = await rollup.roll(Date.now());
-const backfillMs = performance.now() - t0;
-t0 = performance.now();
-await rollup.roll(Date.now());
-const upkeepMs = performance.now() - t0;
-console.log(`backfill (400 days, every type): ${rows} rollup rows in ${(backfillMs / 1000).toFixed(1)} s; the next minute's roll: ${(upkeepMs / 1000).toFixed(2)} s`);
-
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 const scope = (type) => ({ type, from: day(Date.now() - 29 * 86_400_000), to: day(Date.now()), whiteLabels: [1, 2, 3, 4] });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function time(fn) {
+async function time(fn, runs = RUNS) {
   const ms = [];
   let out;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const s = performance.now();
     out = await fn();
     ms.push(performance.now() - s);
   }
   return { ms: median(ms), out };
 }
-console.log('\n| type | rollup ms (median) | raw ms (median) | items | equal |\n|---|---|---|---|---|');
+
+let t0;
+if (!opts['keep-rollup']) {
+  await pool.query('truncate daily_statistic, stats_rollup_state');
+  t0 = performance.now();
+  const rows = await rollup.roll(Date.now());
+  const backfillMs = performance.now() - t0;
+  console.log(`backfill (400 days, every type): ${rows} rollup rows in ${(backfillMs / 1000).toFixed(1)} s`);
+}
+t0 = performance.now();
+const today = new Date().toISOString().slice(0, 10);
+await rollup.rollDays(today, today);
+console.log(`today of every daily type rolled again (the schedule's roll of a new day, or its safety roll): ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+
+// the writes' path (docs/statistics.md "The rollup"): what the statement triggers cost a writer, and what the sweep of
+// the marked days costs, at this scale
+const [{ id: deviceId }] = (await pool.query('select id from device where owner_id is not null order by id limit 1')).rows;
+await pool.query('delete from stats_dirty');
+{
+  // one-row inserts with the trigger and without (session_replication_role = replica), in alternating rounds so that
+  // the machine's load falls on both alike
+  const ROUNDS = 10;
+  const PER_ROUND = 200;
+  const withTrigger = await pool.connect();
+  const without = await pool.connect();
+  await without.query('set session_replication_role = replica');
+  const insert = (c) => c.query(`insert into location (device_id, time, latitude, longitude, reason, source) values ($1, now(), 48, 11, 1, 1)`, [deviceId]);
+  const ms = { with: [], without: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [key, c] of [['with', withTrigger], ['without', without]]) {
+      const s = performance.now();
+      for (let i = 0; i < PER_ROUND; i++) await insert(c);
+      ms[key].push((performance.now() - s) / PER_ROUND);
+    }
+  }
+  await without.query('reset session_replication_role');
+  withTrigger.release();
+  without.release();
+  const marks = Number((await pool.query('select count(*) as n from stats_dirty')).rows[0].n);
+  const a = median(ms.with);
+  const b = median(ms.without);
+  console.log(
+    `one-row location inserts (median of ${ROUNDS} alternating rounds of ${PER_ROUND}): ${a.toFixed(2)} ms with the statistics trigger, ${b.toFixed(2)} ms without (${(a / b).toFixed(2)}x); ${marks} marks`,
+  );
+  await pool.query(`insert into owner (email, white_label_vendor_id) values ('bench-now-' || extract(epoch from now()) || '@stats.bench', 1)`);
+  const s = performance.now();
+  const swept = await rollup.rollDirty({ throttle: false });
+  console.log(`the sweep of those marks (today's location types and new_registrations rolled again): ${((performance.now() - s) / 1000).toFixed(2)} s, ${swept} rollup rows`);
+}
+
+console.log(`\nload average ${load()}\n| type | rollup ms (median) | raw ms (median) | raw / rollup | items | equal | under 200 ms |\n|---|---|---|---|---|---|---|`);
 let unequal = 0;
+let slow = 0;
 for (const type of STATS_TYPE_KEYS) {
   const r = await time(() => repo.items(scope(type)));
-  const raw = await time(() => repo.raw(scope(type)));
+  const raw = opts['skip-raw'] ? { ms: NaN, out: r.out } : await time(() => repo.raw(scope(type)), RAW_RUNS);
   const equal = JSON.stringify(r.out) === JSON.stringify(raw.out);
   if (!equal) unequal++;
-  console.log(`| ${type} | ${r.ms.toFixed(1)} | ${raw.ms.toFixed(1)} | ${r.out.length} | ${equal ? 'yes' : 'NO'} |`);
+  if (r.ms >= 200) slow++;
+  console.log(`| ${type} | ${r.ms.toFixed(1)} | ${raw.ms.toFixed(1)} | ${(raw.ms / r.ms).toFixed(0)}x | ${r.out.length} | ${equal ? 'yes' : 'NO'} | ${r.ms < 200 ? 'yes' : 'NO'} |`);
+}
+console.log(`load average ${load()}; ${STATS_TYPE_KEYS.length - slow} of ${STATS_TYPE_KEYS.length} types under 200 ms`);
+
+// the daily report (GET /reports/daily): a week in Berlin's zone from the raw tables, the whole fleet and one white label
+const { DailyReportRepository } = await import('../../libs/server/dist/reports/daily-report.repository.js');
+{
+  const daily = new DailyReportRepository(pool);
+  const last = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const first = day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000);
+  for (const whiteLabels of [null, [1]]) {
+    const r = await time(() => daily.days({ first, last, tz: 'Europe/Berlin', whiteLabels }));
+    console.log(`daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(0)} ms (median of ${RUNS}); devices active yesterday ${r.out[1].devices_active}`);
+  }
 }
 
 // the active devices export: a report of the last 60 days, streamed to nowhere through the api's CSV writer
@@ -124,6 +158,8 @@ const exportMs = performance.now() - t0;
 console.log(
   `\nactive devices report: ${total} devices generated in ${(generateMs / 1000).toFixed(2)} s; CSV ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s = ${Math.round(total / (exportMs / 1000))} rows/s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, at most ${(maxRss / 1e6).toFixed(0)} MB while streaming`,
 );
+await pool.query('delete from report_active_device where run_id = $1', [run]);
+await pool.query('delete from report_run where id = $1', [run]);
 await pool.end();
 if (unequal) {
   console.error(`${unequal} types differ between the rollup and the raw tables`);

@@ -60,6 +60,21 @@ export async function deviceCount(databaseUrl) {
   }
 }
 
+/**
+ * Points the seeded local FTP server (ftp_server 1, 127.0.0.1) at the port fleet-sim's FTP server listens on, so
+ * firmware uploads and the watches' downloads reach it whatever FLEET_SIM_FTP_PORT is (docs/fleet-sim.md "FTP").
+ */
+export async function registerFleetSimFtp(databaseUrl, port) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [Number(port)]);
+  } finally {
+    await c.end();
+  }
+}
+
 export function seed(databaseUrl, args = []) {
   run('npx', ['tsx', 'seed/cli.ts', ...args], { env: { DATABASE_URL: databaseUrl } });
 }

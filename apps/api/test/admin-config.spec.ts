@@ -68,27 +68,27 @@ describe('POST /voipcentral/save', () => {
 
 describe('POST /smsgateway/save', () => {
   it('normalises the codes: spaces stripped, blanks dropped, 00 and bare digits read as +', async () => {
-    const r = await api.post('/smsgateway/save', { name: 'Gateway East', allowed: ' +7, ,00380 , 37 5,+7', command: '' }, admin);
+    const r = await api.post('/smsgateway/save', { name: 'Gateway East', allowed: ' +7, ,00380 , 37 5,+7', command: '', from_number: '+4915735980001' }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.model).toMatchObject({ name: 'Gateway East', allowed: ['+7', '+380', '+375'], command: null, enabled: true });
+    expect(r.body.model).toMatchObject({ name: 'Gateway East', allowed: ['+7', '+380', '+375'], command: null, enabled: true, url: null, from_number: '+4915735980001', rate_per_second: 10 });
     const trail = await audits('sms_gateway', r.body.model.id);
     expect(trail[0]).toMatchObject({ before: null, after: { allowed: ['+7', '+380', '+375'] } });
   });
 
   it('answers bad codes and an empty list field by field', async () => {
-    const bad = await api.post('/smsgateway/save', { name: 'G', allowed: '+7, +49a' }, admin);
+    const bad = await api.post('/smsgateway/save', { name: 'G', allowed: '+7, +49a', from_number: '+4915735980001' }, admin);
     expect(messages(bad)).toEqual(['allowed: Phone code +49a is not a country calling code (+ and 1 to 4 digits)']);
-    const none = await api.post('/smsgateway/save', { name: 'G', allowed: ' , ,' }, admin);
+    const none = await api.post('/smsgateway/save', { name: 'G', allowed: ' , ,', from_number: '+4915735980001' }, admin);
     expect(messages(none)).toEqual(['allowed: Enter at least one phone code']);
   });
 
   it('refuses a code another enabled gateway serves; a disabled gateway may hold it', async () => {
-    const taken = await api.post('/smsgateway/save', { name: 'Gateway DE', allowed: '+33, +49' }, admin);
+    const taken = await api.post('/smsgateway/save', { name: 'Gateway DE', allowed: '+33, +49', from_number: '+4915735980001' }, admin);
     expect(taken.status).toBe(409);
     expect(messages(taken)).toEqual(['allowed: Phone code +49 is already served by gateway Development gateway (fleet-sim)']);
     expect((await api.pool.query(`SELECT 1 FROM sms_gateway WHERE name = 'Gateway DE'`)).rowCount).toBe(0);
     // the seed's gateway 2 is disabled and holds +49 too: its edits pass
-    const disabled = await api.post('/smsgateway/save', { id: 2, name: 'Twilio EU', allowed: '+49, +34' }, admin);
+    const disabled = await api.post('/smsgateway/save', { id: 2, name: 'Twilio EU', allowed: '+49, +34', from_number: '+4915735980000', enabled: false }, admin);
     expect(disabled.status).toBe(200);
   });
 
@@ -99,9 +99,61 @@ describe('POST /smsgateway/save', () => {
     expect(routeNumber(await gateways.enabled(), '+447700900123')?.id).toBe(1);
     const gw1 = (await api.get('/smsgateway/list', admin)).body.model.find((g: { id: number }) => g.id === 1);
     const without44 = gw1.allowed.filter((c: string) => c !== '+44');
-    expect((await api.post('/smsgateway/save', { id: 1, name: gw1.name, allowed: without44 }, admin)).status).toBe(200);
-    const add = await api.post('/smsgateway/save', { name: 'Gateway UK', allowed: '+44' }, admin);
+    expect((await api.post('/smsgateway/save', { ...gw1, allowed: without44 }, admin)).status).toBe(200);
+    const add = await api.post('/smsgateway/save', { name: 'Gateway UK', allowed: '+44', from_number: '+447700900001' }, admin);
     expect(add.status).toBe(200);
     expect(routeNumber(await gateways.enabled(), '+447700900123')?.id).toBe(add.body.model.id);
+  });
+
+  it('edits enabled, URL, sender and rate, each checked with its coded message, and audits them before and after', async () => {
+    const bad = await api.post('/smsgateway/save', { name: 'G', allowed: '+7', url: 'ftp://gw.example.com', from_number: '12', rate_per_second: 0, enabled: 'yes' }, admin);
+    expect(bad.status).toBe(400);
+    expect(messages(bad).sort()).toEqual([
+      'enabled: Must be true or false',
+      'from_number: Enter the number in international form: + country code and number, 8 to 15 digits',
+      'rate_per_second: rate_per_second must be a whole number from 1 to 1000',
+      'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
+    ]);
+    for (const url of ['not a url', 'https://user:secret@gw.example.com', 'javascript:alert(1)', 'http://', 'https://gw.example.com/?key=secret', 'https://gw.example.com/#x']) {
+      expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7', url, from_number: '+4915735980001' }, admin)), url).toEqual([
+        'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
+      ]);
+    }
+    for (const rate of [1001, '1.5', -1, '1e3']) {
+      expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7', from_number: '+4915735980001', rate_per_second: rate }, admin)), String(rate)).toEqual([
+        'rate_per_second: rate_per_second must be a whole number from 1 to 1000',
+      ]);
+    }
+    // a gateway without a sender number cannot send: the number is required
+    expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7' }, admin))).toEqual(['from_number: from_number is required']);
+
+    const add = await api.post('/smsgateway/save', { name: 'Gateway Nord', allowed: '+45', from_number: '0045 20 12 34 56', enabled: false }, admin);
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect(add.body.model).toMatchObject({ enabled: false, url: null, from_number: '+4520123456', rate_per_second: 10 });
+    const id = add.body.model.id;
+    const done = await api.post('/smsgateway/save', { id, name: 'Gateway Nord', allowed: '+45', from_number: '+4520123457', url: 'https://gw.example.com/sms/', rate_per_second: 25, enabled: true }, admin);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.model).toMatchObject({ enabled: true, url: 'https://gw.example.com/sms', from_number: '+4520123457', rate_per_second: 25 });
+    expect((await api.get('/smsgateway/list', admin)).body.model.find((g: { id: number }) => g.id === id)).toEqual(done.body.model);
+    const trail = await audits('sms_gateway', id);
+    expect(trail).toHaveLength(2);
+    expect(trail[1]).toMatchObject({
+      action: 'POST /smsgateway/save',
+      before: { enabled: false, url: null, from_number: '+4520123456', rate_per_second: 10 },
+      after: { enabled: true, url: 'https://gw.example.com/sms', from_number: '+4520123457', rate_per_second: 25 },
+    });
+  });
+
+  it('enabling a gateway whose code an enabled gateway serves is refused; disabling frees its codes', async () => {
+    const holder = await api.post('/smsgateway/save', { name: 'Gateway Holder', allowed: '+46', from_number: '+46701234567' }, admin);
+    expect(holder.status, JSON.stringify(holder.body)).toBe(200);
+    const spare = await api.post('/smsgateway/save', { name: 'Gateway Spare', allowed: '+46', from_number: '+46701234568', enabled: false }, admin);
+    expect(spare.status, JSON.stringify(spare.body)).toBe(200);
+    const enable = await api.post('/smsgateway/save', { ...spare.body.model, enabled: true }, admin);
+    expect(enable.status).toBe(409);
+    expect(messages(enable)).toEqual(['allowed: Phone code +46 is already served by gateway Gateway Holder']);
+    expect((await api.pool.query('SELECT enabled FROM sms_gateway WHERE id = $1', [spare.body.model.id])).rows[0].enabled).toBe(false);
+    expect((await api.post('/smsgateway/save', { ...holder.body.model, enabled: false }, admin)).status).toBe(200);
+    expect((await api.post('/smsgateway/save', { ...spare.body.model, enabled: true }, admin)).status).toBe(200);
   });
 });

@@ -133,6 +133,39 @@ describe('wifi access points', () => {
     expect(messages(bad)).toEqual({ query: 'Wrong MAC address format' });
   });
 
+  it('sorts by a whitelisted column and direction, the MAC breaking ties; another sort is a 400 naming the field', async () => {
+    type W = { mac: string; latitude: number; fixed: boolean; user_id: number | null; updated_at: string };
+    const page = async (qs: string) => {
+      const r = await api.get(`/geolocation/wifi/search?${qs}`, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.model.items as W[];
+    };
+    const byLat = await page('sort=latitude&dir=desc');
+    const top = (await api.pool.query('SELECT mac FROM wifi_access_point ORDER BY latitude DESC, mac LIMIT 25')).rows.map((r) => r.mac);
+    expect(byLat.map((w) => w.mac)).toEqual(top);
+    const next = await page('sort=latitude&dir=desc&page=1');
+    expect(next[0]!.latitude).toBeLessThanOrEqual(byLat[24]!.latitude);
+    // flags: equal values in MAC order
+    const fixed = await page('sort=fixed&dir=asc');
+    const falses = fixed.filter((w) => !w.fixed).map((w) => w.mac);
+    expect(falses).toEqual([...falses].sort());
+    // owners: access points without one last, either way
+    const owners = (await page('sort=user_id&dir=desc&count=100')).map((w) => w.user_id);
+    const firstNull = owners.indexOf(null);
+    if (firstNull >= 0) expect(owners.slice(firstNull).every((o) => o === null)).toBe(true);
+    // the prefix still applies
+    const prefix = byLat[0]!.mac.slice(0, 3);
+    expect((await page(`query=${prefix}&sort=updated_at&dir=desc`)).every((w) => w.mac.startsWith(prefix))).toBe(true);
+    for (const [qs, field] of [['sort=latitude;DROP TABLE wifi_access_point', 'sort'], ['sort=owner', 'sort'], ['dir=down', 'dir'], ['sort=mac&sort=latitude', 'sort']] as const) {
+      const bad = await api.get(`/geolocation/wifi/search?${qs}`, admin);
+      expect(bad.status, qs).toBe(400);
+      expect(Object.keys(messages(bad)), qs).toEqual([field]);
+    }
+    expect(messages(await api.get('/geolocation/wifi/search?sort=owner', admin))).toEqual({
+      sort: 'sort must be one of mac, latitude, longitude, fixed, blacklisted, user_id, updated_at',
+    });
+  });
+
   it('shows details by MAC; edits under oldMac (the MAC may change) with before and after; a taken or unknown MAC is refused', async () => {
     const mac = await wifiRow(api);
     const details = await api.get(`/geolocation/wifi/details?id=${mac.replace(/(..)(?!$)/g, '$1:')}`, admin);

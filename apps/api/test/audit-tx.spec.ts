@@ -30,23 +30,40 @@ async function mendAudit() {
 }
 
 describe('audit in the same transaction', () => {
-  it('a failing audit insert rolls back a device update', async () => {
+  it('a failing audit insert rolls back a general settings save and its SMS to the watch', async () => {
     const d = await telemetryDevice(api, 1);
     const before = (await api.pool.query('SELECT height FROM device WHERE id = $1', [d.id])).rows[0].height;
     const height = before === 131 ? 132 : 131;
-    await breakAudit('device.update');
+    const profileSms = async () => (await api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND'`, [d.id])).rows[0].n;
+    const sent = await profileSms();
+    await breakAudit('device.settings');
     try {
-      const r = await api.post(`/device/update?device_id=${d.id}`, { height }, admin);
+      const r = await api.post(`/device/settings?device_id=${d.id}`, { height }, admin);
       expect(r.status).toBe(500);
     } finally {
       await mendAudit();
     }
     expect((await api.pool.query('SELECT height FROM device WHERE id = $1', [d.id])).rows[0].height).toBe(before);
-    // and with the trail working, the same change commits with its record
-    const ok = await api.post(`/device/update?device_id=${d.id}`, { height }, admin);
+    expect(await profileSms()).toBe(sent);
+    // and with the trail working, the same change commits with its record and its SMS
+    const ok = await api.post(`/device/settings?device_id=${d.id}`, { height }, admin);
     expect(ok.status).toBe(200);
-    const trail = await api.pool.query(`SELECT after FROM audit_event WHERE device_id = $1 AND action = 'device.update' ORDER BY id DESC LIMIT 1`, [d.id]);
-    expect(trail.rows[0].after).toEqual({ height });
+    const trail = await api.pool.query(`SELECT after FROM audit_event WHERE device_id = $1 AND action = 'device.settings' ORDER BY id DESC LIMIT 1`, [d.id]);
+    expect(trail.rows[0].after).toEqual({ height, sms_id: ok.body.model.last_push.sms_id });
+    expect(await profileSms()).toBe(sent + 1);
+  });
+
+  it('a failing audit insert rolls back a device record update', async () => {
+    const d = await telemetryDevice(api, 1);
+    const before = (await api.pool.query('SELECT is_test FROM device WHERE id = $1', [d.id])).rows[0].is_test;
+    await breakAudit('device.update');
+    try {
+      const r = await api.post(`/device/update?device_id=${d.id}`, { is_test: !before }, admin);
+      expect(r.status).toBe(500);
+    } finally {
+      await mendAudit();
+    }
+    expect((await api.pool.query('SELECT is_test FROM device WHERE id = $1', [d.id])).rows[0].is_test).toBe(before);
   });
 
   it('a failing audit insert rolls back a SIM swap: both SIMs and the device stay as they were', async () => {
@@ -188,10 +205,99 @@ describe('every change commits with its record', () => {
 
     await breakAudit('POST /smsgateway/save');
     try {
-      expect((await api.post('/smsgateway/save', { name: 'Never kept', allowed: '+7' }, admin)).status).toBe(500);
+      expect((await api.post('/smsgateway/save', { name: 'Never kept', allowed: '+7', from_number: '+4915735980009' }, admin)).status).toBe(500);
     } finally {
       await mendAudit();
     }
     expect((await api.pool.query(`SELECT 1 FROM sms_gateway WHERE name = 'Never kept'`)).rowCount).toBe(0);
+  });
+
+  it('every administration save: a failing audit insert keeps the record as it was (docs/administration.md "Audit")', async () => {
+    const one = async (sql: string, values: unknown[] = []) => (await api.pool.query(sql, values)).rows[0];
+    const translation = await one(`SELECT id, key, language_code, device_type_id, value, is_html FROM translation ORDER BY id LIMIT 1`);
+    const def = await one(`SELECT id, name, value, synced, editable, types FROM default_setting WHERE device_type_id = 1 ORDER BY setting_no LIMIT 1`);
+    const wifi = await one(`SELECT mac, latitude, longitude, fixed, blacklisted FROM wifi_access_point ORDER BY mac LIMIT 1`);
+    const cases: { action: string; send: () => Promise<{ status: number }>; state: () => Promise<unknown> }[] = [
+      {
+        action: 'POST /operator/save',
+        send: () => api.post('/operator/save', { id: 1, name: 'Renamed', start: '26201' }, admin),
+        state: () => one('SELECT name, start FROM operator WHERE id = 1'),
+      },
+      {
+        action: 'POST /voipcentral/save',
+        send: () => api.post('/voipcentral/save', { id: 1, name: 'Renamed', phone: '+493012345699' }, admin),
+        state: () => one('SELECT name, phone FROM voip_central WHERE id = 1'),
+      },
+      {
+        action: 'POST /smsgateway/save',
+        send: () => api.post('/smsgateway/save', { id: 1, name: 'Renamed', allowed: '+49', from_number: '+15005550007', rate_per_second: 3 }, admin),
+        state: () => one('SELECT name, allowed, from_number, rate_per_second, enabled FROM sms_gateway WHERE id = 1'),
+      },
+      {
+        action: 'POST /translation/add',
+        send: () => api.post('/translation/add', { key: 'audit.never', language_code: 'en', device_type_id: 1, value: 'x', is_html: false }, admin),
+        state: () => one(`SELECT count(*)::int AS n FROM translation WHERE key = 'audit.never'`),
+      },
+      {
+        action: 'POST /translation/edit',
+        send: () => api.post('/translation/edit', { ...translation, value: 'never kept' }, admin),
+        state: () => one('SELECT value FROM translation WHERE id = $1', [translation.id]),
+      },
+      {
+        action: 'POST /setting/addDefault',
+        send: () => api.post('/setting/addDefault', { device_type_id: 1, setting_no: 9901, value: '1' }, admin),
+        state: () => one('SELECT count(*)::int AS n FROM default_setting WHERE setting_no = 9901'),
+      },
+      {
+        action: 'POST /setting/editDefault',
+        send: () => api.post('/setting/editDefault', { id: def.id, name: def.name, value: def.value, synced: !def.synced, editable: def.editable, types: def.types }, admin),
+        state: () => one('SELECT synced FROM default_setting WHERE id = $1', [def.id]),
+      },
+      {
+        action: 'POST /geolocation/wifi',
+        send: () => api.post('/geolocation/wifi/', { mac: '02:00:5E:00:99:01', latitude: 1, longitude: 2 }, admin),
+        state: () => one(`SELECT count(*)::int AS n FROM wifi_access_point WHERE mac = '02005E009901'`),
+      },
+      {
+        action: 'POST /geolocation/wifi/save',
+        send: () => api.post(`/geolocation/wifi/save?oldMac=${wifi.mac}`, { ...wifi, fixed: !wifi.fixed }, admin),
+        state: () => one('SELECT fixed FROM wifi_access_point WHERE mac = $1', [wifi.mac]),
+      },
+      {
+        action: 'POST /geolocation/wifi/delete',
+        send: () => api.post('/geolocation/wifi/delete', { id: wifi.mac }, admin),
+        state: () => one('SELECT count(*)::int AS n FROM wifi_access_point WHERE mac = $1', [wifi.mac]),
+      },
+      {
+        action: 'POST /updateWhiteListNumber',
+        send: () => api.post('/updateWhiteListNumber', { number: '+493099997777', is_allowed: true }, admin),
+        state: () => one(`SELECT count(*)::int AS n FROM gsm_whitelist_number WHERE number = '+493099997777'`),
+      },
+      {
+        action: 'POST /locale/helptext',
+        send: () => api.post('/locale/helptext?localePath=geolocation.wifi.fixed', { translateText: 'never kept', language: 'en' }, admin),
+        state: () => one(`SELECT count(*)::int AS n FROM help_text WHERE locale_path = 'geolocation.wifi.fixed'`),
+      },
+    ];
+    const problems: string[] = [];
+    for (const c of cases) {
+      const before = await c.state();
+      await breakAudit(c.action);
+      try {
+        const r = await c.send();
+        if (r.status !== 500) problems.push(`${c.action}: ${r.status} with a broken audit trail`);
+      } finally {
+        await mendAudit();
+      }
+      const after = await c.state();
+      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${c.action}: kept ${JSON.stringify(after)} (was ${JSON.stringify(before)})`);
+      // with the trail working the same save commits with its before-and-after record
+      const ok = await c.send();
+      if (ok.status !== 200) problems.push(`${c.action}: ${ok.status} with the trail working`);
+    }
+    expect(problems).toEqual([]);
+    const trail = await api.pool.query(`SELECT action, entity, before IS NOT NULL AS has_before, after IS NOT NULL AS has_after FROM audit_event WHERE action = ANY($1) ORDER BY id`, [cases.map((c) => c.action)]);
+    const actions = new Set(trail.rows.map((r) => r.action));
+    expect([...actions].sort()).toEqual(cases.map((c) => c.action).sort());
   });
 });

@@ -116,7 +116,9 @@ describe('partner scope (§6): other partners get 403, also by guessing ids', ()
       ['GET', `/setting/push?device_id=${w2.id}&setting_no=1`],
       ['GET', `/device/remove?device_id=${w2.id}`],
       ['GET', `/device/initialized?device_id=${w2.id}`],
-      ['POST', `/device/update?device_id=${w2.id}`, { height: 100 }],
+      ['POST', `/device/update?device_id=${w2.id}`, { is_test: false }],
+      ['GET', `/device/settings?device_id=${w2.id}`],
+      ['POST', `/device/settings?device_id=${w2.id}`, { height: 100 }],
       ['GET', `/contact/device?device_id=${w2.id}`],
       ['GET', `/sms/list?device_id=${w2.id}&date=${w2.date}`],
       ['GET', `/device/traces?device_id=${w2.id}`],
@@ -153,7 +155,7 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     const swap = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: 2147483648, gsm_number: '+4915100000009' }, admin);
     expect(swap.status).toBe(400);
     expect(swap.body.errors[0].field).toBe('sim_card_id');
-    expect((await api.post(`/device/update?${q1('&factory_id=2147483648')}`, { height: 120 }, admin)).status).toBe(400);
+    expect((await api.post(`/device/update?${q1('&factory_id=2147483648')}`, { is_test: false }, admin)).status).toBe(400);
     expect((await api.get(`/setting/push?${q1('&setting_no=2147483648')}`, admin)).status).toBe(400);
     const count = await api.get(`/device/traces?${q1('&count=abc')}`, admin);
     expect(count.body.errors[0]).toMatchObject({ field: 'count', message: 'count must be a number from 1 to 100' });
@@ -175,16 +177,16 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
   });
 
   it('control characters in stored text, and impossible birth dates', async () => {
-    const nul = await api.post(`/device/update?${q1()}`, { first_name: 'Mi\u0000a' }, admin);
+    const nul = await api.post(`/device/settings?${q1()}`, { first_name: 'Mi\u0000a' }, admin);
     expect(nul.status).toBe(400);
     expect(nul.body.errors[0]).toMatchObject({ field: 'first_name', message: 'Must not contain control characters' });
     const setting = await api.post(`/setting/edit?${q1()}`, { settings: [{ setting_no: 3, value: 'UTC\u0000' }] }, admin);
     expect(setting.status).toBe(400);
     expect(setting.body.errors[0].field).toBe('settings.0.value');
-    const future = await api.post(`/device/update?${q1()}`, { birth_date: '2999-01-01' }, admin);
+    const future = await api.post(`/device/settings?${q1()}`, { birth_date: '2999-01-01' }, admin);
     expect(future.status).toBe(400);
     expect(future.body.errors[0]).toMatchObject({ field: 'birth_date', code: 'birthDateFuture', message: 'Birth date cannot be in the future' });
-    expect((await api.post(`/device/update?${q1()}`, { birth_date: '0001-01-01' }, admin)).status).toBe(400);
+    expect((await api.post(`/device/settings?${q1()}`, { birth_date: '0001-01-01' }, admin)).status).toBe(400);
   });
 });
 
@@ -214,33 +216,29 @@ describe('partner scope inside an answer', () => {
 });
 
 describe('general settings, reinitialize, remove', () => {
-  it('saves name, birth date, height, weight and gender and records the change in the trail', async () => {
-    const r = await api.post(
-      `/device/update?${q1()}`,
-      { first_name: 'Lotte', birth_date: '2016-04-30', height: 131, weight: 27, gender: 2 },
-      admin,
-    );
+  it('saves the record: name id and test flag, recorded in the trail; the wearer is not the record’s', async () => {
+    const r = await api.post(`/device/update?${q1()}`, { name_id: 'Watch of Lotte', is_test: true }, admin);
     expect(r.status).toBe(200);
-    expect(r.body.model).toMatchObject({ first_name: 'Lotte', birth_date: '2016-04-30', height: 131, weight: 27, gender: 2 });
+    expect(r.body.model).toMatchObject({ name_id: 'Watch of Lotte', is_test: true });
     const t = await api.get(`/device/traces?${q1()}`, admin);
-    expect(t.body.model.items[0]).toMatchObject({ action: 'device.update', after: { first_name: 'Lotte', height: 131 } });
+    expect(t.body.model.items[0]).toMatchObject({ action: 'device.update', after: { name_id: 'Watch of Lotte', is_test: true } });
+    await api.post(`/device/update?${q1()}`, { is_test: false }, admin);
+    // the wearer's profile is /device/settings: a height sent here changes nothing
+    const height = (await api.pool.query('SELECT height FROM device WHERE id = $1', [w1.id])).rows[0].height;
+    expect((await api.post(`/device/update?${q1()}`, { height: 99 }, admin)).status).toBe(400);
+    expect((await api.pool.query('SELECT height FROM device WHERE id = $1', [w1.id])).rows[0].height).toBe(height);
   });
 
   it('refuses bad values field by field', async () => {
-    const r = await api.post(`/device/update?${q1()}`, { gender: 3, birth_date: '2016-02-30', height: 900 }, admin);
-    expect(r.status).toBe(400);
-    const fields = r.body.errors.map((e: { field: string }) => e.field).sort();
-    expect(fields).toEqual(['birth_date', 'gender', 'height']);
-    expect(r.body.errors.find((e: { field: string }) => e.field === 'gender').message).toBe('Gender is 1 (boy) or 2 (girl)');
     expect((await api.post(`/device/update?${q1()}`, {}, admin)).status).toBe(400);
-    expect((await api.post(`/device/update?${q1('&factory_id=99999999')}`, { height: 120 }, admin)).body.errors[0].field).toBe('factory_id');
+    expect((await api.post(`/device/update?${q1('&factory_id=99999999')}`, { is_test: false }, admin)).body.errors[0].field).toBe('factory_id');
     // a factory record of another type cannot be linked (partner A would read partner B's factory data through it)
     const foreign = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 3 ORDER BY id LIMIT 1')).rows[0]!.id;
-    const link = await api.post(`/device/update?device_id=${w2.id}&factory_id=${foreign}`, { height: 120 }, partnerA);
+    const link = await api.post(`/device/update?device_id=${w2.id}&factory_id=${foreign}`, { is_test: false }, partnerA);
     expect(link.status).toBe(400);
     expect(link.body.errors[0]).toMatchObject({ field: 'factory_id', code: 'factoryOtherType', message: 'The factory device is of another device type' });
     const own = (await api.pool.query<{ id: number }>('SELECT id FROM factory_device WHERE device_type_id = 1 ORDER BY id LIMIT 1')).rows[0]!.id;
-    expect((await api.post(`/device/update?${q1(`&factory_id=${own}`)}`, { height: 120 }, admin)).status).toBe(200);
+    expect((await api.post(`/device/update?${q1(`&factory_id=${own}`)}`, { is_test: false }, admin)).status).toBe(200);
   });
 
   it('enables and disables a device (audit status 4, then 3) and links a factory record', async () => {

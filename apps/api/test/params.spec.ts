@@ -142,3 +142,23 @@ describe('junk in every parameter of every route', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('sorted lists: only the sorts a route names', () => {
+  // every route whose query takes `sort` (params.ts sortParams): a column it does not name, SQL, or a list is a 400
+  // naming the field with the columns it takes; the junk test above sends its own values too
+  const sorted = routes.filter(([, def]) => def.query && 'sort' in ((z.toJSONSchema(def.query, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {}));
+  it('there are sorted routes (the wifi search and the carrier whitelist at least)', () => {
+    expect(sorted.map(([name]) => name)).toEqual(expect.arrayContaining(['wifiSearch', 'gsmSearch']));
+  });
+  it.each(sorted.map(([name]) => name))('%s: sort and dir outside the list are a 400 naming the field', async (name) => {
+    const def = ROUTES[name] as RouteDef;
+    const token = await tokenOf(AREA_ROLES[def.area][0] as RoleId);
+    const sample = await FEATURE_SAMPLES[name]!({ api, role: AREA_ROLES[def.area][0] as RoleId, token, whiteLabels: [1] });
+    for (const [key, value] of [['sort', 'id; DROP TABLE device'], ['sort', '1'], ['sort', ['a', 'b']], ['dir', 'up'], ['dir', 'ASC']] as const) {
+      const r = await api.call(def.method, withQuery(sample.path, key, value), { token });
+      expect(r.status, `${key}=${String(value)}`).toBe(400);
+      expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual([key]);
+      expect(r.body.errors[0].message).toMatch(new RegExp(`^${key} must be one of `));
+    }
+  });
+});

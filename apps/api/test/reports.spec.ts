@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobName, JobQueue, ReportSweep } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 
@@ -98,6 +99,26 @@ describe('active devices report', () => {
     }
     // from today: to may be today
     expect((await api.post('/reports/active_devices', { from: today, to: today }, admin)).status).toBe(200);
+  });
+
+  it('is generated after all when its job was lost (Redis flushed, the api died before the enqueue): the sweep queues it again', async () => {
+    // a run committed QUEUED whose job never reached Redis
+    const [{ id }] = (
+      await api.pool.query(
+        `INSERT INTO report_run (kind, params, created_by)
+         VALUES ('active_devices', '{"from": "2019-03-10", "to": "2019-03-11"}', (SELECT id FROM backoffice_user WHERE username = 'admin')) RETURNING id`,
+      )
+    ).rows;
+    const sweep = worker.get(ReportSweep);
+    const jobs = worker.get(JobQueue);
+    expect(await jobs.has(JobName.ReportActiveDevices, { runId: id })).toBe(false);
+    // (the worker's own sweep, every minute, may come first: either way the job is there afterwards)
+    await sweep.sweep();
+    expect(await jobs.has(JobName.ReportActiveDevices, { runId: id })).toBe(true);
+    const done = await poll(id);
+    expect(done.body.model).toMatchObject({ status: 'DONE', total: 101 });
+    // a run whose job is there (or done) is not queued twice
+    expect(await sweep.sweep()).toBe(0);
   });
 
   it('is for the reports roles only', async () => {

@@ -181,8 +181,8 @@ describe('carrier whitelist', () => {
     const added = await save({ number: '0049 30 1234-5678', is_allowed: false, comment: ' Test line ' });
     expect(added.status).toBe(200);
     expect(added.body.model).toMatchObject({ number: '+493012345678', is_allowed: false, comment: 'Test line' });
-    const audit = await api.pool.query(`SELECT action, area FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1`, [String(added.body.model.id)]);
-    expect(audit.rows).toEqual([{ action: 'POST /updateWhiteListNumber', area: 'carrierWhitelist' }]);
+    const audit = await api.pool.query(`SELECT action, area, before, after FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1`, [String(added.body.model.id)]);
+    expect(audit.rows).toEqual([{ action: 'POST /updateWhiteListNumber', area: 'carrierWhitelist', before: null, after: added.body.model }]);
 
     const found = await api.get('/sms/gsmSearch?query=%2B49%2030%201234', admin);
     expect(found.body.model.items.map((i: { number: string }) => i.number)).toEqual(['+493012345678']);
@@ -193,6 +193,26 @@ describe('carrier whitelist', () => {
     expect(all.body.model.total_pages).toBe(Math.ceil((await api.pool.query('SELECT count(*)::int AS n FROM gsm_whitelist_number')).rows[0].n / 25));
   });
 
+  it('sorts by a whitelisted column and direction; another sort is a 400 naming the field', async () => {
+    const numbers = async (qs: string) => {
+      const r = await api.get(`/sms/gsmSearch?${qs}`, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.model.items as { id: number; number: string; is_allowed: boolean; updated_at: string }[];
+    };
+    const desc = await numbers('sort=number&dir=desc');
+    const top = (await api.pool.query('SELECT number FROM gsm_whitelist_number ORDER BY number DESC, id LIMIT 25')).rows.map((r) => r.number);
+    expect(desc.map((n) => n.number)).toEqual(top);
+    const allowedFirst = await numbers('sort=is_allowed&dir=desc&count=100');
+    const flags = allowedFirst.map((n) => n.is_allowed);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+    const newest = await numbers('sort=updated_at&dir=desc');
+    expect(newest.map((n) => n.updated_at)).toEqual([...newest.map((n) => n.updated_at)].sort().reverse());
+    const bad = await api.get('/sms/gsmSearch?sort=number%20desc', admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'sort', message: 'sort must be one of number, is_allowed, comment, updated_at' })]);
+    expect((await api.get('/sms/gsmSearch?dir=DESC', admin)).body.errors[0].field).toBe('dir');
+  });
+
   it('edits by id; a number taken is a 409 on number, an unknown id a 404, a bad number a 400 naming it', async () => {
     const a = (await save({ number: '+493099990001', is_allowed: true })).body.model;
     const b = (await save({ number: '493099990002', is_allowed: true, comment: 'b' })).body.model;
@@ -201,6 +221,8 @@ describe('carrier whitelist', () => {
     const edited = await save({ id: a.id, number: '+49 30 9999 0003', is_allowed: false, comment: '' });
     expect(edited.status).toBe(200);
     expect(edited.body.model).toMatchObject({ id: a.id, number: '+493099990003', is_allowed: false, comment: null });
+    const trail = await api.pool.query(`SELECT before, after FROM audit_event WHERE entity = 'gsm_whitelist_number' AND entity_id = $1 ORDER BY id`, [String(a.id)]);
+    expect(trail.rows.at(-1)).toEqual({ before: a, after: edited.body.model });
 
     const dupAdd = await save({ number: '004930 99990002', is_allowed: true });
     expect(dupAdd.status).toBe(409);

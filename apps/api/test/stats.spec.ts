@@ -1,15 +1,20 @@
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATS_TYPE_KEYS, type StatsType } from '@tracker/contract';
-import { CoreModule, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
+import { CoreModule, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
+import { rowHelpers } from './rows.js';
 
 // GET /stats/list (docs/statistics.md) against figures counted by hand: two white labels of this file's own (so the
 // seeded fleet's figures do not mix in), their owners, devices and events of 1-3 May 2019, rolled up by the worker's
 // StatsRollup; every type's rollup answer is also compared with the raw tables' answer.
 @Module({ imports: [CoreModule, StatsWorkerModule] })
 class RollupOnly {}
+/** the same with its schedule running (the minute's roll and the marked days' sweep), as in the worker */
+@Module({ imports: [CoreModule, ScheduleModule.forRoot(), StatsWorkerModule] })
+class RollupScheduled {}
 
 let api: TestApi;
 let worker: INestApplicationContext;
@@ -20,13 +25,7 @@ let depA: number;
 const FROM = '2019-05-01';
 const TO = '2019-05-03';
 
-async function one<T = number>(sql: string, values: unknown[] = []): Promise<T> {
-  return Object.values((await api.pool.query(sql, values)).rows[0])[0] as T;
-}
-const ins = (table: string, row: Record<string, unknown>) => {
-  const keys = Object.keys(row);
-  return one(`INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, Object.values(row));
-};
+const ins = (table: string, row: Record<string, unknown>) => rowHelpers(api.pool).ins(table, row);
 
 beforeAll(async () => {
   api = await startApi();
@@ -246,5 +245,91 @@ describe('StatsRollup', () => {
     expect(state?.rolled_day).toBe(today);
     const r = await api.get(`/stats/list?type=new_registrations&from=${today}&to=${today}&whitelabel_ids=${A}`, admin);
     expect(r.body.model.items).toEqual([{ day: today, value: 1, white_label_id: A, white_label_name: 'Stats A' }]);
+  });
+});
+
+describe('StatsRollup on the events that change the figures (stats_dirty)', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const todays = async (type: StatsType, wl: number) =>
+    (await api.get(`/stats/list?type=${type}&from=${today}&to=${today}&whitelabel_ids=${wl}`, admin)).body.model.items as { value: number }[];
+  const marks = async (source: string, day: string) =>
+    Number((await api.pool.query(`SELECT count(*) AS n FROM stats_dirty WHERE source = $1 AND day = $2::date`, [source, day])).rows[0].n);
+
+  it('keeps every daily type in step with the writes of its source tables', () => {
+    const covered = new Set(Object.values(STATS_SOURCES).flat());
+    expect(STATS_TYPE_KEYS.filter((t) => statsTypeDef(t).kind === 'daily' && !covered.has(t))).toEqual([]);
+  });
+
+  it('has the triggers of migration stats_events on exactly the source tables the sweep knows', async () => {
+    const r = await api.pool.query(`SELECT DISTINCT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname LIKE 'stats\\_dirty\\_%' ORDER BY 1`);
+    expect(r.rows.map((x) => x.t)).toEqual(Object.keys(STATS_SOURCES).sort());
+  });
+
+  it('marks the days a write changes, in the statement, and rolls exactly those days (a mark is rolled once)', async () => {
+    const rollup = worker.get(StatsRollup);
+    await rollup.rollDirty({ throttle: false }); // what earlier tests marked
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('event1@stats.test', $1, '2019-05-02T10:00:00Z'), ('event2@stats.test', $1, '2019-05-02T11:00:00Z')`, [B]);
+    // one statement of two rows: one mark of its one day
+    expect(await marks('owner', '2019-05-02')).toBe(1);
+    expect(await figures('new_registrations')).toContainEqual(['2019-05-02', 'B', '', 1]);
+    await rollup.rollDirty({ throttle: false });
+    expect(await marks('owner', '2019-05-02')).toBe(0);
+    expect(await figures('new_registrations')).toContainEqual(['2019-05-02', 'B', '', 3]);
+    // an update that changes what counts marks the old and the new day; one that does not marks nothing
+    await api.pool.query(`UPDATE owner SET created = '2019-05-03T10:00:00Z' WHERE email = 'event2@stats.test'`);
+    await api.pool.query(`UPDATE owner SET first_name = 'Eve' WHERE email = 'event1@stats.test'`);
+    const marked = await api.pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM stats_dirty WHERE source = 'owner' ORDER BY day`);
+    expect(marked.rows.map((r) => r.day)).toEqual(['2019-05-02', '2019-05-03']);
+    // rolled by two sweeps and a correction at once: counted once (one roll of a type at a time)
+    const other = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
+    try {
+      await Promise.all([rollup.rollDirty({ throttle: false }), other.get(StatsRollup).rollDirty({ throttle: false }), rollup.rollDays('2019-05-02', '2019-05-03')]);
+    } finally {
+      await other.close();
+    }
+    const figs = await figures('new_registrations');
+    expect(figs).toContainEqual(['2019-05-02', 'B', '', 2]);
+    expect(figs.filter((f) => f[0] === '2019-05-03' && f[1] === 'B')).toEqual([['2019-05-03', 'B', '', 2]]);
+  });
+
+  it('lets a day whose roll is slow wait for a few times its duration, its marks kept for the next sweep', async () => {
+    const rollup = worker.get(StatsRollup);
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('slow1@stats.test', $1, '2019-05-04T10:00:00Z')`, [B]);
+    await rollup.rollDirty();
+    // as if that roll had taken a minute
+    const last = (rollup as unknown as { lastDirtyRoll: Map<string, { at: number; ms: number }> }).lastDirtyRoll;
+    last.set('new_registrations|2019-05-04', { at: Date.now(), ms: 60_000 });
+    await api.pool.query(`INSERT INTO owner (email, white_label_vendor_id, created) VALUES ('slow2@stats.test', $1, '2019-05-04T11:00:00Z')`, [B]);
+    await rollup.rollDirty();
+    expect(await marks('owner', '2019-05-04')).toBe(1);
+    // ten minutes later (the source's other type, rolled a moment ago in milliseconds, is due again too)
+    for (const key of last.keys()) last.set(key, { at: Date.now() - 600_000, ms: 60_000 });
+    await rollup.rollDirty();
+    expect(await marks('owner', '2019-05-04')).toBe(0);
+    const r = await api.get(`/stats/list?type=new_registrations&from=2019-05-04&to=2019-05-04&whitelabel_ids=${B}`, admin);
+    expect(r.body.model.items.map((i: { value: number }) => i.value)).toEqual([2]);
+  });
+
+  it('shows a new owner and an SMS of today in GET /stats/list without waiting for the minute', async () => {
+    const scheduled = await NestFactory.createApplicationContext(RollupScheduled, { logger: false });
+    try {
+      await scheduled.get(StatsRollup).tick(); // the roll at its start
+      const before = { owners: await todays('new_registrations', A), sms: await todays('sms_sent_to_band', A) };
+      const count = (items: { value: number }[]) => items.reduce((n, i) => n + i.value, 0);
+      const owner = await ins('owner', { email: 'today@stats.test', white_label_vendor_id: A });
+      const [{ id: device }] = (await api.pool.query(`SELECT id FROM device WHERE owner_id IN (SELECT id FROM owner WHERE white_label_vendor_id = $1) LIMIT 1`, [A])).rows;
+      await api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status) VALUES ('now', $1, 'OUTBOUND', 1)`, [device]);
+      expect(owner).toBeGreaterThan(0);
+      // the worker's sweep of the marked days rolls them (the minute's roll is a minute away)
+      for (;;) {
+        const owners = count(await todays('new_registrations', A));
+        const sms = count(await todays('sms_sent_to_band', A));
+        if (owners === count(before.owners) + 1 && sms === count(before.sms) + 1) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await marks('owner', today)).toBe(0);
+    } finally {
+      await scheduled.close();
+    }
   });
 });

@@ -99,9 +99,35 @@ describe('admin: translations, default settings and wifi access points, add and 
     await page.waitForURL(/\/geolocation\/edit\/02E2E2000002$/);
     const [saved] = await sql('SELECT mac, latitude, fixed FROM wifi_access_point WHERE mac LIKE $1', ['02E2E2%']);
     expect(saved).toEqual({ mac: '02E2E2000002', latitude: 48.137, fixed: true });
+
+    // §6: role 1 edits a field's help tooltip in place; the text is stored and read again after a reload
+    await page.getByTestId('help-geolocation.wifi.fixed').click();
+    const tip = page.getByRole('tooltip');
+    // the seed's stored text (seed/catalog.ts HELP_TEXTS)
+    await tip.getByText('keep their position').waitFor();
+    await tip.getByRole('button', { name: 'Edit' }).click();
+    await tip.getByLabel('Help text').fill('E2E: staff placed this point');
+    await tip.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await sql<{ text: string }>(`SELECT text FROM help_text WHERE locale_path = 'geolocation.wifi.fixed' AND language_code = 'en'`))[0]?.text)
+      .toBe('E2E: staff placed this point');
+    await page.reload();
+    await page.getByTestId('help-geolocation.wifi.fixed').click();
+    await page.getByRole('tooltip').getByText('E2E: staff placed this point').waitFor();
     await screenshot(page, 'admin-wifi-edit');
 
+    // sorted by the server from a header: latitude, highest first after a second click
     await page.goto(`${e2e().baseUrl}/geolocation/search`);
+    const latitude = page.getByRole('columnheader', { name: 'Latitude' });
+    await latitude.getByRole('button').click();
+    await page.waitForURL(/sort=latitude&dir=asc/);
+    await latitude.getByRole('button').click();
+    await page.waitForURL(/sort=latitude&dir=desc/);
+    await expect.poll(() => latitude.getAttribute('aria-sort')).toBe('descending');
+    const [highest] = await sql<{ mac: string }>('SELECT mac FROM wifi_access_point ORDER BY latitude DESC, mac LIMIT 1');
+    await expect.poll(() => page.getByTestId('wifi-row').first().locator('td').first().textContent()).toBe(highest!.mac.match(/../g)!.join(':'));
+    await screenshot(page, 'admin-wifi-search-sorted');
+
     await page.getByLabel('MAC (start)').fill('02:e2:e2');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.getByTestId('wifi-row').count()).toBe(1);

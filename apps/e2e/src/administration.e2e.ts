@@ -89,8 +89,14 @@ describe('administration: users, operators, VoIP centrals and SMS gateways (docs
     const add = dialog(page, 'Add SMS gateway');
     await add.getByLabel('Name').fill('E2E Gateway');
     await add.getByLabel('Allowed phone codes').fill(' +7, , 380 ');
+    await add.getByLabel('Sender number').fill('0049 157 3598 0077');
+    await add.getByLabel('Messages per second').fill('0');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.getByText('Messages per second must be a whole number from 1 to 1000').waitFor();
+    await add.getByLabel('Messages per second').fill('20');
     await add.getByRole('button', { name: 'Save' }).click();
     await row(page, 'gateways', 'E2E Gateway').getByText('+7, +380').waitFor();
+    expect(await row(page, 'gateways', 'E2E Gateway').textContent()).toContain('+4915735980077');
 
     await row(page, 'gateways', 'E2E Gateway').getByRole('button', { name: 'Edit E2E Gateway' }).click();
     const edit = dialog(page, 'Edit SMS gateway');
@@ -98,8 +104,24 @@ describe('administration: users, operators, VoIP centrals and SMS gateways (docs
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Phone code +49 is already served by gateway Development gateway (fleet-sim)').waitFor();
     await edit.getByLabel('Allowed phone codes').fill('+7, +375');
+    await edit.getByLabel('API URL').fill('https://gw.example.com/');
+    await edit.getByLabel('Enabled').uncheck();
     await edit.getByRole('button', { name: 'Save' }).click();
     await row(page, 'gateways', 'E2E Gateway').getByText('+7, +375').waitFor();
+    await expect.poll(async () => (await sql(`SELECT url, from_number, rate_per_second, enabled FROM sms_gateway WHERE name = 'E2E Gateway'`))[0]).toEqual({
+      url: 'https://gw.example.com', from_number: '+4915735980077', rate_per_second: 20, enabled: false,
+    });
+
+    // the list sorts by a header, in the browser (a short list): by rate, then the other way round
+    const rate = page.getByRole('columnheader', { name: 'Messages per second' });
+    await rate.getByRole('button').click();
+    await expect.poll(() => rate.getAttribute('aria-sort')).toBe('ascending');
+    const rates = async () => (await page.getByTestId('gateways-row').locator('td.num').allTextContents()).map(Number);
+    expect(await rates()).toEqual([...(await rates())].sort((a, b) => a - b));
+    await rate.getByRole('button').press('Enter');
+    await expect.poll(() => rate.getAttribute('aria-sort')).toBe('descending');
+    expect(await rates()).toEqual([...(await rates())].sort((a, b) => b - a));
+    await screenshot(page, 'admin-gateways');
   });
 
   it("a partner manager sees only its partner's users and is refused when it tries to assign role 1", async () => {

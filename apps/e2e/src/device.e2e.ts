@@ -125,6 +125,26 @@ describe('admin: the device workspace from the dashboard search', () => {
     await screenshot(page, 'device-settings');
   });
 
+  it("general settings: the wearer's new height goes to the watch by SMS and the watch confirms it", async () => {
+    await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'General settings' }).click();
+    const height = page.getByLabel('Height', { exact: true });
+    await height.waitFor();
+    const [before] = await sql<{ height: number | null }>('SELECT height FROM device WHERE id = $1', [watch.id]);
+    const next = before?.height === 123 ? 124 : 123;
+    await height.fill(String(next));
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('The general settings were saved.', { exact: false }).waitFor();
+    // the pipeline and fleet-sim's watch answer PROFILE:OK: confirmed (the tab asks again while it is pending)
+    await page.getByTestId('profile-on-watch').getByTestId('setting-confirmed').waitFor({ timeout: 45_000 });
+    const [sms] = await sql<{ message: string; status: number }>(
+      `SELECT message, status FROM sms_message WHERE device_id = $1 AND command_key = 'SET_PROFILE' AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`,
+      [watch.id],
+    );
+    expect(sms?.message).toMatch(new RegExp(`^PROFILE,${next},`));
+    expect(sms?.status).toBe(2);
+    await screenshot(page, 'device-general-settings');
+  });
+
   it('swap SIM: a wrong IMSI is refused, an unknown one marked invalid, a right one swaps', async () => {
     await page.getByRole('navigation', { name: 'Device sections' }).getByRole('link', { name: 'Swap SIM' }).click();
     const imsi = page.getByLabel('IMSI of the new SIM');

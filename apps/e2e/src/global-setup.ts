@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the integration setup
 import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db.mjs';
@@ -39,6 +40,32 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/**
+ * Resolves once `child` printed `line` on its stdout (the worker prints 'worker running' when its queues run: on a
+ * loaded machine its boot takes 20 s, and a journey that sends an SMS before then waits for nothing); rejects if
+ * it exits first or `ms` pass. Its stdout is drained after that.
+ */
+function printed(child: ChildProcess, line: string, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    let done = false;
+    const finish = (err?: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error(`the worker did not print '${line}' within ${ms} ms`)), ms);
+    child.once('exit', (code) => finish(new Error(`the worker exited (${code}) before printing '${line}'`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (done) return;
+      seen = (seen + chunk.toString()).slice(-1000);
+      if (seen.includes(line)) finish();
+    });
+  });
+}
+
 /** Starts the built api (serving the built console) on a free port against a clone of the test template, the worker,
  *  and fleet-sim (on a free port too) as their SMS gateway. */
 export default async function setup(project: TestProject) {
@@ -47,6 +74,12 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const simPort = await freePort();
   const smtpPort = await freePort();
+  const ftpPort = await freePort();
+  // the seeded local FTP server (ftp_server 1) is fleet-sim's (docs/fleet-sim.md "FTP")
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  await c.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [ftpPort]);
+  await c.end();
   const baseUrl = `http://127.0.0.1:${port}`;
   const fleetSimUrl = `http://127.0.0.1:${simPort}`;
   const env = {
@@ -67,13 +100,15 @@ export default async function setup(project: TestProject) {
   const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
+    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_FTP_PORT: String(ftpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
   });
   const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
-  // the worker runs the jobs the console starts (imports)
-  const worker: ChildProcess = spawn('node', ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
+  // the worker runs the jobs the console starts (imports, SMS, reports); the journeys start once it runs its queues
+  const worker: ChildProcess = spawn('node', ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+  const workerUp = printed(worker, 'worker running', 180_000);
   await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
   await waitFor(`${fleetSimUrl}/control/config`, 30_000);
+  await workerUp;
   project.provide('e2e', { baseUrl, databaseUrl: db.url, fleetSimUrl });
   return async () => {
     const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)));

@@ -4,7 +4,7 @@ import { e2e, launch, screenshot, signIn, sql } from './browser.js';
 
 // The owner workspace's contacts, safe zones and add-device wizard in the browser (docs/owner-workspace.md): a contact
 // edited with a §5 violation, then fixed and saved; leaving with unsaved changes and answering the prompt; a safe
-// zone drawn on the map and saved; a device added by IMSI and seen on the profile.
+// zone drawn on the map and saved; a device added by IMSI and seen on the profile; a wifi access point placed and moved.
 
 type Owner = { id: number; device: number };
 
@@ -122,5 +122,31 @@ describe('admin: contacts, safe zones and add device of an owner', () => {
     await page.getByTestId('owner-devices').getByText(free!.imei).waitFor();
     const audit = await sql('SELECT status FROM audit_event WHERE device_id = $1 AND status = 5', [free!.id]);
     expect(audit.length).toBe(1);
+  });
+
+  it('adds a wifi access point: a wrong MAC is said as typed, a click on the map places it, dragging moves it, saved', async () => {
+    await page.getByRole('navigation', { name: 'Owner sections' }).getByRole('link', { name: 'Wifi access points' }).click();
+    await page.getByTestId('wifi-add').click();
+    await page.getByTestId('wifi-mac').fill('02:E3:E3');
+    await page.getByTestId('wifi-editor').getByText('Wrong MAC address format').waitFor();
+    await page.getByTestId('wifi-mac').fill('02:e3:e3:0a:0b:0c');
+    const map = page.getByRole('region', { name: 'Wifi access points map' });
+    await map.click();
+    await expect.poll(async () => page.getByTestId('wifi-latitude').inputValue()).toMatch(/^-?\d+(\.\d+)?$/);
+    const placed = Number(await page.getByTestId('wifi-longitude').inputValue());
+    const handle = page.locator('.map-handle--centre');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await page.getByTestId('wifi-longitude').inputValue())).toBeGreaterThan(placed);
+    await screenshot(page, 'owner-wifi-placed');
+    await page.getByTestId('wifi-save').click();
+    await page.getByText('Access point saved.').waitFor();
+    await page.getByTestId('wifi-table').getByRole('button', { name: '02:E3:E3:0A:0B:0C' }).waitFor();
+    const [w] = await sql<{ user_id: number; longitude: number }>('SELECT user_id, longitude FROM wifi_access_point WHERE mac = $1', ['02E3E30A0B0C']);
+    expect(w).toMatchObject({ user_id: owner.id });
+    expect(w!.longitude).toBeGreaterThan(placed);
   });
 });

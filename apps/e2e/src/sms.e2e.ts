@@ -33,14 +33,16 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
     await page.goto(`${e2e().baseUrl}/device/${w.id}/sms`);
     const form = page.getByRole('form', { name: 'Send a command' });
     await form.getByLabel('SMS command').selectOption('STATUS');
+    // the seed has STATUS commands of this watch on earlier days: only a message stored after the click is ours
+    const max = (await sql<{ max: number }>(`SELECT coalesce(max(id), 0)::int AS max FROM sms_message`))[0]!.max;
     await form.getByRole('button', { name: 'Send' }).click();
     // the stored message: its row is on the list and its status turns live
     let smsId = 0;
     await expect
       .poll(async () => {
         const [m] = await sql<{ id: number }>(
-          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`,
-          [w.id],
+          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' AND id > $2 ORDER BY id DESC LIMIT 1`,
+          [w.id, max],
         );
         smsId = Number(m?.id ?? 0);
         return smsId;

@@ -64,4 +64,39 @@ describe('admin: statistics and the active devices report', () => {
     expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
     expect(lines).toHaveLength(n + 1);
   });
+
+  it("reads the daily report in the chosen time zone, for the whole fleet and for a white label", async () => {
+    // the console's time zone (the header's choice, kept in the browser): Berlin
+    await page.evaluate("localStorage.setItem('tracker.timeZone', 'Europe/Berlin')");
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() - 86_400_000));
+    const [{ n }] = await sql<{ n: number }>(
+      `SELECT count(DISTINCT device_id)::int AS n FROM device_communication
+        WHERE time >= $1::date::timestamp AT TIME ZONE 'Europe/Berlin' AND time < ($1::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin'`,
+      [yesterday],
+    );
+    await page.goto(`${e2e().baseUrl}/admin/reports/daily?date=${yesterday}`);
+    await page.getByRole('heading', { name: 'Daily report' }).waitFor();
+    const table = page.getByTestId('daily-report');
+    const row = (figure: string) => table.locator('tbody tr', { has: page.getByRole('cell', { name: figure, exact: true }) });
+    await row('Devices active').waitFor();
+    // the chosen day's column comes first, then its change against the day before
+    expect(await row('Devices active').locator('td').nth(1).textContent()).toBe(n.toLocaleString('en-US'));
+    expect(await table.locator('thead th').count()).toBe(1 + 7 + 1);
+    await expect.poll(() => page.getByTestId('daily-report-zone').textContent()).toContain('Europe/Berlin');
+    await screenshot(page, 'report-daily');
+    // a white label: the fleet-wide figures are not its own
+    await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
+    await page.waitForURL('**/admin/reports/daily?**selectedWhiteLabel=1');
+    await expect.poll(() => row('Imports').locator('td').nth(1).textContent()).toBe('–');
+    // a day after today is said, not asked for
+    await page.getByLabel('Day', { exact: true }).fill('2999-01-01');
+    await page.getByText('The day must not be after today').waitFor();
+    await expect.poll(() => page.getByTestId('daily-report').count()).toBe(0);
+    // in the UI language
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Tagesbericht' }).waitFor();
+    await page.getByText('Der Tag darf nicht nach heute liegen').waitFor();
+    await page.getByLabel('Language').or(page.getByLabel('Sprache')).selectOption('en');
+    await page.evaluate("localStorage.removeItem('tracker.timeZone')");
+  });
 });

@@ -49,6 +49,8 @@ export interface FleetSimControl {
   reset(): void;
   /** resolves once every accepted message has lived its life (callbacks sent, reply posted or withheld) */
   settled(): Promise<void>;
+  /** the watches' firmware downloads so far, by outcome (OK, CHECKSUM, FTP_LOGIN, ...) */
+  firmware(): Record<string, number>;
 }
 
 export function fleetSimControl(sim: FleetSim, mail: MailSink): FleetSimControl {
@@ -60,6 +62,7 @@ export function fleetSimControl(sim: FleetSim, mail: MailSink): FleetSimControl 
     inbound: () => sim.store.inbound.map((r) => ({ ...r })),
     speak: (from, body, to) => sim.inbound(from, body, to ?? null),
     settled: () => sim.settled(),
+    firmware: () => Object.fromEntries(sim.firmware.counts),
     mails: (to) => mail.list(to),
     reset: () => {
       sim.reset();
@@ -87,6 +90,7 @@ export function controlApi(control: FleetSimControl): express.Router {
   r.get('/control/handsets', (req, res) => void res.json(control.handsets(str(req.query.to))));
   r.get('/control/inbound', (_req, res) => void res.json(control.inbound()));
   r.get('/control/mail', (req, res) => void res.json(control.mails(str(req.query.to))));
+  r.get('/control/firmware', (_req, res) => void res.json(control.firmware()));
   r.post('/control/inbound', async (req, res) => {
     const { from, body, to } = (req.body ?? {}) as Record<string, unknown>;
     if (!str(from) || !/^\+[1-9]\d{6,14}$/.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });

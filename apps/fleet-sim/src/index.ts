@@ -4,3 +4,4 @@ export { DEFAULT_KNOBS, type Knobs } from './knobs.js';
 export type { ControlMessage, FleetSimControl } from './control.js';
 export type { ReplyRecord } from './store.js';
 export { MailSink, type ReceivedMail } from './mail.js';
+export { startFtp, type StartedFtp } from './ftp.js';

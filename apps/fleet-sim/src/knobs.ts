@@ -28,6 +28,16 @@ export const knobsSchema = z
     error500: z.boolean(),
     /** callbacks in order, in reverse order (delivered before sent), or the whole sequence sent again */
     callbacks: z.enum(['inOrder', 'outOfOrder', 'repeat']),
+    /** firmware (docs/fleet-sim.md "Firmware"): the FTP server refuses every login (530) */
+    ftpRefuseLogin: z.boolean(),
+    /** the FTP server keeps only this many bytes of an upload (0: all) */
+    ftpTruncateUploadAt: z.number().int().min(0),
+    /** share of watches whose download arrives damaged (they report CHECKSUM) */
+    fotaCorruptRate: z.number().min(0).max(1),
+    /** share of watches that report downloading and then nothing more */
+    fotaStallRate: z.number().min(0).max(1),
+    /** share of final firmware reports lost on the way (the watch says it again when asked with FOTA?) */
+    fotaReportLossRate: z.number().min(0).max(1),
   })
   .strict();
 
@@ -44,6 +54,11 @@ export const DEFAULT_KNOBS: Knobs = {
   slowMs: 0,
   error500: false,
   callbacks: 'inOrder',
+  ftpRefuseLogin: false,
+  ftpTruncateUploadAt: 0,
+  fotaCorruptRate: 0,
+  fotaStallRate: 0,
+  fotaReportLossRate: 0,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -79,6 +94,11 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_SLOW_MS', 'slowMs', num],
   ['FLEET_SIM_ERROR500', 'error500', bool],
   ['FLEET_SIM_CALLBACKS', 'callbacks', (v) => v],
+  ['FLEET_SIM_FTP_REFUSE', 'ftpRefuseLogin', bool],
+  ['FLEET_SIM_FTP_TRUNCATE', 'ftpTruncateUploadAt', num],
+  ['FLEET_SIM_FOTA_CORRUPT_RATE', 'fotaCorruptRate', num],
+  ['FLEET_SIM_FOTA_STALL_RATE', 'fotaStallRate', num],
+  ['FLEET_SIM_FOTA_REPORT_LOSS_RATE', 'fotaReportLossRate', num],
 ];
 
 /** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */

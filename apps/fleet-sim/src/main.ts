@@ -10,6 +10,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FLEET_
 const smtpPort = Number(env.FLEET_SIM_SMTP_PORT ?? 3025);
 if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535) throw new Error(`FLEET_SIM_SMTP_PORT: a port number (got ${env.FLEET_SIM_SMTP_PORT})`);
 
+const ftpPort = Number(env.FLEET_SIM_FTP_PORT ?? 2121);
+if (!Number.isInteger(ftpPort) || ftpPort < 0 || ftpPort > 65535) throw new Error(`FLEET_SIM_FTP_PORT: a port number (got ${env.FLEET_SIM_FTP_PORT})`);
+
 const sim = await startFleetSim({
   port,
   smtpPort,
@@ -20,9 +23,13 @@ const sim = await startFleetSim({
   databaseUrl: env.DATABASE_URL || null,
   gatewayNumber: env.FLEET_SIM_GATEWAY_NUMBER || undefined,
   knobs: knobsFromEnv(env),
+  ftpPort,
+  ftpRoot: env.FLEET_SIM_FTP_ROOT || undefined,
+  ftpUser: env.FLEET_SIM_FTP_USER || undefined,
+  ftpPassword: env.FLEET_SIM_FTP_PASSWORD || undefined,
   log: (line) => console.log(line),
 });
-console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config), mail sink on ${sim.smtpUrl} (${sim.url}/control/mail)`);
+console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config), mail sink on ${sim.smtpUrl} (${sim.url}/control/mail), firmware FTP on 127.0.0.1:${sim.ftp.port} (${sim.ftp.root})`);
 
 let stopping = false;
 const stop = () => {

@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { twilioApi } from './api.js';
 import { controlApi, fleetSimControl, type FleetSimControl } from './control.js';
 import { MailSink } from './mail.js';
+import { startFtp } from './ftp.js';
 import { FleetSim, type FleetSimOptions } from './sim.js';
 
 export interface StartedFleetSim {
@@ -12,6 +13,8 @@ export interface StartedFleetSim {
   port: number;
   /** the mail sink, e.g. smtp://127.0.0.1:3025: SMTP_URL of the api */
   smtpUrl: string;
+  /** the firmware FTP server (docs/fleet-sim.md "FTP"): port, the folder it serves, its login */
+  ftp: { port: number; root: string; user: string; password: string };
   accountSid: string;
   authToken: string;
   control: FleetSimControl;
@@ -47,11 +50,13 @@ export async function startFleetSim(options: FleetSimOptions = {}): Promise<Star
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   const smtpUrl = await mail.listen(options.smtpPort ?? 0, host);
-  sim.log(`listening on ${url}, mail sink on ${smtpUrl}`);
+  const ftp = await startFtp({ host, port: options.ftpPort ?? 0, root: options.ftpRoot, user: options.ftpUser, password: options.ftpPassword, knobs: () => sim.knobs, log: (l) => sim.log(l) });
+  sim.log(`listening on ${url}, mail sink on ${smtpUrl}, firmware FTP on ftp://${host}:${ftp.port}`);
   return {
     url,
     port,
     smtpUrl,
+    ftp: { port: ftp.port, root: ftp.root, user: ftp.user, password: ftp.password },
     accountSid: sim.accountSid,
     authToken: sim.authToken,
     control,
@@ -60,6 +65,7 @@ export async function startFleetSim(options: FleetSimOptions = {}): Promise<Star
       for (const s of sockets) s.destroy();
       await sim.close();
       await mail.close();
+      await ftp.close();
       await closed;
     },
   };

@@ -3,6 +3,7 @@ import { DEFAULT_KNOBS, mergeKnobs, type Knobs } from './knobs.js';
 import { Handsets } from './handset.js';
 import { API_VERSION, MessageStore, sid, type CallbackRecord, type ReplyRecord, type SimMessage } from './store.js';
 import { FleetDb, type Watch } from './watches.js';
+import { FirmwareWatches } from './watch-firmware.js';
 import { postSigned } from './webhook.js';
 
 export interface FleetSimOptions {
@@ -21,6 +22,11 @@ export interface FleetSimOptions {
   log?: (line: string) => void;
   /** the mail sink's SMTP port (docs/fleet-sim.md "Mail"); 0 (default): a free port */
   smtpPort?: number;
+  /** the firmware FTP server (docs/fleet-sim.md "FTP"): port (0, default: a free one), folder (default: a temporary one), login */
+  ftpPort?: number;
+  ftpRoot?: string;
+  ftpUser?: string;
+  ftpPassword?: string;
 }
 
 export const DEFAULT_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
@@ -57,6 +63,7 @@ export class FleetSim {
   private readonly startKnobs: Knobs;
   private readonly db: FleetDb | null;
   private readonly handsets: Handsets | null;
+  readonly firmware = new FirmwareWatches(() => this.knobs, (line) => this.log(line));
   private readonly abort = new AbortController();
   private readonly pending = new Set<Promise<unknown>>();
   private window = { second: 0, count: 0 };
@@ -86,6 +93,7 @@ export class FleetSim {
     this.window = { second: 0, count: 0 };
     this.db?.reset();
     this.handsets?.reset();
+    this.firmware.reset();
   }
 
   /** POST .../Messages.json: the message, or Twilio's error */
@@ -197,6 +205,7 @@ export class FleetSim {
   private async reply(m: SimMessage, watch: Watch, wait: () => Promise<boolean>): Promise<void> {
     let text = m.body;
     for (const p of await this.db!.gatewayPrefixes()) if (text.startsWith(p)) text = text.slice(p.length);
+    if (this.firmware.handles(text)) return this.firmware.run(text, m.to, (body) => this.inbound(m.to, body, m.from, m.sid), wait);
     let answer: string;
     try {
       answer = await this.handsets!.answer(watch, text);

@@ -67,6 +67,33 @@ export function parsePhoneCodes(input: string | readonly string[]): { codes: str
   return { codes, bad };
 }
 
+/** The most messages per second a gateway may be given (Twilio's fastest senders take hundreds). */
+export const GATEWAY_RATE_MAX = 1000;
+/** A new gateway's rate when none is given (the column's default). */
+export const GATEWAY_RATE_DEFAULT = 10;
+
+/**
+ * A gateway's API base URL: http(s) with a host; no user or password, query or fragment in it (a base URL has none,
+ * and the gateway list is read by every session) ('' is none: TWILIO_API_URL, docs/sms.md).
+ */
+export function isGatewayUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.username && !u.password && !u.search && !u.hash && !s.includes('?') && !s.includes('#');
+  } catch {
+    return false;
+  }
+}
+
+const gatewayUrl = z
+  .string()
+  .trim()
+  .max(300, coded('tooLong', { max: 300 }))
+  .refine((s) => s === '' || isGatewayUrl(s), coded('gatewayUrl'))
+  .transform((s) => (s === '' ? null : s.replace(/\/+$/, '')))
+  .nullable()
+  .default(null);
+
 export const smsGatewaySaveBody = z.object({
   id: positiveId('id').optional(),
   name,
@@ -88,6 +115,14 @@ export const smsGatewaySaveBody = z.object({
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .default(null),
+  /** a disabled gateway routes nothing and may hold codes an enabled one serves */
+  enabled: z.boolean({ error: coded('invalidBool') }).default(true),
+  url: gatewayUrl,
+  /** the sender number of its messages, in E.164 (a gateway without one cannot send) */
+  from_number: e164Number,
+  rate_per_second: wholeNumber(coded('wholeNumber', { field: 'rate_per_second', min: 1, max: GATEWAY_RATE_MAX }), { min: 1, max: GATEWAY_RATE_MAX }).default(
+    GATEWAY_RATE_DEFAULT,
+  ),
 });
 export type SmsGatewaySaveBody = z.infer<typeof smsGatewaySaveBody>;
 
@@ -114,7 +149,7 @@ export const ADMIN_CONFIG_ROUTES = {
     method: 'POST',
     path: '/smsgateway/save',
     area: 'gateways',
-    summary: 'Adds (no id) or edits an SMS gateway: name, allowed phone codes, command; routing uses it at once',
+    summary: 'Adds (no id) or edits an SMS gateway: name, allowed phone codes, command, enabled, URL, sender number, rate; routing uses it at once',
     body: smsGatewaySaveBody,
     response: envelope(smsGatewayItem),
     mutating: true,

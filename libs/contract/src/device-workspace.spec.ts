@@ -5,7 +5,9 @@ import {
   checkSettingValue,
   DEVICE_ROUTES,
   deviceIdQuery,
+  deviceSettingsBody,
   deviceUpdateBody,
+  profileSms,
   locationByIdQuery,
   settingEditBody,
   LOCATION_INTERVAL_ALL,
@@ -100,13 +102,15 @@ describe('device workspace contract', () => {
   it('days PostgreSQL cannot hold, control characters and impossible birth dates are refused', () => {
     expect(dayParam.safeParse('0000-01-01').success).toBe(false);
     expect(dayParam.safeParse('0001-01-01').success).toBe(true);
-    expect(deviceUpdateBody.safeParse({ first_name: 'a\u0000b' }).success).toBe(false);
+    expect(deviceSettingsBody.safeParse({ first_name: 'a\u0000b' }).success).toBe(false);
+    expect(deviceUpdateBody.safeParse({ name_id: 'a\u0000b' }).success).toBe(false);
     expect(settingEditBody.safeParse({ settings: [{ setting_no: 3, value: 'x\u0000' }] }).success).toBe(false);
     expect(settingEditBody.safeParse({ settings: [{ setting_no: 10, value: '22:00-07:00' }] }).success).toBe(true);
     expect(settingEditBody.safeParse({}).error?.issues[0]?.message).toBe('settingsRequired');
-    expect(deviceUpdateBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
-    expect(deviceUpdateBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('birthDateFuture');
-    expect(deviceUpdateBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);
+    expect(deviceSettingsBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
+    expect(deviceSettingsBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('birthDateFuture');
+    expect(deviceSettingsBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);
+    expect(profileSms({ height: 131, weight: null, gender: 2, birth_date: '2016-04-30' })).toBe('PROFILE,131,,2,20160430#');
   });
 });
 

@@ -44,6 +44,8 @@ export const ErrorCode = {
   DeviceLogNotFound: 'DEVICE_LOG_NOT_FOUND',
   UserOutOfScope: 'USER_OUT_OF_SCOPE',
   LastAdministrator: 'LAST_ADMINISTRATOR',
+  /** an upstream FTP server could not be reached or refused (firmware upload) */
+  FtpUnavailable: 'FTP_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -87,6 +89,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DEVICE_LOG_NOT_FOUND: 404,
   USER_OUT_OF_SCOPE: 403,
   LAST_ADMINISTRATOR: 409,
+  FTP_UNAVAILABLE: 502,
 };
 
 export const LANGUAGES = ['en', 'de', 'es'] as const;
@@ -151,6 +154,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DEVICE_LOG_NOT_FOUND: 'Log file not found.',
     USER_OUT_OF_SCOPE: '401, You are not authorized to edit this user. You can edit only users of your own partner.',
     LAST_ADMINISTRATOR: 'The last enabled administrator cannot be disabled, demoted or deleted.',
+    FTP_UNAVAILABLE: 'The firmware was not uploaded: the FTP server could not be reached or refused it.',
   },
   de: {
     VALIDATION_FAILED: 'Die Anfrage ist ungültig.',
@@ -192,6 +196,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DEVICE_LOG_NOT_FOUND: 'Protokolldatei nicht gefunden.',
     USER_OUT_OF_SCOPE: '401, Sie sind nicht berechtigt, diesen Benutzer zu bearbeiten. Sie können nur Benutzer Ihres eigenen Partners bearbeiten.',
     LAST_ADMINISTRATOR: 'Der letzte aktive Administrator kann nicht deaktiviert, herabgestuft oder gelöscht werden.',
+    FTP_UNAVAILABLE: 'Die Firmware wurde nicht hochgeladen: Der FTP-Server war nicht erreichbar oder hat sie abgelehnt.',
   },
   es: {
     VALIDATION_FAILED: 'La solicitud no es válida.',
@@ -233,6 +238,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     DEVICE_LOG_NOT_FOUND: 'Archivo de registro no encontrado.',
     USER_OUT_OF_SCOPE: '401, No está autorizado para editar este usuario. Solo puede editar usuarios de su propio socio.',
     LAST_ADMINISTRATOR: 'El último administrador activo no se puede desactivar, degradar ni eliminar.',
+    FTP_UNAVAILABLE: 'El firmware no se subió: el servidor FTP no respondió o lo rechazó.',
   },
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { coded, issueFieldError } from './reasons.js';
-import { countParam, dayParam, INT4_MAX, pageParam, positiveId, wholeNumber } from './params.js';
+import { countParam, dayParam, daysBetween, INT4_MAX, pageParam, positiveId, sortParams, wholeNumber } from './params.js';
 
 const ok = (r: { success: boolean }) => r.success;
 
@@ -36,5 +36,28 @@ describe('the shared parameter schemas', () => {
   it('days are real calendar days', () => {
     expect(dayParam.parse('2024-02-29')).toBe('2024-02-29');
     for (const v of ['2026-02-30', '2026-13-01', '0000-01-01', '20260101', '2026-1-1']) expect(ok(dayParam.safeParse(v)), v).toBe(false);
+  });
+});
+
+describe('sorts and day spans', () => {
+  it('sortParams: only the named columns and asc/desc, with defaults; the message lists what is taken', () => {
+    const q = z.object(sortParams(['mac', 'latitude'], 'mac'));
+    expect(q.parse({})).toEqual({ sort: 'mac', dir: 'asc' });
+    expect(q.parse({ sort: 'latitude', dir: 'desc' })).toEqual({ sort: 'latitude', dir: 'desc' });
+    expect(z.object(sortParams(['a', 'b'], 'b', 'desc')).parse({})).toEqual({ sort: 'b', dir: 'desc' });
+    for (const bad of [{ sort: 'MAC' }, { sort: 'mac desc' }, { sort: "mac'; --" }, { sort: ['mac'] }, { dir: 'DESC' }, { dir: 'down' }, { sort: '' }]) {
+      expect(ok(q.safeParse(bad)), JSON.stringify(bad)).toBe(false);
+    }
+    const r = q.safeParse({ sort: 'owner' });
+    expect(issueFieldError(r.error!.issues[0]!, 'sort')).toMatchObject({ field: 'sort', code: 'notOneOf', message: 'sort must be one of mac, latitude' });
+  });
+
+  it('daysBetween: calendar days from one day to another', () => {
+    expect(daysBetween('2026-03-01', '2026-03-01')).toBe(0);
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-03-29', '2026-03-30')).toBe(1);
+    expect(daysBetween('2026-03-10', '2026-03-01')).toBe(-9);
+    expect(daysBetween('2025-01-01', '2026-01-01')).toBe(365);
   });
 });

@@ -41,6 +41,20 @@ export const pageParam = (max = 100_000) => wholeNumber(coded('wholeNumber', { m
 /** How many rows a page holds, 1 to `max` (default `def`). */
 export const countParam = (def: number, max = 100) => wholeNumber(coded('countRange', { min: 1, max }), { min: 1, max }).default(def);
 
+/** The directions of a sorted list. */
+export const SORT_DIRS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRS)[number];
+
+/**
+ * The sort of a server-paged list: `sort`, one of the columns the route names (default `def`), and `dir` (default
+ * `dir`). Only these names reach a repository, which maps each to its own ORDER BY (never text of the request); any
+ * other value is a 400 naming the field ('sort must be one of ...').
+ */
+export const sortParams = <const K extends readonly [string, ...string[]]>(keys: K, def: K[number], dir: SortDirection = 'asc') => ({
+  sort: z.enum(keys, { error: coded('notOneOf', { options: keys.join(', ') }) }).default(def),
+  dir: z.enum(SORT_DIRS, { error: coded('notOneOf', { options: SORT_DIRS.join(', ') }) }).default(dir),
+});
+
 export function isRealDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   // year 0000 passes the JavaScript check but is not a date for PostgreSQL
@@ -55,6 +69,12 @@ export function isTimeZone(s: string): boolean {
     return false;
   }
 }
+
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Days from the calendar day `from` to `to` (`YYYY-MM-DD`; 0 when equal, negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** `YYYY-MM-DD` (§9), a real calendar day (2026-02-30 is refused). */
 export const dayParam = z

@@ -166,6 +166,7 @@ export const REASONS = {
   statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
   statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
   reportToTooEarly: { en: 'To must be at least one day after from' },
+  reportDayInFuture: { en: 'The day must not be after today' },
 
   // ------------------------------------------------------------------------ wifi access points (§5; libs/contract/src/wifi.ts)
   wifiMacBlank: { en: 'MAC address cant be blank' },
@@ -182,6 +183,7 @@ export const REASONS = {
   gatewayCodeFormat: { en: 'Phone code {{code}} is not a country calling code (+ and 1 to 4 digits)', params: { code: 'text' } },
   gatewayNoCodes: { en: 'Enter at least one phone code' },
   gatewayCodeTaken: { en: 'Phone code {{code}} is already served by gateway {{gateway}}', params: { code: 'text', gateway: 'text' } },
+  gatewayUrl: { en: 'Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com' },
   // ------------------------------------------------------------------------ administration data (#11: translations, default settings)
   unknownLanguage: { en: 'Unknown language {{language}}', params: { language: 'text' } },
   translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },
@@ -191,6 +193,29 @@ export const REASONS = {
   ownerEmailMismatch: { en: 'This is not the e-mail of the owner' },
   ownerWhiteLabelMismatch: { en: 'This is not the white label of the owner' },
   ownerForeignDevices: { en: 'The owner also has {{count}} devices outside your scope and cannot be removed', params: { count: 'number' } },
+  // ------------------------------------------------------------------------ firmware (docs/firmware-modem.md "Firmware")
+  firmwareVersionFormat: { en: 'A version may hold letters, digits and . _ - only (at most 50)' },
+  deviceLimit: { en: 'A custom list holds at most {{max}} devices', params: { max: 'number' } },
+  expireDate: { en: 'Enter a valid expiry date in the future, at most a year ahead' },
+  firmwareNoDevices: { en: 'Enter at least one IMEI or read them from a CSV file' },
+  firmwareNoTargets: { en: 'No device matches this request (devices already on the version or in a running rollout are left out)' },
+  firmwareUnknownDevices: { en: '{{count}} IMEIs are no device: {{imeis}}', params: { count: 'number', imeis: 'text' } },
+  firmwareWrongTypeDevices: { en: '{{count}} devices are not of the binary\'s device type: {{imeis}}', params: { count: 'number', imeis: 'text' } },
+  firmwareUnknownBinary: { en: 'Unknown firmware binary' },
+  firmwareBinaryNoServer: { en: 'The binary has no FTP server or path' },
+  firmwareSameVersion: { en: 'The devices on this version already run the binary' },
+  firmwareCommandTooLong: { en: 'The FOTA command would have {{length}} characters, at most {{max}} fit in an SMS (shorten the FTP host, user, password or path)', params: { length: 'number', max: 'number' } },
+  firmwareFtpUnavailable: { en: 'The FTP server could not be reached: {{detail}}', params: { detail: 'text' } },
+  firmwareFtpRefused: { en: 'The FTP server refused the upload: {{detail}}', params: { detail: 'text' } },
+  firmwareUploadIncomplete: { en: 'The FTP server holds {{got}} of {{expected}} bytes: the upload was removed', params: { got: 'number', expected: 'number' } },
+  firmwareEmptyFile: { en: 'The file is empty' },
+  firmwareHalted: {
+    en: 'Halted: {{failed}} of {{size}} devices of wave {{wave}} failed, more than the threshold of {{threshold}} %',
+    params: { failed: 'number', size: 'number', wave: 'number', threshold: 'number' },
+  },
+  firmwareTimeout: { en: 'No report from the device within {{minutes}} minutes of the command', params: { minutes: 'number' } },
+  firmwareDeviceError: { en: 'The device reported an error: {{reason}}', params: { reason: 'text' } },
+  firmwareRequestEnded: { en: 'The rollout ended before this command was sent' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

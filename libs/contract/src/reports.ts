@@ -1,7 +1,8 @@
 // Reports (§2 /admin/reports/activeDevices, §4 active devices report, §5, §7 Reports and exports, §9 page limit 100).
 // docs/statistics.md "Reports".
 import { z } from 'zod';
-import { dayParam, pageParam, positiveId } from './params.js';
+import { countParam, dayParam, daysBetween, pageParam, positiveId, tzParam } from './params.js';
+import { idList } from './stats.js';
 import { coded } from './reasons.js';
 import { PAGE_SIZE } from './constants.js';
 import { envelope } from './schemas.js';
@@ -10,8 +11,6 @@ import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './de
 
 /** The longest range of one active devices report (days from `from` to `to`). */
 export const REPORT_RANGE_MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * §5 active devices report: both days valid; 'to' at least one day after 'from' when 'from' is in the past (before
@@ -57,7 +56,75 @@ export const activeDevicesResponse = envelope(
 );
 export type ActiveDevicesResponse = z.infer<typeof activeDevicesResponse>;
 
+// ---------------------------------------------------------------------------------------------- daily report
+
+/**
+ * The figures of the daily report (§2 /admin/reports/daily), in the order of the page; docs/statistics.md "Daily
+ * report" says what each counts. A day runs from midnight to midnight in the user's time zone.
+ */
+export const DAILY_FIGURES = [
+  'devices_active',
+  'new_owners',
+  'new_pairings',
+  'sms_created',
+  'sms_sent',
+  'sms_errors',
+  'sms_received',
+  'imports',
+  'imports_failed',
+  'imported_rows',
+  'firmware_requests',
+  'firmware_updates_started',
+  'firmware_updates_finished',
+  'modem_updates_started',
+  'modem_updates_finished',
+  'modem_updates_failed',
+] as const;
+export type DailyFigure = (typeof DAILY_FIGURES)[number];
+/** Figures of the whole back office, not of a white label: null when the report is for some white labels only. */
+export const FLEET_WIDE_FIGURES: readonly DailyFigure[] = ['imports', 'imports_failed', 'imported_rows', 'firmware_requests'];
+/** The days of one report: the chosen day and the days before it (default a week, at most a month). */
+export const DAILY_REPORT_DAYS = { default: 7, max: 31 } as const;
+
+export const dailyReportQuery = z.object({
+  /** the last day of the report (default today in `tz`); not after today */
+  date: dayParam.optional(),
+  /** how many days, ending with `date` */
+  days: countParam(DAILY_REPORT_DAYS.default, DAILY_REPORT_DAYS.max),
+  /** the IANA zone the days are cut in (the console's chosen time zone) */
+  tz: tzParam,
+  /** only these white labels (of the user's); without it the whole fleet for the administrator, else the user's */
+  whitelabel_ids: idList('whitelabel_ids').optional(),
+});
+export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
+
+export const dailyReportDay = z.object({
+  day: z.string(),
+  ...(Object.fromEntries(DAILY_FIGURES.map((f) => [f, z.number().int().nullable()])) as Record<DailyFigure, z.ZodNullable<z.ZodNumber>>),
+});
+export type DailyReportDay = { day: string } & Record<DailyFigure, number | null>;
+
+/** The days newest first; `white_label_ids` null when the report covers the whole fleet. */
+export const dailyReportResponse = envelope(
+  z.object({
+    date: z.string(),
+    days: z.number().int(),
+    tz: z.string(),
+    white_label_ids: z.array(z.number().int()).nullable(),
+    items: z.array(dailyReportDay),
+  }),
+);
+export type DailyReportResponse = z.infer<typeof dailyReportResponse>;
+
 export const REPORT_ROUTES = {
+  dailyReport: route({
+    method: 'GET',
+    path: '/reports/daily',
+    area: 'reports',
+    summary: "The daily report: each day's figures (devices active, pairings, SMS, imports, firmware and modem updates) of a week ending on a day, days cut in the user's time zone",
+    query: dailyReportQuery,
+    response: dailyReportResponse,
+  }),
   activeDevicesStart: route({
     method: 'POST',
     path: '/reports/active_devices',

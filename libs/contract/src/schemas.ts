@@ -203,7 +203,13 @@ export const smsGatewayItem = z.object({
   command: z.string().nullable(),
   /** a disabled gateway routes nothing (docs/administration.md "Gateways") */
   enabled: z.boolean(),
+  /** the API base URL; null: TWILIO_API_URL (fleet-sim in development), else Twilio's */
+  url: z.string().nullable(),
+  /** the sender number (E.164) */
+  from_number: z.string().nullable(),
+  rate_per_second: z.number().int(),
 });
+export type SmsGatewayItem = z.infer<typeof smsGatewayItem>;
 export const serverItem = z.object({ id: z.number().int(), name: z.string(), host: z.string() });
 export const roleItem = z.object({ id: roleId, name: z.string() });
 export const finishedImportItem = z.object({

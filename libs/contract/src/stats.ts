@@ -2,7 +2,7 @@
 // Every type of the stats menu is one entry of STATS_TYPES (its chart and its per-type field); the server's
 // `stats/stats-definitions.ts` holds each type's SQL under the same key. What each type counts: docs/statistics.md.
 import { z } from 'zod';
-import { dayParam, positiveId } from './params.js';
+import { dayParam, daysBetween, positiveId } from './params.js';
 import { coded } from './reasons.js';
 import { envelope } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
@@ -69,11 +69,9 @@ export const STATS_RANGE_MAX_DAYS = 366;
 /** §2: charts use up to 10 colours. */
 export const STATS_MAX_COLOURS = 10;
 
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100). */
-const idList = (field: string) =>
+/** `whitelabel_ids`: one id or a comma-separated list (no blanks, at most 100); the stats and the daily report. */
+export const idList = (field: string) =>
   z
     .string({ error: coded('idRequired') })
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, coded('badFormat'))

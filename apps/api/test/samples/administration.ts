@@ -32,5 +32,5 @@ export const ADMINISTRATION_SAMPLES: Partial<Record<RouteName, SampleBuilder>> =
   operatorSave: () => ({ path: '/operator/save', body: { name: `Matrix operator ${++seq}`, start: '26201' } }),
   voipCentralSave: () => ({ path: '/voipcentral/save', body: { name: `Matrix central ${++seq}`, phone: '+4930123456' } }),
   // the seeded disabled gateway 2 as it is: no code conflict however often the matrix saves it
-  smsGatewaySave: () => ({ path: '/smsgateway/save', body: { id: 2, name: 'Twilio EU', allowed: '+49, +34, +43, +41, +44' } }),
+  smsGatewaySave: () => ({ path: '/smsgateway/save', body: { id: 2, name: 'Twilio EU', allowed: '+49, +34, +43, +41, +44', from_number: '+4915735980000', enabled: false } }),
 };

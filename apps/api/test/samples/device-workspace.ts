@@ -82,7 +82,9 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
     const f = await ctx.api.pool.query<{ factory_device_id: number }>('SELECT factory_device_id FROM device WHERE id = $1', [d.id]);
     return { path: `/device/factory_details?id=${f.rows[0]!.factory_device_id}` };
   },
-  deviceUpdate: withDevice((d) => ({ path: `/device/update?device_id=${d.id}`, body: { height: 120, weight: 25, gender: 1 } })),
+  deviceUpdate: withDevice((d) => ({ path: `/device/update?device_id=${d.id}`, body: { is_test: false } })),
+  deviceSettings: withDevice((d) => `/device/settings?device_id=${d.id}`),
+  deviceSettingsSave: withDevice((d) => ({ path: `/device/settings?device_id=${d.id}`, body: { height: 120, weight: 25, gender: 1 } })),
   deviceInitialized: byDevice('deviceInitialized'),
   deviceRemove: async (ctx) => ({ path: `/device/remove?device_id=${await spareDevice(ctx.api, typeOf(ctx), 0)}` }),
   deviceTraces: byDevice('deviceTraces'),

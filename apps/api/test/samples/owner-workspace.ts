@@ -1,6 +1,7 @@
 import { PARTNER_DEVICE_TYPE, ROUTES, type RouteName } from '@tracker/contract';
 import type { TestApi } from '../harness.js';
 import type { SampleBuilder, SampleContext } from './index.js';
+import { freshMac } from './admin-data.js';
 
 /** Partner roles get an owner with devices of their own type (§6); everyone else an owner with devices of type 1. */
 const typeOf = (ctx: SampleContext) => PARTNER_DEVICE_TYPE[ctx.role] ?? 1;
@@ -49,6 +50,18 @@ const withOwner =
     const out = make(await ownerOfType(ctx.api, typeOf(ctx)));
     return typeof out === 'string' ? { path: out } : out;
   };
+/** A wifi access point of the owner, for the calls that change or delete one. */
+async function ownerWifi(api: TestApi, owner: number): Promise<string> {
+  const mac = freshMac();
+  await api.pool.query('INSERT INTO wifi_access_point (mac, latitude, longitude, user_id) VALUES ($1, 48.1, 11.5, $2)', [mac, owner]);
+  return mac;
+}
+const withOwnerWifi =
+  (make: (o: OwnerSample, mac: string) => { path: string; body?: unknown }): SampleBuilder =>
+  async (ctx) => {
+    const o = await ownerOfType(ctx.api, typeOf(ctx));
+    return make(o, await ownerWifi(ctx.api, o.id));
+  };
 const byOwner = (name: RouteName) => withOwner((o) => `${ROUTES[name].path}?user_id=${o.id}`);
 
 export const OWNER_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
@@ -65,5 +78,9 @@ export const OWNER_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   userVoipDetails: withOwner((o) => `${ROUTES.userVoipDetails.path}?user_id=${o.id}&voip_id=${o.voice}`),
   userVoipAudio: withOwner((o) => `${ROUTES.userVoipAudio.path}?user_id=${o.id}&voip_id=${o.voice}`),
   logsApp: byOwner('logsApp'),
+  ownerWifiList: byOwner('ownerWifiList'),
+  ownerWifiCreate: withOwner((o) => ({ path: `${ROUTES.ownerWifiCreate.path}?user_id=${o.id}`, body: { mac: freshMac(), latitude: 1, longitude: 2 } })),
+  ownerWifiSave: withOwnerWifi((o, mac) => ({ path: `${ROUTES.ownerWifiSave.path}?user_id=${o.id}&oldMac=${mac}`, body: { mac, latitude: 3, longitude: 4 } })),
+  ownerWifiDelete: withOwnerWifi((o, mac) => ({ path: `${ROUTES.ownerWifiDelete.path}?user_id=${o.id}`, body: { id: mac } })),
   logsAppFile: withOwner((o) => `${ROUTES.logsAppFile.path}?name=${encodeURIComponent(o.appLog)}`),
 };

@@ -6,6 +6,7 @@ import type { SampleBuilder } from './index.js';
 /** Valid requests of the statistics and report routes (docs/statistics.md). */
 export const STATS_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   statsList: () => ({ path: '/stats/list?type=new_registrations&from=2026-01-01&to=2026-01-31' }),
+  dailyReport: () => ({ path: '/reports/daily?date=2026-01-31&days=7&tz=Europe%2FBerlin' }),
   activeDevicesStart: () => ({ path: '/reports/active_devices', body: { from: '2026-01-01', to: '2026-01-02' } }),
   // a DONE report of the role's user (a report and its exports are its creator's only)
   activeDevices: async ({ api, role }) => ({ path: `/reports/active_devices?id=${await doneRun(api, role)}` }),

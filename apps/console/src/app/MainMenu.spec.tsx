@@ -19,7 +19,7 @@ describe('header menu (§6)', () => {
     signedInAs(9, [1]);
     await screen.findByRole('navigation', { name: 'Main' });
     expect(names()).toEqual(['Dashboard', 'Statistics']);
-    for (const hidden of ['SMS traffic', 'Send SMS', 'Modem update', 'Carrier whitelist', 'Geolocation', 'Reports', 'Daily report', 'Firmware', 'Device import', 'Global settings', 'Admin']) {
+    for (const hidden of ['SMS traffic', 'Send SMS', 'Modem update', 'Carrier whitelist', 'Geolocation', 'Reports', 'Daily report', 'Firmware', 'Device import', 'Default settings', 'Admin']) {
       expect(within(menu()).queryByText(hidden)).toBeNull();
     }
   });
@@ -45,7 +45,7 @@ describe('header menu (§6)', () => {
       'SMS traffic',
       'Send SMS',
       'Users',
-      'Global settings',
+      'Default settings',
       'Operators',
       'VoIP centrals',
       'SMS gateways',

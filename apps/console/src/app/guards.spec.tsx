@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getSession } from '../lib/session';
 import { i18n } from '../lib/i18n';
 import { mockFetch, ok, renderApp } from '../test/render';
+import { menuLabelKey } from './MainMenu';
+import { PENDING_SCREENS } from './routes';
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const FORBIDDEN = '401, You are not authorised to view this section';
@@ -28,10 +30,12 @@ describe('route guards', () => {
     expect((await screen.findByTestId('forbidden')).textContent).toBe(FORBIDDEN);
   });
 
-  it('routes menu targets of later issues to a title-only page guarded by their area', async () => {
+  // (once every menu target has its screen there is nothing left to route to a title page)
+  it.skipIf(PENDING_SCREENS.length === 0)('routes menu targets of later issues to a title-only page guarded by their area', async () => {
+    const pending = PENDING_SCREENS[0]!;
     mockFetch({ 'GET /api/local/role': roleOf(1) });
-    renderApp('/admin/reports/daily', { session: { role: 1 } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Daily report' })).toBeTruthy();
+    renderApp(pending.path, { session: { role: 1 } });
+    expect(await screen.findByRole('heading', { level: 1, name: i18n.t(menuLabelKey(pending.key)) })).toBeTruthy();
   });
 
   it('translates the message', async () => {

@@ -43,7 +43,13 @@ const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/route
 const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
 const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
 const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
+const DailyReportPage = lazyNamed(() => import('../features/reports/routes/DailyReportPage'), 'DailyReportPage');
 const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
+const FirmwareUpgradePage = lazyNamed(() => import('../features/firmware/routes/UpgradePage'), 'UpgradePage');
+const FirmwareAddPage = lazyNamed(() => import('../features/firmware/routes/AddBinaryPage'), 'AddBinaryPage');
+const FirmwareUploadPage = lazyNamed(() => import('../features/firmware/routes/UploadPage'), 'UploadPage');
+const FirmwareBinariesPage = lazyNamed(() => import('../features/firmware/routes/BinariesPage'), 'BinariesPage');
+const FirmwareActivityPage = lazyNamed(() => import('../features/firmware/routes/ActivityPage'), 'ActivityPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -102,16 +108,30 @@ const ADMIN_DATA_ROUTES: RouteObject[] = [
   { path: '/geolocation/add', element: guarded('geolocation', <WifiEditPage />) },
 ];
 
+/** Firmware (features/firmware; docs/firmware-modem.md "Firmware"). */
+const FIRMWARE_ROUTES: RouteObject[] = [
+  { path: '/admin/fup/upgrade', element: guarded('firmware', <FirmwareUpgradePage />) },
+  { path: '/admin/fup/add', element: guarded('firmware', <FirmwareAddPage />) },
+  { path: '/admin/fup/upload', element: guarded('firmware', <FirmwareUploadPage />) },
+  { path: '/admin/fup/binaries', element: guarded('firmware', <FirmwareBinariesPage />) },
+  { path: '/admin/fup/ota_activity', element: guarded('firmware', <FirmwareActivityPage />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
   ...ADMIN_ROUTES,
   ...ADMIN_DATA_ROUTES,
+  ...FIRMWARE_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
+  { path: '/admin/reports/daily', element: guarded('reports', <DailyReportPage />) },
   { path: '/admin/reports/activeDevices', element: guarded('reports', <ActiveDevicesPage />) },
 ];
+
+/** Menu targets of later issues, still a title-only page. */
+export const PENDING_SCREENS: readonly Pending[] = PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path));
 
 export const routes: RouteObject[] = [
   {
@@ -137,7 +157,7 @@ export const routes: RouteObject[] = [
           { path: '/device/:id/*', element: loading(<DevicePage />) },
           { path: '/owner/:id/*', element: guarded('owner', <OwnerPage />) },
           ...SCREEN_ROUTES,
-          ...PENDING_ROUTES.filter((p) => !SCREEN_ROUTES.some((r) => r.path === p.path)).map((p) => ({
+          ...PENDING_SCREENS.map((p) => ({
             path: p.path,
             element: guarded(p.area, <PendingPage titleKey={menuLabelKey(p.key)} />),
           })),

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, nextSort, sortRows, useSortedRows, type Column, type SortState } from './DataTable';
 
 type Row = { id: number; name: string; note: string | null; size: number };
 const ROWS: Row[] = [
@@ -98,5 +98,89 @@ describe('DataTable', () => {
     expect(bodyRows().map((r) => r.textContent)).toEqual(['beta', 'alpha']);
     // the same node, moved: rows are keyed by id, not by position
     expect(screen.getByTestId('row-7')).toBe(alpha);
+  });
+
+  describe('sorting', () => {
+    type Item = { id: number; name: string; size: number | null; on: boolean };
+    const ITEMS: Item[] = [
+      { id: 1, name: 'gateway 10', size: 5, on: true },
+      { id: 2, name: 'Gateway 9', size: null, on: false },
+      { id: 3, name: 'alpha', size: 20, on: true },
+    ];
+    const SORTABLE: Column<Item>[] = [
+      { key: 'name', header: 'Name', sortable: (r) => r.name, cell: (r) => r.name },
+      { key: 'size', header: 'Size', align: 'end', sortable: (r) => r.size, cell: (r) => r.size ?? '' },
+      { key: 'on', header: 'On', sortable: (r) => r.on, cell: (r) => (r.on ? 'yes' : 'no') },
+      { key: 'note', header: 'Note', cell: () => 'n' },
+    ];
+    const names = () => bodyRows().map((r) => r.querySelector('td')!.textContent);
+
+    function Sorted({ initial }: { initial?: SortState }) {
+      const sorted = useSortedRows(ITEMS, SORTABLE, initial ?? null);
+      return <DataTable columns={SORTABLE} rows={sorted.rows} rowKey={(r) => r.id} sort={sorted.sort} onSort={sorted.onSort} />;
+    }
+
+    it('a sortable header is a button; a click sorts ascending, the next descending, and aria-sort says which', async () => {
+      const user = userEvent.setup();
+      render(<Sorted />);
+      const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
+      expect(headers.map((h) => h.getAttribute('aria-sort'))).toEqual([null, null, null, null]);
+      // the plain column has no button
+      expect(within(headers[3]!).queryByRole('button')).toBeNull();
+      expect(names()).toEqual(['gateway 10', 'Gateway 9', 'alpha']);
+      await user.click(screen.getByRole('button', { name: /Name/ }));
+      // any case, numbers in text by value (9 before 10)
+      expect(names()).toEqual(['alpha', 'Gateway 9', 'gateway 10']);
+      expect(headers[0]!.getAttribute('aria-sort')).toBe('ascending');
+      await user.click(screen.getByRole('button', { name: /Name/ }));
+      expect(names()).toEqual(['gateway 10', 'Gateway 9', 'alpha']);
+      expect(headers[0]!.getAttribute('aria-sort')).toBe('descending');
+      // another column starts ascending; the previous one loses its aria-sort; empty values stay last
+      await user.click(screen.getByRole('button', { name: /Size/ }));
+      expect(names()).toEqual(['gateway 10', 'alpha', 'Gateway 9']);
+      expect(headers.map((h) => h.getAttribute('aria-sort'))).toEqual([null, 'ascending', null, null]);
+      await user.click(screen.getByRole('button', { name: /Size/ }));
+      expect(names()).toEqual(['alpha', 'gateway 10', 'Gateway 9']);
+    });
+
+    it('sorts from the keyboard: Tab to the header, Enter and Space', async () => {
+      const user = userEvent.setup();
+      render(<Sorted />);
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Name/ }));
+      await user.keyboard('{Enter}');
+      expect(names()).toEqual(['alpha', 'Gateway 9', 'gateway 10']);
+      await user.tab();
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /On/ }));
+      await user.keyboard(' ');
+      // false before true; equal values keep the list's own order
+      expect(names()).toEqual(['Gateway 9', 'gateway 10', 'alpha']);
+    });
+
+    it('server-side: reports the next sort and shows the rows as given', async () => {
+      const user = userEvent.setup();
+      const seen: SortState[] = [];
+      const columns: Column<Item>[] = [{ key: 'name', header: 'Name', sortable: true, cell: (r) => r.name }];
+      render(<DataTable columns={columns} rows={ITEMS} rowKey={(r) => r.id} sort={{ key: 'name', dir: 'asc' }} onSort={(s) => seen.push(s)} />);
+      await user.click(screen.getByRole('button', { name: /Name/ }));
+      expect(seen).toEqual([{ key: 'name', dir: 'desc' }]);
+      expect(names()).toEqual(['gateway 10', 'Gateway 9', 'alpha']);
+    });
+
+    it('without onSort no header sorts', () => {
+      render(<DataTable columns={SORTABLE} rows={ITEMS} rowKey={(r) => r.id} />);
+      expect(screen.queryAllByRole('button')).toEqual([]);
+    });
+
+    it('nextSort and sortRows', () => {
+      expect(nextSort(null, 'a')).toEqual({ key: 'a', dir: 'asc' });
+      expect(nextSort({ key: 'a', dir: 'asc' }, 'a')).toEqual({ key: 'a', dir: 'desc' });
+      expect(nextSort({ key: 'a', dir: 'desc' }, 'a')).toEqual({ key: 'a', dir: 'asc' });
+      expect(nextSort({ key: 'a', dir: 'desc' }, 'b')).toEqual({ key: 'b', dir: 'asc' });
+      // an unknown or non-client column leaves the order alone
+      expect(sortRows(ITEMS, SORTABLE, { key: 'note', dir: 'asc' })).toBe(ITEMS);
+      expect(sortRows(ITEMS, SORTABLE, { key: 'size', dir: 'desc' }).map((r) => r.id)).toEqual([3, 1, 2]);
+    });
   });
 });

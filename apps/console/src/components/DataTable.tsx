@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';
 
@@ -21,7 +21,52 @@ export type Column<T> = {
   title?: (row: T) => string | null | undefined;
   /** extra classes of the cell (`mono`, `nowrap`, ...) */
   className?: string;
+  /**
+   * The header sorts by this column (a button; `aria-sort` on the sorted one). `true`: by the column's `key`, which the
+   * caller passes on (server-side: one of the route's `sort` values); a function: the value rows compare by
+   * (client-side, `useSortedRows`).
+   */
+  sortable?: boolean | ((row: T) => SortValue);
 };
+
+/** What a client-side sort compares: text (numbers in it by value, any case), numbers, flags; null and undefined last. */
+export type SortValue = string | number | boolean | null | undefined;
+export type SortDir = 'asc' | 'desc';
+/** The column a table is sorted by (its `key`) and the direction. */
+export type SortState = { key: string; dir: SortDir };
+
+/** The sort after a click on column `key`: the same column turns around, another one starts ascending. */
+export const nextSort = (current: SortState | null | undefined, key: string): SortState =>
+  current?.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const isEmpty = (v: SortValue) => v === null || v === undefined || v === '';
+function compareValues(a: SortValue, b: SortValue): number {
+  if (isEmpty(a) || isEmpty(b)) return isEmpty(a) === isEmpty(b) ? 0 : isEmpty(a) ? 1 : -1;
+  if (typeof a === 'string' || typeof b === 'string') return collator.compare(String(a), String(b));
+  return Number(a) - Number(b);
+}
+
+/** `rows` in the order of `sort` (stable; empty values last in both directions), or as they are without a sort. */
+export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: SortState | null | undefined): readonly T[] {
+  const by = columns.find((c) => c.key === sort?.key)?.sortable;
+  if (!sort || typeof by !== 'function') return rows;
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return rows
+    .map((row, i) => ({ row, i, v: by(row) }))
+    .sort((x, y) => (isEmpty(x.v) || isEmpty(y.v) ? compareValues(x.v, y.v) : sign * compareValues(x.v, y.v)) || x.i - y.i)
+    .map((x) => x.row);
+}
+
+/**
+ * Client-side sorting of a short, unpaged list (or one paged in the browser: page the rows this answers): the rows
+ * sorted by the columns' `sortable` values, and `sort` / `onSort` for the DataTable.
+ */
+export function useSortedRows<T>(rows: readonly T[] | undefined, columns: readonly Column<T>[], initial: SortState | null = null) {
+  const [sort, setSort] = useState<SortState | null>(initial);
+  // sorted on each render (short lists): the columns' values may read other data (a type's name) that changes
+  return { rows: rows ? sortRows(rows, columns, sort) : undefined, sort, onSort: setSort };
+}
 
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number | boolean | undefined };
 
@@ -32,7 +77,8 @@ type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${stri
 export type TableLayout = 'fixed' | 'fit' | 'wrap';
 const LAYOUT_CLASS: Record<TableLayout, string> = { fixed: 'table', fit: 'table table--fit', wrap: 'table table--auto' };
 
-type Props<T> = {
+/** The props of a DataTable. */
+export type DataTableProps<T> = {
   columns: readonly Column<T>[];
   /** undefined while the first load runs */
   rows: readonly T[] | undefined;
@@ -52,6 +98,10 @@ type Props<T> = {
   framed?: boolean;
   /** extra classes of the frame (`dw-scroll`: at most 32rem high) */
   frameClassName?: string;
+  /** the order the rows are in (the sorted column's header says so with `aria-sort`) */
+  sort?: SortState | null | undefined;
+  /** a sortable header was chosen (click, Enter or Space): the sort to show next (`nextSort`); without it no header sorts */
+  onSort?: ((next: SortState) => void) | undefined;
 };
 
 const alignClass = (c: Column<unknown>) => (c.align === 'end' ? 'num' : undefined);
@@ -76,8 +126,10 @@ export function DataTable<T>({
   rowProps,
   framed = true,
   frameClassName,
+  sort,
+  onSort,
   'data-testid': testId,
-}: Props<T>) {
+}: DataTableProps<T>) {
   if (loading && (!rows || rows.length === 0)) {
     return (
       <div className="dw-state" aria-busy="true">
@@ -101,11 +153,30 @@ export function DataTable<T>({
       ) : null}
       <thead>
         <tr>
-          {columns.map((c) => (
-            <th key={c.key} scope="col" className={alignClass(c as Column<unknown>)}>
-              {c.hideHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
-            </th>
-          ))}
+          {columns.map((c) => {
+            const sorted = sort?.key === c.key ? sort.dir : null;
+            return (
+              <th
+                key={c.key}
+                scope="col"
+                className={alignClass(c as Column<unknown>)}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              >
+                {c.hideHeader ? (
+                  <span className="visually-hidden">{c.header}</span>
+                ) : c.sortable && onSort ? (
+                  <button type="button" className={classes('th-sort', sorted !== null && 'th-sort--active')} onClick={() => onSort(nextSort(sort, c.key))}>
+                    {c.header}
+                    <span className="th-sort__icon" aria-hidden="true">
+                      {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  c.header
+                )}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>

@@ -28,17 +28,7 @@ export function EditableCircle({ circle, defaultRadius, maxRadius, onChange, onC
   latest.current = { circle, onChange, onClamp, defaultRadius, maxRadius };
 
   // a click places or moves the centre
-  useEffect(() => {
-    if (!ctx) return;
-    const onClick = (e: { latlng: { lat: number; lng: number } }) => {
-      const { circle: c, defaultRadius: r } = latest.current;
-      latest.current.onChange({ latitude: round(e.latlng.lat), longitude: round(e.latlng.lng), radius: c?.radius ?? r });
-    };
-    ctx.map.on('click', onClick);
-    return () => {
-      ctx.map.off('click', onClick);
-    };
-  }, [ctx]);
+  useMapClick((at) => latest.current.onChange({ ...at, radius: latest.current.circle?.radius ?? latest.current.defaultRadius }));
 
   const fitted = useRef<string | null>(null);
   useEffect(() => {
@@ -81,3 +71,52 @@ export function EditableCircle({ circle, defaultRadius, maxRadius, onChange, onC
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+export type Point = { latitude: number; longitude: number };
+
+/** Calls `onClick` with the position (6 decimals, about 0.1 m) of every click on the enclosing MapView. */
+function useMapClick(onClick: (at: Point) => void) {
+  const ctx = useLeaflet();
+  const latest = useRef(onClick);
+  latest.current = onClick;
+  useEffect(() => {
+    if (!ctx) return;
+    const handler = (e: { latlng: { lat: number; lng: number } }) => latest.current({ latitude: round(e.latlng.lat), longitude: round(e.latlng.lng) });
+    ctx.map.on('click', handler);
+    return () => {
+      ctx.map.off('click', handler);
+    };
+  }, [ctx]);
+}
+
+/**
+ * An editable point on the enclosing MapView (a wifi access point): drag its handle (`.map-handle--centre`, a
+ * focusable Leaflet marker) or click the map to move it there (and to place a new one). The map centres on the
+ * point when `fitKey` changes (another point selected), not while it is dragged.
+ */
+export function EditablePoint({ point, onChange, fitKey, title }: { point: Point | null; onChange: (p: Point) => void; fitKey: string; title: string }) {
+  const ctx = useLeaflet();
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useMapClick((at) => latest.current(at));
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ctx || !point) return;
+    const { map, L } = ctx;
+    const icon = L.divIcon({ className: 'map-handle map-handle--centre', iconSize: [16, 16], iconAnchor: [8, 8] });
+    const marker = L.marker([point.latitude, point.longitude], { draggable: true, icon, keyboard: true, title });
+    marker.on('dragend', (e) => {
+      const at = (e.target as Marker).getLatLng();
+      latest.current({ latitude: round(at.lat), longitude: round(at.lng) });
+    });
+    marker.addTo(map);
+    if (fitted.current !== fitKey) {
+      map.setView([point.latitude, point.longitude], Math.max(map.getZoom(), 15));
+      fitted.current = fitKey;
+    }
+    return () => {
+      marker.remove();
+    };
+  }, [ctx, point, fitKey, title]);
+  return null;
+}

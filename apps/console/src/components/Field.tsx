@@ -9,6 +9,8 @@ type FieldShell = {
   hideLabel?: boolean;
   /** the small control of toolbars and headers */
   compact?: boolean;
+  /** beside the label, outside it (a label may hold no button): a help tooltip (`HelpTip`) */
+  help?: ReactNode;
 };
 type ControlProps = { id: string; className: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
@@ -19,17 +21,28 @@ function FieldFrame({
   hint,
   hideLabel,
   compact,
+  help,
   className,
   control,
 }: FieldShell & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const labelElement = (
+    <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+      {label}
+    </label>
+  );
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
-        {label}
-      </label>
+      {help ? (
+        <div className="field__head">
+          {labelElement}
+          {help}
+        </div>
+      ) : (
+        labelElement
+      )}
       {control({
         id,
         className: compact ? 'input input--compact' : 'input',
@@ -57,23 +70,24 @@ export function TextField({
   hint,
   hideLabel,
   compact,
+  help,
   ref,
   className,
   ...input
 }: FieldShell & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <FieldFrame
-      {...{ label, error, hint, hideLabel, compact, className }}
+      {...{ label, error, hint, hideLabel, compact, help, className }}
       control={(props) => <input ref={ref} {...props} {...input} />}
     />
   );
 }
 
 /** A labelled select with its hint and error. */
-export function SelectField({ label, error, hint, hideLabel, compact, children, className, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, error, hint, hideLabel, compact, help, children, className, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldFrame
-      {...{ label, error, hint, hideLabel, compact, className }}
+      {...{ label, error, hint, hideLabel, compact, help, className }}
       control={(props) => (
         <select {...props} {...select}>
           {children}
@@ -84,8 +98,8 @@ export function SelectField({ label, error, hint, hideLabel, compact, children, 
 }
 
 /** A labelled multi-line input with its hint and error. */
-export function TextAreaField({ label, error, hint, hideLabel, compact, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <FieldFrame {...{ label, error, hint, hideLabel, compact, className }} control={(props) => <textarea {...props} {...area} />} />;
+export function TextAreaField({ label, error, hint, hideLabel, compact, help, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <FieldFrame {...{ label, error, hint, hideLabel, compact, help, className }} control={(props) => <textarea {...props} {...area} />} />;
 }
 
 /** A labelled text input of at most `maxLength` characters, its hint counting them ("12 / 160 characters"). */

@@ -48,18 +48,20 @@ export function HelpTip({ path, fallback }: { path: string; fallback: string }) 
               ) : null}
             </>
           ) : (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                save.mutate({ localePath: path, text: draft });
-                setDraft(null);
-              }}
-            >
+            // not a form: a tooltip may stand inside a screen's form (the wifi fields), and forms do not nest
+            <span className="help-tip__editor">
               <textarea aria-label={t('helpTip.text')} value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />
-              <button type="submit" className="btn btn--primary">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  save.mutate({ localePath: path, text: draft });
+                  setDraft(null);
+                }}
+              >
                 {t('common.save')}
               </button>
-            </form>
+            </span>
           )}
         </span>
       ) : null}

@@ -72,6 +72,12 @@ export function describeTimeZone(id: string, at: Date = new Date()): TimeZoneEnt
 let catalogue: TimeZoneRegion[] | null = null;
 
 /** Every zone the browser knows, grouped by region (UTC first), zones sorted by offset then name. */
+/** "UTC +0:00" for UTC, "Europe/Berlin (UTC +1:00)" otherwise (the header's button, the daily report's note). */
+export function timeZoneLabel(id: string): string {
+  const d = describeTimeZone(id);
+  return id === 'UTC' ? d.offsetLabel : `${id.replace(/_/g, ' ')} (${d.offsetLabel})`;
+}
+
 export function timeZoneCatalogue(): TimeZoneRegion[] {
   if (catalogue) return catalogue;
   const now = new Date();

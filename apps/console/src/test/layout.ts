@@ -16,3 +16,13 @@ export function stubLayout(width = 512, height = 256) {
     },
   );
 }
+
+/**
+ * `stubLayout` for a map whose layers draw (Leaflet's canvas renderer: safe zones, points): a canvas context that
+ * does nothing (jsdom has none) and no animation frames (a redraw frame could come after the test's map is gone).
+ */
+export function stubMap() {
+  stubLayout();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(new Proxy({}, { get: () => () => undefined }) as never);
+  vi.stubGlobal('requestAnimationFrame', () => 0);
+}

@@ -2,14 +2,21 @@
 // rules, §7 Wifi). The rules themselves are in ../wifi.ts, shared with the owner's /addwifi.
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.js';
-import { countParam, pageParam } from '../params.js';
+import { countParam, pageParam, sortParams } from '../params.js';
 import { coded } from '../reasons.js';
 import { envelope, okResponse, page } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { iso, intOrNull, noControlChars } from '../device-workspace/shared.js';
 import { macAddress, wifiLatitudeNumber, wifiLongitudeNumber } from '../wifi.js';
 
-/** A MAC search: the start of a MAC in any accepted spelling (separators ignored); empty lists every access point. */
+/** The columns a wifi search sorts by (the MAC breaks ties). */
+export const WIFI_SORTS = ['mac', 'latitude', 'longitude', 'fixed', 'blacklisted', 'user_id', 'updated_at'] as const;
+export type WifiSort = (typeof WIFI_SORTS)[number];
+
+/**
+ * A MAC search: the start of a MAC in any accepted spelling (separators ignored); empty lists every access point.
+ * Sorted by `sort` and `dir` (default MAC order).
+ */
 export const wifiSearchQuery = z.object({
   query: z
     .string()
@@ -21,6 +28,7 @@ export const wifiSearchQuery = z.object({
     .default(''),
   page: pageParam(),
   count: countParam(PAGE_SIZE.wifiSearch, 100),
+  ...sortParams(WIFI_SORTS, 'mac'),
 });
 export type WifiSearchQuery = z.infer<typeof wifiSearchQuery>;
 
@@ -56,7 +64,7 @@ export const GEOLOCATION_ROUTES = {
     method: 'GET',
     path: '/geolocation/wifi/search',
     area: 'geolocation',
-    summary: 'Wifi access points whose MAC starts with the query, in MAC order (25 per page, zero-based pages)',
+    summary: 'Wifi access points whose MAC starts with the query, sorted by `sort` and `dir` (MAC order by default; 25 per page, zero-based pages)',
     query: wifiSearchQuery,
     response: page(wifiItem),
   }),

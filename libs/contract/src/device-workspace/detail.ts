@@ -26,11 +26,13 @@ export const BIRTH_DATE_MIN = '1900-01-01';
 export const HEIGHT_CM = { min: 30, max: 250 } as const;
 export const WEIGHT_KG = { min: 2, max: 200 } as const;
 
-/** General settings (§2): height in cm, weight in kg (the console converts from inch and pound). */
-export const deviceUpdateBody = z.object({
+/**
+ * The wearer's profile (§3 Device: first_name, last_name, birth_date, height in cm, weight in kg, gender 1 boy / 2
+ * girl; the console converts from inch and pound): the fields of `/device/settings` (settings.ts), each optional.
+ */
+export const wearerProfileFields = {
   first_name: optionalName,
   last_name: optionalName,
-  name_id: optionalName,
   birth_date: dayParam
     .refine((d) => d >= BIRTH_DATE_MIN, coded('birthDateTooEarly', { min: BIRTH_DATE_MIN }))
     .refine((d) => d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), coded('birthDateFuture'))
@@ -52,12 +54,34 @@ export const deviceUpdateBody = z.object({
     .optional(),
   /** 1 boy, 2 girl */
   gender: z.union([z.literal(1), z.literal(2)], { error: coded('genderValue') }).nullable().optional(),
+};
+
+/**
+ * The device record (`/device/update`): its name id, enabled (audit 3/4), test flag, and the factory record
+ * (`?factory_id`). The wearer's profile is `/device/settings` (settings.ts).
+ */
+export const deviceUpdateBody = z.object({
+  name_id: optionalName,
   enabled: z.boolean().optional(),
   is_test: z.boolean().optional(),
 });
 export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 // ---------------------------------------------------------------------------------------------- outputs
+
+/** The wearer's profile as answered (the device's detail and `/device/settings`). */
+export const wearerProfile = {
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** YYYY-MM-DD */
+  birth_date: z.string().nullable(),
+  /** cm */
+  height: intOrNull,
+  /** kg */
+  weight: intOrNull,
+  /** 1 boy, 2 girl */
+  gender: intOrNull,
+};
 
 export const deviceDetail = z.object({
   id: int,
@@ -68,13 +92,7 @@ export const deviceDetail = z.object({
   gsm_number: z.string().nullable(),
   device_type_id: int,
   device_type_name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  /** YYYY-MM-DD */
-  birth_date: z.string().nullable(),
-  height: intOrNull,
-  weight: intOrNull,
-  gender: intOrNull,
+  ...wearerProfile,
   initialized: z.boolean(),
   device_status: int,
   enabled: z.boolean(),
@@ -155,7 +173,7 @@ export const DETAIL_ROUTES = {
     method: 'POST',
     path: '/device/update',
     area: 'deviceEdit',
-    summary: 'Saves the general settings (child name, birth date, height cm, weight kg, gender 1 boy / 2 girl)',
+    summary: 'Changes the device record: name id, enabled (audited 3 enabled / 4 disabled), test flag; `factory_id` links a factory record',
     query: deviceUpdateQuery,
     body: deviceUpdateBody,
     response: deviceDetailResponse,

@@ -5,6 +5,7 @@ import { coded, reason, type Reason } from '../reasons.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { deviceQuery, int, iso, isoOrNull, noControlChars } from './shared.js';
+import { wearerProfile, wearerProfileFields } from './detail.js';
 
 // ---------------------------------------------------------------------------------------------- §9 rules
 
@@ -107,9 +108,53 @@ export type SettingItem = z.infer<typeof settingItem>;
 export const settingPushResult = z.object({ setting_no: int, sms_id: int, message: z.string(), status: int, pending: z.literal(true) });
 export type SettingPushResult = z.infer<typeof settingPushResult>;
 
+// ---------------------------------------------------------------------------------------------- general settings
+
+/**
+ * `/device/settings` (§2 /generalSettings, §7 GET and POST /device/settings?device_id): the wearer's profile of §3
+ * Device. Only the fields sent change; at least one is needed (`nothingToSave`).
+ */
+export const deviceSettingsBody = z.object(wearerProfileFields);
+export type DeviceSettingsBody = z.infer<typeof deviceSettingsBody>;
+
+/** The profile fields the watch uses (its step counter: stride from height and gender, calories from weight and age). */
+export const WATCH_PROFILE_FIELDS = ['height', 'weight', 'gender', 'birth_date'] as const;
+/** The SMS command that carries them (seed/catalog.ts SMS_COMMANDS; the watch answers `PROFILE:OK`). */
+export const PROFILE_COMMAND = 'SET_PROFILE';
+/** `PROFILE,<height cm>,<weight kg>,<gender 1|2>,<birth date YYYYMMDD>#`, an unset value empty. */
+export function profileSms(p: { height: number | null; weight: number | null; gender: number | null; birth_date: string | null }): string {
+  return `PROFILE,${p.height ?? ''},${p.weight ?? ''},${p.gender ?? ''},${p.birth_date?.replaceAll('-', '') ?? ''}#`;
+}
+
+export const deviceGeneralSettings = z.object({
+  device_id: int,
+  ...wearerProfile,
+  /** the latest SMS that sent the profile to the watch (PROFILE_COMMAND), as a setting's last push */
+  last_push: settingItem.shape.last_push,
+});
+export type DeviceGeneralSettings = z.infer<typeof deviceGeneralSettings>;
+
 // ---------------------------------------------------------------------------------------------- routes
 
 export const SETTINGS_ROUTES = {
+  deviceSettings: route({
+    method: 'GET',
+    path: '/device/settings',
+    area: 'deviceTabs',
+    summary: "The general settings: the wearer's profile (names, birth date, height cm, weight kg, gender) and its last push to the watch",
+    query: deviceQuery,
+    response: envelope(deviceGeneralSettings),
+  }),
+  deviceSettingsSave: route({
+    method: 'POST',
+    path: '/device/settings',
+    area: 'deviceSettingsEdit',
+    summary:
+      "Changes the wearer's profile (the fields sent); a change of height, weight, gender or birth date is sent to the watch by SMS (PROFILE,...#)",
+    query: deviceQuery,
+    body: deviceSettingsBody,
+    response: envelope(deviceGeneralSettings),
+  }),
   settingAll: route({
     method: 'GET',
     path: '/setting/all',

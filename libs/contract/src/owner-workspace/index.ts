@@ -4,10 +4,12 @@ import type { RouteDef } from '../route-def.js';
 import { HELP_TEXT_ROUTES } from '../help-texts.js';
 import { EXTRAS_ROUTES } from './extras.js';
 import { PASSWORD_ROUTES, PROFILE_ROUTES } from './profile.js';
+import { OWNER_WIFI_ROUTES } from './wifi.js';
 
 export { ownerQuery, type OwnerQuery } from './shared.js';
 export * from './profile.js';
 export * from './extras.js';
+export * from './wifi.js';
 export * from '../help-texts.js';
 
-export const OWNER_ROUTES = { ...PROFILE_ROUTES, ...PASSWORD_ROUTES, ...EXTRAS_ROUTES, ...HELP_TEXT_ROUTES } as const satisfies Record<string, RouteDef>;
+export const OWNER_ROUTES = { ...PROFILE_ROUTES, ...PASSWORD_ROUTES, ...EXTRAS_ROUTES, ...OWNER_WIFI_ROUTES, ...HELP_TEXT_ROUTES } as const satisfies Record<string, RouteDef>;

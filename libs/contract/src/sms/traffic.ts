@@ -1,7 +1,7 @@
 // SMS traffic (§2 /admin/traffic, §5 SMS traffic search, §7 SMS), its statistics and CSV exports, and the carrier
 // whitelist (§2 /carrier-whitelist/search). What search matches and where the counters come from: docs/sms-traffic.md.
 import { z } from 'zod';
-import { countParam, dayParam, pageParam, positiveId } from '../params.js';
+import { countParam, dayParam, DAY_MS, daysBetween, pageParam, positiveId, sortParams } from '../params.js';
 import { coded } from '../reasons.js';
 import { PAGE_SIZE, PHONE_MAX, PHONE_MIN } from '../constants.js';
 import { envelope, page } from '../schemas.js';
@@ -17,7 +17,6 @@ export const SMS_QUERY_MAX = 160;
 export const SMS_EXPORT_KINDS = ['sms_global', 'sms_error'] as const;
 export type SmsExportKind = (typeof SMS_EXPORT_KINDS)[number];
 
-const DAY_MS = 86_400_000;
 
 /**
  * §5 SMS traffic search: the half-open range of instants (UTC) that `from` and `to` stand for. The range runs from
@@ -31,8 +30,6 @@ export function smsRange(from: string, to: string): { start: string; end: string
   return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
 }
 
-/** Days from `from` to `to` (0 when equal). */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** `to` not before `from`, and at most SMS_RANGE_MAX_DAYS apart: refused on the field `to`. */
 function checkRange(v: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
@@ -90,11 +87,19 @@ export const e164Number = z
     return n ?? v;
   });
 
-/** §7 GET /sms/gsmSearch?query&count=25&page: numbers containing the query's digits (all numbers without a query). */
+/** The columns the carrier whitelist sorts by (the id breaks ties). */
+export const WHITELIST_SORTS = ['number', 'is_allowed', 'comment', 'updated_at'] as const;
+export type WhitelistSort = (typeof WHITELIST_SORTS)[number];
+
+/**
+ * §7 GET /sms/gsmSearch?query&count=25&page: numbers containing the query's digits (all numbers without a query),
+ * sorted by `sort` and `dir` (number order by default).
+ */
 export const gsmSearchQuery = z.object({
   query: z.string().trim().max(30, coded('tooLong', { max: 30 })).refine(noControlChars, coded('controlChars')).default(''),
   page: pageParam(),
   count: countParam(PAGE_SIZE.smsTraffic, 100),
+  ...sortParams(WHITELIST_SORTS, 'number'),
 });
 export type GsmSearchQuery = z.infer<typeof gsmSearchQuery>;
 

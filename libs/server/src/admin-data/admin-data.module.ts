@@ -22,5 +22,7 @@ import { TranslationsService } from './translations.service.js';
     GeolocationService,
     GeolocationRepository,
   ],
+  /** the wifi access points' rules and repository, also for the owner workspace's /addwifi (an owner's own) */
+  exports: [GeolocationService],
 })
 export class AdminDataModule {}

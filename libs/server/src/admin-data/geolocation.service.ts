@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, fieldError, type WifiBody, type WifiItem, type WifiSearchQuery } from '@tracker/contract';
+import { ErrorCode, fieldError, type WifiItem, type WifiSearchQuery } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import { auditSave, isUniqueViolation } from './admin-audit.js';
-import { GeolocationRepository } from './geolocation.repository.js';
+import { GeolocationRepository, type WifiWrite } from './geolocation.repository.js';
 
 const notFound = (field: string) => new DomainError(ErrorCode.NotFound, [fieldError(field, ErrorCode.NotFound)]);
 
 /**
  * §2 /geolocation/search and /geolocation/edit/{mac}: search by MAC prefix, details, add, edit (the MAC may change),
  * delete; MACs and coordinates under the §5 rules (the contract's wifi.ts); every change audited with before and after.
+ * The owner workspace's /addwifi makes the same calls limited to one owner's access points (`owner`, its `user_id`;
+ * the caller has checked the owner's scope): another's access point is a 404 there, as an unknown one.
  */
 @Injectable()
 export class GeolocationService {
@@ -18,8 +20,8 @@ export class GeolocationService {
     private readonly audit: AuditService,
   ) {}
 
-  async search(q: WifiSearchQuery) {
-    const { items, total } = await this.repo.search(q.query, q.count, q.page * q.count);
+  async search(q: WifiSearchQuery, owner?: number) {
+    const { items, total } = await this.repo.search(q.query, q, q.count, q.page * q.count, owner);
     return { items, total_pages: Math.ceil(total / q.count), more: false, page: q.page };
   }
 
@@ -38,20 +40,20 @@ export class GeolocationService {
     }
   }
 
-  create(b: WifiBody): Promise<WifiItem> {
+  create(b: WifiWrite, owner?: number): Promise<WifiItem> {
     return this.unique(() =>
       this.repo.transaction(async (tx) => {
-        const saved = await this.repo.create(tx, b);
+        const saved = await this.repo.create(tx, b, owner);
         await auditSave(this.audit, tx, 'wifi_access_point', saved.mac, null, saved);
         return saved;
       }),
     );
   }
 
-  save(oldMac: string, b: WifiBody): Promise<WifiItem> {
+  save(oldMac: string, b: WifiWrite, owner?: number): Promise<WifiItem> {
     return this.unique(() =>
       this.repo.transaction(async (tx) => {
-        const before = await this.repo.forUpdate(tx, oldMac);
+        const before = await this.repo.forUpdate(tx, oldMac, owner);
         if (!before) throw notFound('oldMac');
         const saved = await this.repo.update(tx, oldMac, b);
         await auditSave(this.audit, tx, 'wifi_access_point', saved.mac, before, saved);
@@ -60,9 +62,9 @@ export class GeolocationService {
     );
   }
 
-  async delete(mac: string): Promise<{ ok: true }> {
+  async delete(mac: string, owner?: number): Promise<{ ok: true }> {
     await this.repo.transaction(async (tx) => {
-      const before = await this.repo.forUpdate(tx, mac);
+      const before = await this.repo.forUpdate(tx, mac, owner);
       if (!before) throw notFound('id');
       await this.repo.delete(tx, mac);
       await auditSave(this.audit, tx, 'wifi_access_point', mac, before, null);

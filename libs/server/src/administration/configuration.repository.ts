@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { OperatorSaveBody, SmsGatewaySaveBody, VoipCentralSaveBody } from '@tracker/contract';
 import { PrismaService, type PrismaDb } from '../core/db.js';
+import { GATEWAY_SELECT } from '../lists/lists.repository.js';
 
 const OPERATOR_SELECT = {
   id: true, name: true, start: true, region: true, device_types: true, terms_key: true,
   zones_limit: true, contacts_limit: true, alarms_limit: true, created: true,
 } as const;
 const VOIP_SELECT = { id: true, name: true, phone: true, created: true } as const;
-const GATEWAY_SELECT = { id: true, name: true, allowed: true, command: true, enabled: true } as const;
 
 type Values<T> = Omit<T, 'id'>;
 

@@ -58,17 +58,18 @@ export class ConfigurationService {
   }
 
   /**
-   * A phone code is served by at most one enabled gateway: a save claiming a code another enabled gateway has is
-   * refused (409 naming the code and the gateway). A disabled gateway routes nothing and may hold any codes. Within
-   * the enabled gateways, routing picks the longest matching code (+1 and +1809 may be two gateways').
+   * A phone code is served by at most one enabled gateway: a save that leaves the gateway enabled (or enables it)
+   * while claiming a code another enabled gateway has is refused (409 naming the code and the gateway). A disabled
+   * gateway routes nothing and may hold any codes. Within the enabled gateways, routing picks the longest matching
+   * code (+1 and +1809 may be two gateways'). After the commit the routing of every process re-reads the gateways.
    */
   async saveGateway({ id, ...v }: SmsGatewaySaveBody) {
     const saved = await this.save(
       'sms_gateway',
       id,
       (tx, i) => this.repo.gateway(tx, i),
-      async (tx, i, before) => {
-        if (before?.enabled ?? true) {
+      async (tx, i) => {
+        if (v.enabled) {
           for (const other of await this.repo.otherEnabledGateways(tx, i)) {
             const code = v.allowed.find((c) => other.allowed.includes(c));
             if (code) throw new DomainError(ErrorCode.Duplicate, [fieldError('allowed', 'gatewayCodeTaken', { code, gateway: other.name })]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { OwnerDeviceItem, ReasonParams } from '@tracker/contract';
+import type { OwnerDeviceItem } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { errorOf } from '../sms/sms-reason.js';
+import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 
 /** the command of a contact push (seed/catalog.ts SMS_COMMANDS): the watch fetches its contacts again */
@@ -31,13 +31,7 @@ export class OwnerDevicesRepository {
 
   /** The owner's devices of `types`, each with its latest contact push. */
   async devices(ownerId: number, types: number[] | null): Promise<OwnerDeviceItem[]> {
-    type Row = Omit<OwnerDeviceItem, 'last_push'> & {
-      push_id: number | null;
-      push_status: number | null;
-      push_created: string | null;
-      push_error: string | null;
-      push_params: ReasonParams | null;
-    };
+    type Row = Omit<OwnerDeviceItem, 'last_push'> & PushColumns;
     const rows = await this.pool.rows<Row>(
       `SELECT d.id, d.imei, d.device_type_id, d.first_name, d.last_name, d.gsm_number, d.enabled,
          p.id AS push_id, p.status AS push_status, p.created AS push_created, p.error_code AS push_error, p.error_params AS push_params
@@ -49,10 +43,7 @@ export class OwnerDevicesRepository {
        ORDER BY d.id`,
       [ownerId, types, CONTACT_PUSH_COMMAND.key],
     );
-    return rows.map(({ push_id, push_status, push_created, push_error, push_params, ...d }) => ({
-      ...d,
-      last_push: push_id === null ? null : { sms_id: push_id, status: push_status ?? 0, created: push_created ?? '', ...errorOf(push_error, push_params) },
-    }));
+    return rows.map(withLastPush);
   }
 
   /** Devices of `ids` with their owner (the caller checks they are the owner's, of its types, enabled). */

@@ -100,6 +100,13 @@ const configSchema = z.object({
   /** a sent message without its final report for this long is looked up at the gateway (a lost callback), again
    *  after as long while it stays unreported, for two days at most */
   SMS_STATUS_POLL_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** Firmware (docs/firmware-modem.md "Firmware"): largest accepted binary in bytes (larger: 413), staged under UPLOAD_DIR */
+  FIRMWARE_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** seconds an FTP connection may stay silent before the upload counts as failed */
+  FIRMWARE_FTP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** rollout jobs at once per worker process, and a job's BullMQ lock */
+  FIRMWARE_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  FIRMWARE_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**

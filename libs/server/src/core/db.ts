@@ -52,18 +52,42 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
    */
   async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await this.connect();
+    const after: AfterCommit[] = [];
+    AFTER_COMMIT.set(c, after);
     try {
       await c.query('BEGIN');
       const out = await fn(c);
       await c.query('COMMIT');
+      AFTER_COMMIT.delete(c);
+      runAfterCommit(after);
       return out;
     } catch (e) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw e;
     } finally {
+      AFTER_COMMIT.delete(c);
       c.release();
     }
   }
+
+  /**
+   * Runs `fn` once the transaction of `q` has committed (never when it rolls back); at once when `q` is no
+   * transaction of `transaction()` (the pool itself). For work that must not see or act on uncommitted rows, such as
+   * enqueueing a job for a row the transaction wrote. `fn` runs detached: its failure is the caller's to handle (a
+   * sweep that finds what a lost enqueue left), it never reaches the committed transaction's caller.
+   */
+  static afterCommit(q: Queryable, fn: AfterCommit): void {
+    const list = AFTER_COMMIT.get(q as pg.PoolClient);
+    if (list) list.push(fn);
+    else runAfterCommit([fn]);
+  }
+}
+
+type AfterCommit = () => unknown;
+/** The after-commit work of each open `transaction()`, by its connection. */
+const AFTER_COMMIT = new WeakMap<pg.PoolClient, AfterCommit[]>();
+function runAfterCommit(list: AfterCommit[]) {
+  for (const fn of list) void Promise.resolve().then(fn).catch(() => undefined);
 }
 
 /** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes, on the one pool. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FactoryDetail } from '@tracker/contract';
 import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
-/** Device detail: the factory record, the general settings' update, removal from the account. */
+/** Device detail: the factory record, removal from the account (the record's update: DeviceRepository.updateDevice). */
 @Injectable()
 export class DeviceDetailRepository extends DeviceRepository {
   async factory(id: number): Promise<FactoryDetail | null> {
@@ -21,19 +21,6 @@ export class DeviceDetailRepository extends DeviceRepository {
   async factoryType(id: number, q: Q): Promise<number | null | undefined> {
     const r = await q.query<{ device_type_id: number | null }>('SELECT device_type_id FROM factory_device WHERE id = $1', [id]);
     return r.rows[0]?.device_type_id;
-  }
-
-  /** Updates the given columns (names are from a fixed list in the service); returns the previous values. */
-  async updateDevice(id: number, values: Record<string, unknown>, q: Q): Promise<Record<string, unknown>> {
-    const cols = Object.keys(values);
-    const before = (await this.rows<Record<string, unknown>>(
-      `SELECT ${cols.map((c) => (c === 'birth_date' ? `to_char(birth_date, 'YYYY-MM-DD') AS birth_date` : c)).join(', ')} FROM device WHERE id = $1 FOR UPDATE`,
-      [id],
-      q,
-    ))[0] ?? {};
-    const set = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
-    await q.query(`UPDATE device SET ${set}, updated_at = now() WHERE id = $1`, [id, ...cols.map((c) => values[c])]);
-    return before;
   }
 
   /** A device leaving its account keeps no contact or safe zone links. */

@@ -5,10 +5,10 @@ import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, factoryTypeAllowed } from './device-scope.service.js';
 import { DeviceDetailRepository } from './device-detail.repository.js';
 
-/** Columns the general settings may change. */
-const UPDATABLE = ['first_name', 'last_name', 'name_id', 'birth_date', 'height', 'weight', 'gender', 'enabled', 'is_test'] as const;
+/** Columns of the device record `/device/update` may change (the wearer's profile is `/device/settings`). */
+const UPDATABLE = ['name_id', 'enabled', 'is_test'] as const;
 
-/** Device detail (§2 main page, information tabs, general settings): the record, its factory record, its changes. */
+/** Device detail (§2 main page, information tabs, the record on the general settings tab): the record, its factory record, its changes. */
 @Injectable()
 export class DeviceDetailService {
   constructor(

@@ -1,13 +1,23 @@
 import { Controller } from '@nestjs/common';
-import { ROUTES, type DeviceIdQuery, type SettingEditBody } from '@tracker/contract';
+import { ROUTES, type DeviceIdQuery, type DeviceSettingsBody, type SettingEditBody } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceSettingsService } from './device-settings.service.js';
 
-/** Settings (§2 settings tab; §7 Setting). */
+/** Settings (§2 settings tab; §7 Setting) and the general settings (§2 /generalSettings; §7 /device/settings). */
 @Controller()
 export class DeviceSettingsController {
   constructor(private readonly ws: DeviceSettingsService) {}
+
+  @Endpoint(ROUTES.deviceSettings)
+  async general(@Session() s: SessionUser, @Input('query') q: DeviceIdQuery) {
+    return { model: await this.ws.general(s, q.device_id) };
+  }
+
+  @Endpoint(ROUTES.deviceSettingsSave)
+  async saveGeneral(@Session() s: SessionUser, @Input('query') q: DeviceIdQuery, @Input('body') b: DeviceSettingsBody) {
+    return { model: await this.ws.saveGeneral(s, q.device_id, b) };
+  }
 
   @Endpoint(ROUTES.settingAll)
   async settings(@Session() s: SessionUser, @Input('query') q: DeviceIdQuery) {

@@ -1,19 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import type { ReasonParams, SettingItem } from '@tracker/contract';
-import { errorOf } from '../sms/sms-reason.js';
+import { PROFILE_COMMAND, type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
+import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
-/** Settings: the device's values with their defaults and last push (the SMS itself is stored by SmsOutbox). */
+/**
+ * Settings: the device's values with their defaults and last push, and the general settings (the wearer's profile
+ * with the last SMS that carried it to the watch). The SMS itself is stored by SmsOutbox.
+ */
 @Injectable()
 export class DeviceSettingsRepository extends DeviceRepository {
+  async general(deviceId: number, q: Q = this.pool): Promise<DeviceGeneralSettings | null> {
+    const [r] = await this.rows<Omit<DeviceGeneralSettings, 'last_push'> & PushColumns>(
+      `SELECT d.id AS device_id, d.first_name, d.last_name, to_char(d.birth_date, 'YYYY-MM-DD') AS birth_date, d.height, d.weight, d.gender,
+         p.id AS push_id, p.status AS push_status, p.created AS push_created, p.error_code AS push_error, p.error_params AS push_params
+       FROM device d
+       LEFT JOIN LATERAL (SELECT m.id, m.status, m.created, m.error_code, m.error_params FROM sms_message m
+         WHERE m.device_id = d.id AND m.direction = 'OUTBOUND' AND m.command_key = $2
+         ORDER BY m.created DESC, m.id DESC LIMIT 1) p ON true
+       WHERE d.id = $1`,
+      [deviceId, PROFILE_COMMAND],
+      q,
+    );
+    return r ? withLastPush(r) : null;
+  }
+
   async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
-    type Row = Omit<SettingItem, 'last_push'> & {
-      push_id: number | null;
-      push_status: number | null;
-      push_created: string | null;
-      push_error: string | null;
-      push_params: ReasonParams | null;
-    };
+    type Row = Omit<SettingItem, 'last_push'> & PushColumns;
     const rows = await this.rows<Row>(
       `WITH def AS (SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $2),
             dev AS (SELECT setting_no, value, synced, updated_at FROM device_setting WHERE device_id = $1),
@@ -29,13 +41,7 @@ export class DeviceSettingsRepository extends DeviceRepository {
       [deviceId, typeId],
       q,
     );
-    return rows.map(({ push_id, push_status, push_created, push_error, push_params, ...r }) => ({
-      ...r,
-      last_push:
-        push_id === null
-          ? null
-          : { sms_id: push_id, status: push_status ?? 0, created: push_created ?? '', ...errorOf(push_error, push_params) },
-    }));
+    return rows.map(withLastPush);
   }
 
   async defaultSettings(typeId: number, q: Q = this.pool) {

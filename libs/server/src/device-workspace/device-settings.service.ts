@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { checkSettingValue, ErrorCode, fieldError, type FieldError, type SettingEditBody, type SettingPushResult } from '@tracker/contract';
+import {
+  checkSettingValue,
+  ErrorCode,
+  fieldError,
+  PROFILE_COMMAND,
+  profileSms,
+  WATCH_PROFILE_FIELDS,
+  type DeviceSettingsBody,
+  type FieldError,
+  type SettingEditBody,
+  type SettingPushResult,
+} from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
@@ -12,7 +23,13 @@ export const settingSms = (settingNo: number, value: string) => ({
   message: `SETTING,${settingNo},${value}#`,
 });
 
-/** Settings (§2 settings tab, §9 rules): list, edit, push one, push all, load the type's defaults. */
+/** The wearer's profile fields `/device/settings` may change (§3 Device). */
+const PROFILE_FIELDS = ['first_name', 'last_name', 'birth_date', 'height', 'weight', 'gender'] as const;
+
+/**
+ * Settings (§2 settings tab, §9 rules): list, edit, push one, push all, load the type's defaults; and the general
+ * settings (§2 /generalSettings, `/device/settings`): the wearer's profile, whose watch fields travel by SMS.
+ */
 @Injectable()
 export class DeviceSettingsService {
   constructor(
@@ -20,6 +37,52 @@ export class DeviceSettingsService {
     private readonly repo: DeviceSettingsRepository,
     private readonly sms: SmsOutbox,
   ) {}
+
+  async general(s: SessionUser, id: number) {
+    await this.scope.device(s, id);
+    return this.generalOf(id);
+  }
+
+  private async generalOf(id: number) {
+    const g = await this.repo.general(id);
+    if (!g) throw new DomainError(ErrorCode.DeviceNotFound);
+    return g;
+  }
+
+  /**
+   * Saves the fields sent (at least one); when height, weight, gender or birth date changed, the profile goes to the
+   * watch as one SMS (PROFILE_COMMAND) through the pipeline, stored with the change and its audit row in one
+   * transaction and sent after the commit (docs/device-workspace.md "General settings"). Nothing changed: nothing
+   * is written, audited or sent.
+   */
+  async saveGeneral(s: SessionUser, id: number, body: DeviceSettingsBody) {
+    const d = await this.scope.device(s, id);
+    const values: Record<string, unknown> = {};
+    for (const k of PROFILE_FIELDS) if (body[k] !== undefined) values[k] = body[k];
+    if (Object.keys(values).length === 0) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('body', 'nothingToSave')]);
+    const smsId = await this.repo.tx(async (c) => {
+      const before = await this.repo.updateDevice(id, values, c);
+      const changed = Object.keys(values).filter((k) => before[k] !== values[k]);
+      if (changed.length === 0) return null;
+      let sms: number | null = null;
+      if (changed.some((k) => (WATCH_PROFILE_FIELDS as readonly string[]).includes(k))) {
+        const now = (await this.repo.general(id, c))!;
+        sms = (await this.sms.store({ deviceId: id, commandKey: PROFILE_COMMAND, message: profileSms(now), gsmNumber: d.gsm_number, createdBy: s.userId }, c)).id;
+      }
+      await this.scope.deviceAudit(
+        c,
+        s,
+        id,
+        'device.settings',
+        null,
+        Object.fromEntries(changed.map((k) => [k, before[k]])),
+        { ...Object.fromEntries(changed.map((k) => [k, values[k]])), ...(sms === null ? {} : { sms_id: sms }) },
+      );
+      return sms;
+    });
+    if (smsId !== null) await this.sms.dispatch([smsId]);
+    return this.generalOf(id);
+  }
 
   async settings(s: SessionUser, id: number) {
     const d = await this.scope.device(s, id);

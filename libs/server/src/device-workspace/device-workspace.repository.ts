@@ -66,6 +66,22 @@ export abstract class DeviceRepository {
   tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return this.pool.transaction(fn);
   }
+
+  /**
+   * Updates the given columns of a device, its row locked (names are from a fixed list in the calling service: the
+   * record's in /device/update, the wearer's in /device/settings); returns their previous values.
+   */
+  async updateDevice(id: number, values: Record<string, unknown>, q: Q): Promise<Record<string, unknown>> {
+    const cols = Object.keys(values);
+    const before = (await this.rows<Record<string, unknown>>(
+      `SELECT ${cols.map((c) => (c === 'birth_date' ? `to_char(birth_date, 'YYYY-MM-DD') AS birth_date` : c)).join(', ')} FROM device WHERE id = $1 FOR UPDATE`,
+      [id],
+      q,
+    ))[0] ?? {};
+    const set = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+    await q.query(`UPDATE device SET ${set}, updated_at = now() WHERE id = $1`, [id, ...cols.map((c) => values[c])]);
+    return before;
+  }
 }
 
 /** The device rows every area needs: the scope columns (DeviceScopeService) and the detail a change answers with. */

@@ -19,6 +19,13 @@ export class HelpTextRepository {
     return rows.map((r) => ({ locale_path: r.locale_path, language: r.language_code, text: r.text }));
   }
 
+  /** The text of a path in a language, its row locked for the change (null: none stored). */
+  async forUpdate(tx: PrismaDb, localePath: string, language: string): Promise<{ text: string } | null> {
+    const rows = await tx.$queryRaw<{ text: string }[]>`
+      SELECT text FROM help_text WHERE locale_path = ${localePath} AND language_code = ${language} FOR UPDATE`;
+    return rows[0] ?? null;
+  }
+
   async set(tx: PrismaDb, localePath: string, language: string, text: string, userId: number) {
     await tx.helpText.upsert({
       where: { locale_path_language_code: { locale_path: localePath, language_code: language } },

@@ -18,10 +18,13 @@ export class HelpTextService {
   }
 
   async save(s: SessionUser, localePath: string, body: HelpTextSaveRequest) {
+    // audited with the text before and after (an administration save, docs/administration.md "Audit")
     await this.repo.transaction(async (tx) => {
+      const before = await this.repo.forUpdate(tx, localePath, body.language);
       if (body.translateText === '') await this.repo.remove(tx, localePath, body.language);
       else await this.repo.set(tx, localePath, body.language, body.translateText, s.userId);
-      await this.audit.recordCall(tx, { entity: 'help_text', entityId: `${localePath}:${body.language}` });
+      const after = body.translateText === '' ? null : { text: body.translateText };
+      await this.audit.recordChange(tx, { entity: 'help_text', entityId: `${localePath}:${body.language}`, before, after });
     });
     return { ok: true as const };
   }

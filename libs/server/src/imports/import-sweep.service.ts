@@ -38,12 +38,7 @@ export class ImportSweep implements OnApplicationBootstrap {
   async sweep(): Promise<number> {
     let n = 0;
     try {
-      for (const importId of await this.repo.open()) {
-        if (!(await this.jobs.has(JobName.ImportRun, { importId }))) {
-          await this.jobs.enqueue(JobName.ImportRun, { importId });
-          n++;
-        }
-      }
+      n = await this.jobs.enqueueMissing(JobName.ImportRun, (await this.repo.open()).map((importId) => ({ importId })));
       if (n) this.log.info({ queued: n }, 'import sweep re-enqueued open imports');
     } catch (err) {
       this.log.warn({ err }, 'import sweep failed');

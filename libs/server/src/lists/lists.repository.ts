@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../core/db.js';
 
+/** A gateway as the list, the gateway screen's save and its audit show it (the fields of `smsGatewayItem`). */
+export const GATEWAY_SELECT = { id: true, name: true, allowed: true, command: true, enabled: true, url: true, from_number: true, rate_per_second: true } as const;
+
 /** `null`: every row; a list: only these. */
 const among = (ids: number[] | null) => (ids === null ? undefined : { in: ids });
 
@@ -46,7 +49,7 @@ export class ListsRepository {
   }
 
   smsGateways() {
-    return this.prisma.smsGateway.findMany({ select: { id: true, name: true, allowed: true, command: true, enabled: true }, orderBy: { name: 'asc' } });
+    return this.prisma.smsGateway.findMany({ select: GATEWAY_SELECT, orderBy: { name: 'asc' } });
   }
 
   servers() {

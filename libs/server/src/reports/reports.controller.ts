@@ -1,15 +1,24 @@
 import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ROUTES, type ActiveDevicesBody, type ActiveDevicesQuery } from '@tracker/contract';
+import { ROUTES, type ActiveDevicesBody, type ActiveDevicesQuery, type DailyReportQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { streamAttachment } from '../core/exports/index.js';
+import { DailyReportService } from './daily-report.service.js';
 import { ReportsService } from './reports.service.js';
 
-/** §7 Reports and exports: the active devices report. */
+/** §7 Reports and exports: the daily report, the active devices report. */
 @Controller()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly dailyReport: DailyReportService,
+  ) {}
+
+  @Endpoint(ROUTES.dailyReport)
+  async daily(@Session() s: SessionUser, @Input('query') q: DailyReportQuery) {
+    return { model: await this.dailyReport.daily(s, q) };
+  }
 
   @Endpoint(ROUTES.activeDevicesStart)
   async start(@Session() s: SessionUser, @Input('body') b: ActiveDevicesBody) {

@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import QueryStream from 'pg-query-stream';
 import type { ActiveDeviceItem } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { writeCsv } from '../core/exports/index.js';
+import { copyCsv, type SqlCsvColumn } from '../core/exports/index.js';
 import type { AuditService } from '../core/audit.service.js';
 
 export type ReportRunRow = { id: number; status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'; from: string; to: string; total: number | null };
@@ -14,7 +13,17 @@ const ITEM_SQL = `SELECT r.device_id, d.imei, d.gsm_number, d.device_type_id, o.
     FROM report_active_device r JOIN device d ON d.id = r.device_id
     LEFT JOIN owner o ON o.id = d.owner_id LEFT JOIN white_label w ON w.id = o.white_label_vendor_id
    WHERE r.run_id = $1`;
-const EXPORT_COLUMNS = ['device_id', 'imei', 'gsm_number', 'device_type_id', 'owner_email', 'white_label_name', 'first_seen', 'last_seen', 'communications'];
+const EXPORT_COLUMNS: SqlCsvColumn[] = [
+  { key: 'device_id', type: 'number' },
+  { key: 'imei' },
+  { key: 'gsm_number' },
+  { key: 'device_type_id', type: 'number' },
+  { key: 'owner_email' },
+  { key: 'white_label_name' },
+  { key: 'first_seen' },
+  { key: 'last_seen' },
+  { key: 'communications', type: 'number' },
+];
 
 /** The active devices report (report_run + report_active_device). docs/statistics.md "Reports". */
 @Injectable()
@@ -72,18 +81,18 @@ export class ReportsRepository {
     });
   }
 
+  /** Runs still waiting for the worker (RUNNING is never committed: generate() sets it and DONE in one transaction). */
+  async open(): Promise<number[]> {
+    const r = await this.pg.rows<{ id: number }>(`SELECT id FROM report_run WHERE kind = $1 AND status IN ('QUEUED', 'RUNNING') ORDER BY id`, [KIND]);
+    return r.map((x) => x.id);
+  }
+
   async fail(id: number, error: string): Promise<void> {
     await this.pg.query(`UPDATE report_run SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status <> 'DONE'`, [id, error]);
   }
 
-  /** Every device of a run as CSV, through a cursor (flat memory). */
-  async stream(id: number, out: Writable): Promise<void> {
-    const client = await this.pg.connect();
-    try {
-      const rows = client.query(new QueryStream(`${ITEM_SQL} ORDER BY r.device_id`, [id], { batchSize: 1000 })) as AsyncIterable<Record<string, unknown>>;
-      await writeCsv(rows, out, EXPORT_COLUMNS);
-    } finally {
-      client.release();
-    }
+  /** Every device of a run as CSV (COPY, flat memory). */
+  stream(id: number, out: Writable): Promise<void> {
+    return copyCsv(this.pg, `${ITEM_SQL} ORDER BY r.device_id`, [id], EXPORT_COLUMNS, out);
   }
 }

@@ -30,7 +30,7 @@ export class ReportsService {
 
   async start(s: SessionUser, b: ActiveDevicesBody): Promise<Omit<ReportRunRow, 'total'>> {
     const run = await this.repo.create(s.userId, b.from, b.to, this.audit);
-    // after the commit: the job re-reads the run (a lost enqueue leaves it QUEUED; POST again starts another)
+    // after the commit: the job re-reads the run (a lost enqueue leaves it QUEUED: the worker's ReportSweep enqueues it)
     await this.jobs.enqueue(JobName.ReportActiveDevices, { runId: run.id });
     return { id: run.id, status: run.status, from: run.from, to: run.to };
   }

@@ -33,7 +33,7 @@ export class SmsOutboxRepository {
    * new ids in id order.
    */
   async insertBulk(
-    r: { bulkId: string; deviceIds: number[]; commandKey: string; message: string; createdBy: number },
+    r: { bulkId: string | null; deviceIds: number[]; commandKey: string; message: string; createdBy: number | null },
     q: Queryable,
   ): Promise<number[]> {
     const rows = await this.pool.rows<{ id: number }>(

@@ -7,7 +7,7 @@ export type Reply =
   | { kind: 'settingErr'; settingNo: number; reason: string }
   | { kind: 'unknownCommand' }
   | { kind: 'refused'; reason: string }
-  | { kind: 'ack' };
+  | { kind: 'ack'; commandKey?: string };
 
 export function parseReply(body: string): Reply {
   const text = body.trim();
@@ -18,10 +18,14 @@ export function parseReply(body: string): Reply {
   if (/^ERR:UNKNOWN_COMMAND\b/.test(text)) return { kind: 'unknownCommand' };
   m = /^ERR[:,](.*)$/s.exec(text);
   if (m) return { kind: 'refused', reason: m[1]!.trim() || 'ERR' };
+  // a firmware report names its rollout (docs/firmware-modem.md "The FOTA command"): it answers that command only
+  m = /^FOTA:[A-Z]+,(\d{1,9})\b/.exec(text);
+  if (m) return { kind: 'ack', commandKey: `FOTA_${m[1]}` };
   return { kind: 'ack' };
 }
 
 /** The command key a reply answers when it names one (a setting's), else null: the device's latest awaiting command. */
 export function replyCommandKey(r: Reply): string | null {
-  return r.kind === 'settingOk' || r.kind === 'settingErr' ? `SETTING_${r.settingNo}` : null;
+  if (r.kind === 'settingOk' || r.kind === 'settingErr') return `SETTING_${r.settingNo}`;
+  return r.kind === 'ack' ? (r.commandKey ?? null) : null;
 }

@@ -4,9 +4,17 @@ import { PgPool, type Queryable } from '../core/db.js';
 import { UTC_DAY } from './sms-stats.js';
 
 /** A message locked for a status change: its state and the day its counters live on. */
-export type LockedMessage = { id: number; status: number; gateway_status: string | null; gateway_message_id: string | null; day: string };
+export type LockedMessage = {
+  id: number;
+  status: number;
+  gateway_status: string | null;
+  gateway_message_id: string | null;
+  day: string;
+  device_id: number | null;
+  command_key: string | null;
+};
 
-const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day`;
+const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key`;
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()
@@ -42,6 +50,18 @@ export class SmsStatusRepository {
   async lockBySid(sid: string, q: Queryable): Promise<LockedMessage | null> {
     const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = $1 FOR UPDATE`, [sid], q);
     return r[0] ?? null;
+  }
+
+  /**
+   * The messages of a command key still waiting to be sent (status 0, no worker's claim), locked: a worker's claim
+   * skips them until the caller's transaction ends (for a feature that calls its commands off, e.g. a stopped rollout).
+   */
+  async lockUnsent(commandKey: string, q: Queryable): Promise<LockedMessage[]> {
+    return this.pool.rows<LockedMessage>(
+      `SELECT ${LOCKED} FROM sms_message WHERE command_key = $1 AND direction = 'OUTBOUND' AND status = 0 AND claimed_at IS NULL ORDER BY id FOR UPDATE`,
+      [commandKey],
+      q,
+    );
   }
 
   async lockById(id: number, q: Queryable): Promise<LockedMessage | null> {

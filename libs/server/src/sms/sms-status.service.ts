@@ -3,6 +3,7 @@ import { SMS_STATUS, type Reason } from '@tracker/contract';
 import type { Queryable } from '../core/db.js';
 import { applyCallback, gatewayRank, type MessageState } from './sms-status.js';
 import { bumpStats, statDelta } from './sms-stats.js';
+import { SmsEvents } from './sms-events.js';
 import { SmsStatusRepository, type LockedMessage } from './sms-status.repository.js';
 
 /**
@@ -11,9 +12,15 @@ import { SmsStatusRepository, type LockedMessage } from './sms-status.repository
  */
 @Injectable()
 export class SmsStatusService {
-  constructor(private readonly repo: SmsStatusRepository) {}
+  constructor(
+    private readonly repo: SmsStatusRepository,
+    private readonly events: SmsEvents,
+  ) {}
 
-  /** Moves a locked message to `status` (with the reason of an error) and its counters with it. */
+  /**
+   * Moves a locked message to `status` (with the reason of an error) and its counters with it; a change of status is
+   * told to the listeners (`@OnSmsEvent`) in the same transaction.
+   */
   async settle(
     m: LockedMessage,
     status: number,
@@ -23,8 +30,13 @@ export class SmsStatusService {
     if (status === m.status && !extra.gatewayStatus && !extra.error) return;
     await this.repo.setStatus(m.id, { status, ...extra }, q);
     await bumpStats(q, m.day, { ...statDelta(m.status, status), created: 0 });
+    const from = m.status;
     m.status = status;
     if (extra.gatewayStatus) m.gateway_status = extra.gatewayStatus;
+    if (from !== status) {
+      const message = { id: m.id, deviceId: m.device_id, commandKey: m.command_key };
+      await this.events.emit({ kind: 'status', message, from, status, error: extra.error ?? null }, q);
+    }
   }
 
   /**

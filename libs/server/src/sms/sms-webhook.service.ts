@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SMS_STATUS, type Reason, type SmsInboundBody } from '@tracker/contract';
+import type { Queryable } from '../core/db.js';
 import { smsReason } from './sms-reason.js';
 import { parseReply, replyCommandKey, type Reply } from './sms-replies.js';
+import { SmsEvents } from './sms-events.js';
 import { SmsInboundRepository } from './sms-inbound.repository.js';
-import { SmsStatusRepository } from './sms-status.repository.js';
+import { SmsStatusRepository, type LockedMessage } from './sms-status.repository.js';
 import { SmsStatusService } from './sms-status.service.js';
 
 /** What a reply does to the command it answers: its final §3 status, and the reason when the watch refused. */
@@ -29,6 +31,7 @@ export class SmsWebhookService {
     private readonly inbound: SmsInboundRepository,
     private readonly messages: SmsStatusRepository,
     private readonly status: SmsStatusService,
+    private readonly events: SmsEvents,
   ) {}
 
   statusCallback(sid: string, gatewayStatus: string, errorCode: number | null): Promise<void> {
@@ -47,15 +50,21 @@ export class SmsWebhookService {
         { sid: b.MessageSid, from: b.From, body: b.Body, deviceId, replyTo: command?.id ?? null, commandKey: command?.command_key ?? null },
         c,
       );
-      if (id === null || !command || deviceId === null) return; // a repeat, or nobody's reply
-      if (!m) return;
-      const o = outcome(reply);
-      // a refusal settles even a delivered command as error; an acknowledgement only moves it forward
-      if (o.status === SMS_STATUS.error ? m.status !== SMS_STATUS.error : m.status < SMS_STATUS.received) {
-        // a reply that overtook the worker's commit: the claim stays, so that the sid is recorded (or reconciled) still
-        await this.status.settle(m, o.status, c, { error: o.error, keepClaim: m.gateway_message_id === null });
-      }
-      if (reply.kind === 'settingOk') await this.inbound.confirmSetting(deviceId, reply.settingNo, reply.value, c);
+      if (id === null) return; // a repeat
+      const replyTo = command ? { id: command.id, deviceId: command.device_id, commandKey: command.command_key } : null;
+      // the command is settled first, so a listener sees the reply with its command's outcome already stored
+      if (command && deviceId !== null && m) await this.settleCommand(m, reply, deviceId, c);
+      await this.events.emit({ kind: 'inbound', id, deviceId, from: b.From, body: b.Body, replyTo }, c);
     });
+  }
+
+  private async settleCommand(m: LockedMessage, reply: Reply, deviceId: number, c: Queryable): Promise<void> {
+    const o = outcome(reply);
+    // a refusal settles even a delivered command as error; an acknowledgement only moves it forward
+    if (o.status === SMS_STATUS.error ? m.status !== SMS_STATUS.error : m.status < SMS_STATUS.received) {
+      // a reply that overtook the worker's commit: the claim stays, so that the sid is recorded (or reconciled) still
+      await this.status.settle(m, o.status, c, { error: o.error, keepClaim: m.gateway_message_id === null });
+    }
+    if (reply.kind === 'settingOk') await this.inbound.confirmSetting(deviceId, reply.settingNo, reply.value, c);
   }
 }

@@ -7,6 +7,8 @@ import { STATS_SQL } from './stats-sql.js';
 export type StatsRow = { day: string; white_label_id: number; white_label_name: string; dimension: string; value: number };
 export type StatsScope = { type: StatsType; from: string; to: string; whiteLabels: number[]; deploymentId?: number | undefined };
 export type RollupState = { type: string; rolled_day: string; rolled_at: string };
+/** The marks of one source's day (stats_dirty). */
+export type DirtyDay = { source: string; day: string; ids: string[] };
 
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const dayAfter = (day: string) => new Date(Date.parse(startOf(day)) + 86_400_000).toISOString().slice(0, 10);
@@ -31,6 +33,7 @@ export class StatsRepository {
    */
   async rollDaily(type: StatsType, fromDay: string, toDay: string, markDay: string | null): Promise<number> {
     return this.pg.transaction(async (c) => {
+      await this.lockType(c, type);
       await c.query('DELETE FROM daily_statistic WHERE type = $1 AND day >= $2::date AND day < $3::date', [type, fromDay, toDay]);
       const r = await c.query(
         `INSERT INTO daily_statistic (type, day, white_label_id, dimension, value)
@@ -45,6 +48,7 @@ export class StatsRepository {
   /** Takes a snapshot type's figures of now as the rows of `day`. */
   async rollSnapshot(type: StatsType, day: string): Promise<number> {
     return this.pg.transaction(async (c) => {
+      await this.lockType(c, type);
       await c.query('DELETE FROM daily_statistic WHERE type = $1 AND day = $2::date', [type, day]);
       const r = await c.query(
         `INSERT INTO daily_statistic (type, day, white_label_id, dimension, value)
@@ -54,6 +58,29 @@ export class StatsRepository {
       await this.mark(c, type, day);
       return r.rowCount ?? 0;
     });
+  }
+
+  /**
+   * One roll of a type at a time across workers (the schedule's, the marks', another worker's): the second waits and
+   * then replaces the first's rows, where two at once would both insert the day's rows (a unique violation).
+   */
+  private lockType(c: Queryable, type: string) {
+    return c.query(`SELECT pg_advisory_xact_lock(hashtext('daily_statistic'), hashtext($1))`, [type]);
+  }
+
+  /** The marked days (stats_dirty) of at most `limit` marks, oldest first, each with the ids of its marks. */
+  dirtyDays(limit: number): Promise<DirtyDay[]> {
+    return this.pg.rows<DirtyDay>(
+      `SELECT source, to_char(day, 'YYYY-MM-DD') AS day, array_agg(id::text) AS ids
+         FROM (SELECT id, source, day FROM stats_dirty ORDER BY id LIMIT $1) m
+        GROUP BY 1, 2 ORDER BY min(id)`,
+      [limit],
+    );
+  }
+
+  /** Deletes marks that have been rolled (only those read: a mark committed since stays for the next sweep). */
+  async clearDirty(ids: string[]): Promise<void> {
+    await this.pg.query('DELETE FROM stats_dirty WHERE id = ANY($1::bigint[])', [ids]);
   }
 
   private mark(c: Queryable, type: string, day: string) {

@@ -17,12 +17,20 @@ export class StatsService {
     return s.role === Role.Administrator ? this.repo.allWhiteLabels() : Promise.resolve(s.whiteLabels);
   }
 
+  /**
+   * The white labels a figure of the user covers (§6): those asked for, all of them the user's (else 403 naming
+   * `whitelabel_ids`), or without a list all of the user's. The stats and the daily report.
+   */
+  async whiteLabels(s: SessionUser, asked: number[] | undefined): Promise<number[]> {
+    const allowed = await this.allowed(s);
+    const foreign = (asked ?? []).find((id) => !allowed.includes(id));
+    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed', { id: foreign })]);
+    return asked ?? allowed;
+  }
+
   async list(s: SessionUser, q: StatsListQuery): Promise<StatsListResponse['model']> {
     const def = statsTypeDef(q.type);
-    const allowed = await this.allowed(s);
-    const foreign = (q.whitelabel_ids ?? []).find((id) => !allowed.includes(id));
-    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed', { id: foreign })]);
-    const whiteLabels = q.whitelabel_ids ?? allowed;
+    const whiteLabels = await this.whiteLabels(s, q.whitelabel_ids);
     if (q.deployment_id !== undefined) {
       if (!def.subWhiteLabel) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('deployment_id', 'unknownField', { field: 'deployment_id' })]);
       const owner = await this.repo.deploymentWhiteLabel(q.deployment_id);

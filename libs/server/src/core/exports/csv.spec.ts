@@ -53,3 +53,29 @@ describe('attachment()', () => {
     expect(evil.split('filename*=')[0]).toBe('attachment; filename="log___Set-Cookie: x=1_.txt"; ');
   });
 });
+
+describe('CopyTextToCsv (the COPY path)', () => {
+  it("turns COPY's text rows into CRLF lines and undoes its escapes, whatever the chunk boundaries", async () => {
+    const { CopyTextToCsv } = await import('./copy-csv.js');
+    const copy = Buffer.from('a,"x\\ny",b\nback\\\\slash,"t\\tr\\r"\nplain\n', 'utf8');
+    const want = 'a,"x\ny",b\r\nback\\slash,"t\tr\r"\r\nplain\r\n';
+    for (let cut = 0; cut <= copy.length; cut++) {
+      const t = new CopyTextToCsv();
+      const chunks: Buffer[] = [];
+      t.on('data', (c: Buffer) => chunks.push(c));
+      const done = new Promise((r) => t.on('end', r));
+      t.write(copy.subarray(0, cut));
+      t.end(copy.subarray(cut));
+      await done;
+      expect(Buffer.concat(chunks).toString('utf8'), `cut at ${cut}`).toBe(want);
+    }
+  });
+
+  it('writes bind values into the statement as literals in one pass', async () => {
+    const { inlineValues } = await import('./copy-csv.js');
+    expect(inlineValues('SELECT $1, $2::int[], $10, $3', ["it's $2", [1, 2], null, 4, 5, 6, 7, 8, 9, 'ten'])).toBe(
+      `SELECT 'it''s $2', '{"1","2"}'::int[], 'ten', NULL`,
+    );
+    expect(() => inlineValues('SELECT $2', [1])).toThrow();
+  });
+});

@@ -21,6 +21,27 @@ export function guardCell(v: string): string {
   return `'${v}`;
 }
 
+/**
+ * The formula guard and the quoting of one text cell as an SQL expression over the text column `x` (the COPY path,
+ * copy-csv.ts): the rules of guardCell and of the writer below (quoted when the cell holds , " ; CR or LF, quotes
+ * doubled); NULL is an empty cell. `x` is read several times: pass a column, not a computation. csv.spec.ts checks it
+ * against guardCell and the writer, cell by cell.
+ */
+export function sqlTextCell(x: string): string {
+  // the common cell costs a first-character test and byte searches; regular expressions (PostgreSQL widens the text
+  // for every match) run only on cells that start with a formula character
+  const special = `(strpos(${x}, ',') > 0 OR strpos(${x}, '"') > 0 OR strpos(${x}, ';') > 0 OR strpos(${x}, chr(10)) > 0 OR strpos(${x}, chr(13)) > 0)`;
+  const quoted = (prefix: string) => `'"${prefix}' || replace(${x}, '"', '""') || '"'`;
+  return `CASE WHEN ${x} IS NULL THEN ''
+    WHEN ascii(${x}) IN (61, 43, 45, 64, 9, 13) THEN CASE
+      WHEN ${x} ~ '^\\+[0-9]{4,15}$' THEN '"=""' || ${x} || '"""'
+      WHEN ${x} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${x}
+      WHEN ${special} THEN ${quoted("''")}
+      ELSE '''' || ${x} END
+    WHEN ${special} THEN ${quoted('')}
+    ELSE ${x} END`;
+}
+
 export type CsvRow = Record<string, unknown> | unknown[];
 /** A column: its key in the row (or its index for array rows), its header, and an optional label for coded values. */
 export interface CsvColumn {
@@ -42,6 +63,8 @@ function csvWriter(columns?: readonly (CsvColumn | string)[]) {
     record_delimiter: 'windows',
     // a ';' is quoted too: spreadsheets in many locales split on it
     quoted_match: ';',
+    // a lone CR or LF in a cell is quoted too (with a record delimiter given, csv-stringify would quote only CRLF)
+    quote_record_delimiter: true,
     cast: {
       string: (v) => guardCell(v),
       boolean: (v) => (v ? 'true' : 'false'),

@@ -2,3 +2,5 @@ export * from './csv.js';
 export * from './attachment.js';
 export * from './export-store.js';
 export * from './export-sweep.service.js';
+export * from './copy-csv.js';
+export * from './sql-labels.js';

@@ -53,6 +53,20 @@ export class JobQueue implements OnModuleDestroy {
     return !!(await this.queue(def.queue).getJob(def.id(def.payload.parse(payload))));
   }
 
+  /**
+   * Enqueues the jobs of `payloads` that Redis does not hold (the sweeps: rows Postgres says are open whose job was
+   * lost). Answers how many it queued.
+   */
+  async enqueueMissing<N extends JobName>(name: N, payloads: JobPayload<N>[]): Promise<number> {
+    let n = 0;
+    for (const p of payloads) {
+      if (await this.has(name, p)) continue;
+      await this.enqueue(name, p);
+      n++;
+    }
+    return n;
+  }
+
   async onModuleDestroy() {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }

@@ -8,10 +8,15 @@ import type { AppConfig } from '../config.js';
  * the worker refuses to boot while a declared job has no handler or a handler names no declared job.
  * Payloads carry ids only: handlers re-read Postgres, which holds each job's business state.
  */
-export const QueueName = { Imports: 'imports', Sms: 'sms', Reports: 'reports' } as const;
+export const QueueName = { Imports: 'imports', Sms: 'sms', Reports: 'reports', Firmware: 'firmware' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-export const JobName = { ImportRun: 'import.run', SmsSend: 'sms.send', ReportActiveDevices: 'report.active_devices' } as const;
+export const JobName = {
+  ImportRun: 'import.run',
+  SmsSend: 'sms.send',
+  ReportActiveDevices: 'report.active_devices',
+  FirmwareAdvance: 'firmware.advance',
+} as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /** How one queue's worker runs: how many jobs at once, and how long a job's lock lasts before it counts as stalled. */
@@ -44,6 +49,11 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   [QueueName.Reports]: {
     concurrency: () => 1,
     lockMs: () => 120_000,
+  },
+  /** firmware rollouts (docs/firmware-modem.md "Firmware"): one job per running request at a time (its id) */
+  [QueueName.Firmware]: {
+    concurrency: (c) => c.get('FIRMWARE_CONCURRENCY'),
+    lockMs: (c) => c.get('FIRMWARE_LOCK_MS'),
   },
 };
 
@@ -84,6 +94,21 @@ export const JOBS = {
     options: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  }),
+  /**
+   * moves a running rollout on: expiry, per-device timeouts, the error threshold, the next wave's FOTA commands
+   * (docs/firmware-modem.md "Firmware"); enqueued by the firmware tick for every running request
+   */
+  [JobName.FirmwareAdvance]: job({
+    queue: QueueName.Firmware,
+    payload: z.object({ requestId: z.number().int().positive() }),
+    id: (p) => `firmware-${p.requestId}`,
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
       removeOnFail: true,
     },

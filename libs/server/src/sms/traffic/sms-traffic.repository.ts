@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import QueryStream from 'pg-query-stream';
 import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
-import { writeCsv, type CsvColumn } from '../../core/exports/index.js';
+import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
 
 /**
  * What a traffic query matches (built by the service from the user's text, docs/sms-traffic.md):
@@ -45,9 +44,6 @@ function withErrorText<R extends ErrorColumns>(r: R): R {
   const why = storedReason(r.error_code, r.error_params);
   return { ...r, error: reasonText(why.code, why.params) };
 }
-async function* errorTexts(rows: AsyncIterable<ErrorColumns & Record<string, unknown>>) {
-  for await (const r of rows) yield withErrorText(r);
-}
 
 const ITEM_COLUMNS = `m.id, m.created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key, m.message,
   m.status, g.name AS gateway_name, m.sent_at, m.received_at, ${ERROR_COLUMNS}`;
@@ -56,17 +52,24 @@ const ITEM_JOINS = `LEFT JOIN device d ON d.id = m.device_id LEFT JOIN sms_gatew
 /** §3 status as its label in the exports (0 created, 1 sent, 2 received, 3 error). */
 const STATUS_LABELS: Record<number, string> = Object.fromEntries(Object.entries(MessageStatus).map(([k, v]) => [v, k.toLowerCase()]));
 const t = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-const EXPORT_COLUMNS: (string | CsvColumn)[] = [
-  'created', 'direction', 'device_id', 'imei', 'gsm_number', 'command_key', 'message',
-  { key: 'status', label: (v) => STATUS_LABELS[Number(v)] },
-  'gateway', 'sent_at', 'received_at', 'error',
+const EXPORT_COLUMNS: SqlCsvColumn[] = [
+  { key: 'created' },
+  { key: 'direction' },
+  { key: 'device_id', type: 'number' },
+  ...['imei', 'gsm_number', 'command_key', 'message'].map((key) => ({ key })),
+  { key: 'status', labels: STATUS_LABELS },
+  ...['gateway', 'sent_at', 'received_at'].map((key) => ({ key })),
+  { key: 'error', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
 ];
 
-/** The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages. */
-const COUNTERS = `count(*) FILTER (WHERE direction = 'OUTBOUND')::int AS created,
-  count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2))::int AS sent,
-  count(*) FILTER (WHERE status = 3)::int AS errors,
-  count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2)::int AS received`;
+/**
+ * The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages (`m`: the
+ * alias of sms_message, '' for none); the daily report counts its SMS figures with them too.
+ */
+export const smsCounters = (m = '') => `count(*) FILTER (WHERE ${m}direction = 'OUTBOUND')::int AS created,
+  count(*) FILTER (WHERE ${m}direction = 'OUTBOUND' AND ${m}status IN (1, 2))::int AS sent,
+  count(*) FILTER (WHERE ${m}status = 3)::int AS errors,
+  count(*) FILTER (WHERE ${m}direction = 'INBOUND' OR ${m}status = 2)::int AS received`;
 const SUMS = `coalesce(sum(created), 0)::int AS created, coalesce(sum(sent), 0)::int AS sent,
   coalesce(sum(errors), 0)::int AS errors, coalesce(sum(received), 0)::int AS received`;
 
@@ -118,22 +121,16 @@ export class SmsTrafficRepository {
 
   /** The counters of the messages created in a short range (a part of a day the per-day counters cannot give). */
   async countMessages(range: TrafficRange): Promise<SmsStatistics> {
-    return (await this.pool.rows<SmsStatistics>(`SELECT ${COUNTERS} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
+    return (await this.pool.rows<SmsStatistics>(`SELECT ${smsCounters()} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
   }
 
-  /** Streams the matching messages (oldest first) through the CSV writer: a pg cursor, constant memory. */
+  /** Streams the matching messages (oldest first) as CSV (COPY, constant memory). */
   async stream(kind: SmsExportKind, match: TrafficMatch, range: TrafficRange, out: Writable): Promise<void> {
     const w = where(match, range);
     const sql = `SELECT ${t('m.created')} AS created, m.direction::text AS direction, m.device_id, d.imei, m.gsm_number, m.command_key,
-        m.message, m.status, g.name AS gateway, ${t('m.sent_at')} AS sent_at, ${t('m.received_at')} AS received_at, ${ERROR_COLUMNS}
+        m.message, m.status, g.name AS gateway, ${t('m.sent_at')} AS sent_at, ${t('m.received_at')} AS received_at, m.error_code, m.error_params
       FROM sms_message m ${ITEM_JOINS}
       WHERE ${w.sql}${kind === 'sms_error' ? ' AND m.status = 3' : ''} ORDER BY m.created, m.id`;
-    const client = await this.pool.connect();
-    try {
-      const rows = client.query(new QueryStream(sql, w.values, { batchSize: 500 })) as AsyncIterable<ErrorColumns & Record<string, unknown>>;
-      await writeCsv(errorTexts(rows), out, EXPORT_COLUMNS);
-    } finally {
-      client.release();
-    }
+    await copyCsv(this.pool, sql, w.values, EXPORT_COLUMNS, out);
   }
 }

@@ -20,17 +20,20 @@ export class WhitelistService {
    */
   async search(q: GsmSearchQuery) {
     const digits = digitsOnly(q.query).replace(/^00/, '');
-    const { items, total } = await this.repo.search(digits, q.query, q.count, q.page * q.count);
+    const { items, total } = await this.repo.search(digits, q.query, q, q.count, q.page * q.count);
     return { items, total_pages: Math.ceil(total / q.count), more: false, page: q.page };
   }
 
-  /** Adds (no id) or edits (id) a number, already in E.164, audited in the same transaction. */
+  /** Adds (no id) or edits (id) a number, already in E.164, audited with before and after in the same transaction. */
   async save(b: WhitelistNumberBody): Promise<WhitelistItem> {
     try {
       return await this.repo.transaction(async (tx) => {
+        // the number as it was (locked) and as it is, in the audit row (docs/administration.md "Audit")
+        const before = b.id === undefined ? null : await this.repo.forUpdate(tx, b.id);
+        if (b.id !== undefined && !before) throw new DomainError(ErrorCode.NotFound);
         const saved = b.id === undefined ? await this.repo.create(tx, b) : await this.repo.update(tx, b.id, b);
         if (!saved) throw new DomainError(ErrorCode.NotFound);
-        await this.audit.recordCall(tx, { entity: 'gsm_whitelist_number', entityId: saved.id, result: saved });
+        await this.audit.recordChange(tx, { entity: 'gsm_whitelist_number', entityId: saved.id, before, after: saved });
         return saved;
       });
     } catch (e) {

@@ -6,8 +6,10 @@ import {
   type TranslationAddBody,
   type TranslationEditBody,
   type WifiBody,
+  type WifiSort,
 } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
+import type { UrlSort } from '../../../lib/url-search';
 import { smsKeys } from '../../../lib/campaign';
 
 export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
@@ -67,10 +69,10 @@ export function usePushToAll() {
 
 // ------------------------------------------------------------------------------------------------ wifi
 
-export function useWifiSearch(query: string, page: number) {
+export function useWifiSearch(query: string, page: number, sort: UrlSort<WifiSort>) {
   return useQuery({
-    queryKey: ['wifiSearch', query, page],
-    queryFn: ({ signal }) => apiCall('wifiSearch', { query: { query, page, count: PAGE_SIZE.wifiSearch }, signal }),
+    queryKey: ['wifiSearch', query, page, sort.key, sort.dir],
+    queryFn: ({ signal }) => apiCall('wifiSearch', { query: { query, page, count: PAGE_SIZE.wifiSearch, sort: sort.key, dir: sort.dir }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { DefaultSettingItem } from '@tracker/contract';
 import { CampaignProgress } from '../../../components/CampaignProgress';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { DataTable, useSortedRows, type Column } from '../../../components/DataTable';
 import { SelectField } from '../../../components/Field';
+import { ListPage } from '../../../components/ListPage';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { PageTitle } from '../../../components/PageTitle';
-import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useDefaults, useDeviceTypes, usePushToAll } from '../api/admin-data-api';
 import { DefaultSettingModal } from '../components/DefaultSettingModal';
@@ -23,6 +22,11 @@ export function DefaultSettingsPage() {
   const types = useDeviceTypes();
   const typeId = Number(params.get('type')) || types.data?.[0]?.id || null;
   const list = useDefaults(typeId);
+  const navigate = useNavigate();
+  // §8 "Default-settings load failure: goes to the dashboard" (the api client has toasted the reason)
+  useEffect(() => {
+    if (list.isError) void navigate('/dashboard/search', { replace: true });
+  }, [list.isError, navigate]);
   const [editing, setEditing] = useState<{ item: DefaultSettingItem | null } | null>(null);
   const [pushing, setPushing] = useState<DefaultSettingItem | null>(null);
   const [bulkId, setBulkId] = useState<string | null>(null);
@@ -38,13 +42,13 @@ export function DefaultSettingsPage() {
 
   const flag = (b: boolean) => (b ? t('adminData.yes') : t('adminData.no'));
   const columns: Column<DefaultSettingItem>[] = [
-    { key: 'no', header: t('adminData.defaults.no'), width: '5rem', align: 'end', cell: (x) => x.setting_no },
-    { key: 'name', header: t('adminData.defaults.name'), width: '14rem', className: 'mono', cell: (x) => x.name ?? '' },
-    { key: 'value', header: t('adminData.defaults.value'), truncate: true, cell: (x) => <span data-testid="default-value">{x.value}</span> },
-    { key: 'synced', header: t('adminData.defaults.synced'), width: '6rem', cell: (x) => flag(x.synced) },
-    { key: 'editable', header: t('adminData.defaults.editable'), width: '6rem', cell: (x) => flag(x.editable) },
+    { key: 'no', header: t('adminData.defaults.no'), width: '5rem', align: 'end', sortable: (x) => x.setting_no, cell: (x) => x.setting_no },
+    { key: 'name', header: t('adminData.defaults.name'), width: '14rem', className: 'mono', sortable: (x) => x.name, cell: (x) => x.name ?? '' },
+    { key: 'value', header: t('adminData.defaults.value'), truncate: true, sortable: (x) => x.value, cell: (x) => <span data-testid="default-value">{x.value}</span> },
+    { key: 'synced', header: t('adminData.defaults.synced'), width: '6rem', sortable: (x) => x.synced, cell: (x) => flag(x.synced) },
+    { key: 'editable', header: t('adminData.defaults.editable'), width: '6rem', sortable: (x) => x.editable, cell: (x) => flag(x.editable) },
     { key: 'profiles', header: t('adminData.defaults.profiles'), width: '7rem', cell: (x) => x.types.join(', ') || t('adminData.defaults.allProfiles') },
-    { key: 'updated', header: t('adminData.updated'), width: '11rem', cell: (x) => formatDateTime(x.updated_at) },
+    { key: 'updated', header: t('adminData.updated'), width: '11rem', sortable: (x) => x.updated_at, cell: (x) => formatDateTime(x.updated_at) },
     {
       key: 'actions',
       header: t('adminData.edit'),
@@ -65,56 +69,59 @@ export function DefaultSettingsPage() {
     },
   ];
 
+  // a type holds tens of defaults: answered whole, sorted here (by number first, as the api answers)
+  const sorted = useSortedRows(list.data, columns, { key: 'no', dir: 'asc' });
+
   const title = t('adminData.defaults.title');
   return (
-    <div className="page page--search">
-      <PageTitle
-        text={title}
-        actions={
-          <button type="button" className="btn" aria-haspopup="dialog" disabled={typeId === null} onClick={() => setEditing({ item: null })}>
-            {t('adminData.defaults.add')}
-          </button>
-        }
-      >
-        {title}
-      </PageTitle>
-      <div className="search-form admin-data-filters">
-        <SelectField label={t('adminData.deviceType')} value={typeId ?? ''} onChange={(e) => setParams({ type: e.target.value })}>
-          {(types.data ?? []).map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {bulkId ? <CampaignProgress key={bulkId} bulkId={bulkId} /> : null}
-      <section className="results" aria-label={title} aria-busy={list.isFetching || undefined}>
-        <QueryState query={list}>
-          <DataTable
-            columns={columns}
-            rows={list.data ?? []}
-            rowKey={(x) => x.id}
-            layout="fixed"
-            empty={t('adminData.defaults.none')}
-            caption={title}
-            data-testid="default-settings"
-            rowProps={() => ({ 'data-testid': 'default-row' })}
-          />
-        </QueryState>
-      </section>
-      {editing && typeId !== null ? <DefaultSettingModal item={editing.item} typeId={typeId} onClose={() => setEditing(null)} /> : null}
-      <Modal
-        open={pushing !== null}
-        title={t('adminData.defaults.pushTitle')}
-        onClose={() => setPushing(null)}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void confirmPush();
-        }}
-        footer={<FormFooter onCancel={() => setPushing(null)} submit={t('adminData.defaults.pushConfirm')} pending={push.isPending} />}
-      >
-        <p>{t('adminData.defaults.pushText', { no: pushing?.setting_no, value: pushing?.value, type: typeName })}</p>
-      </Modal>
-    </div>
+    <ListPage
+      title={title}
+      add={{ label: t('adminData.defaults.add'), onClick: () => setEditing({ item: null }), disabled: typeId === null }}
+      filters={
+        <>
+          <div className="search-form admin-data-filters">
+            <SelectField label={t('adminData.deviceType')} value={typeId ?? ''} onChange={(e) => setParams({ type: e.target.value })}>
+              {(types.data ?? []).map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {bulkId ? <CampaignProgress key={bulkId} bulkId={bulkId} /> : null}
+        </>
+      }
+      query={list}
+      after={
+        <>
+          {editing && typeId !== null ? <DefaultSettingModal item={editing.item} typeId={typeId} onClose={() => setEditing(null)} /> : null}
+          <Modal
+            open={pushing !== null}
+            title={t('adminData.defaults.pushTitle')}
+            onClose={() => setPushing(null)}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void confirmPush();
+            }}
+            footer={<FormFooter onCancel={() => setPushing(null)} submit={t('adminData.defaults.pushConfirm')} pending={push.isPending} />}
+          >
+            <p>{t('adminData.defaults.pushText', { no: pushing?.setting_no, value: pushing?.value, type: typeName })}</p>
+          </Modal>
+        </>
+      }
+    >
+      <DataTable
+        columns={columns}
+        rows={sorted.rows ?? []}
+        rowKey={(x) => x.id}
+        layout="fixed"
+        empty={t('adminData.defaults.none')}
+        caption={title}
+        data-testid="default-settings"
+        rowProps={() => ({ 'data-testid': 'default-row' })}
+        sort={sorted.sort}
+        onSort={sorted.onSort}
+      />
+    </ListPage>
   );
 }

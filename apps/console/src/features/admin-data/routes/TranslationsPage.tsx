@@ -2,11 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TranslationItem } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useSortedRows, type Column } from '../../../components/DataTable';
 import { SelectField, TextField } from '../../../components/Field';
-import { PageTitle } from '../../../components/PageTitle';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
+import { ListPage, PagedTable } from '../../../components/ListPage';
 import { formatDateTime } from '../../../lib/dates';
 import { useDeviceTypes, useLanguages, useTranslationsOf } from '../api/admin-data-api';
 import { TranslationModal } from '../components/TranslationModal';
@@ -16,7 +14,8 @@ const PAGE = 25;
 
 /**
  * §2 /admin/translations: the texts for watches and apps of one language (and one device type, or all), filtered by
- * key or value and paged here (a language holds a few hundred); values are shown as text, HTML included (escaped).
+ * key or value, sorted and paged here (a language holds a few hundred); values are shown as text, HTML included
+ * (escaped).
  */
 export function TranslationsPage() {
   const { t } = useTranslation();
@@ -35,8 +34,6 @@ export function TranslationsPage() {
     const f = filter.trim().toLowerCase();
     return (list.data ?? []).filter((x) => !f || x.key.toLowerCase().includes(f) || x.value.toLowerCase().includes(f));
   }, [list.data, filter]);
-  const totalPages = Math.ceil(shown.length / PAGE);
-  const current = Math.min(page, Math.max(0, totalPages - 1));
 
   function choose(k: 'language' | 'type', v: string) {
     const next = new URLSearchParams(params);
@@ -47,11 +44,11 @@ export function TranslationsPage() {
   }
 
   const columns: Column<TranslationItem>[] = [
-    { key: 'key', header: t('adminData.translations.key'), width: '16rem', className: 'mono', truncate: true, cell: (x) => x.key },
-    { key: 'type', header: t('adminData.deviceType'), width: '9rem', cell: (x) => typeName(x.device_type_id) },
-    { key: 'value', header: t('adminData.translations.value'), truncate: true, cell: (x) => <span data-testid="translation-value">{x.value}</span> },
-    { key: 'html', header: t('adminData.translations.html'), width: '5rem', cell: (x) => (x.is_html ? t('adminData.yes') : t('adminData.no')) },
-    { key: 'updated', header: t('adminData.updated'), width: '11rem', cell: (x) => formatDateTime(x.updated_at) },
+    { key: 'key', header: t('adminData.translations.key'), width: '16rem', className: 'mono', truncate: true, sortable: (x) => x.key, cell: (x) => x.key },
+    { key: 'type', header: t('adminData.deviceType'), width: '9rem', sortable: (x) => typeName(x.device_type_id), cell: (x) => typeName(x.device_type_id) },
+    { key: 'value', header: t('adminData.translations.value'), truncate: true, sortable: (x) => x.value, cell: (x) => <span data-testid="translation-value">{x.value}</span> },
+    { key: 'html', header: t('adminData.translations.html'), width: '5rem', sortable: (x) => x.is_html, cell: (x) => (x.is_html ? t('adminData.yes') : t('adminData.no')) },
+    { key: 'updated', header: t('adminData.updated'), width: '11rem', sortable: (x) => x.updated_at, cell: (x) => formatDateTime(x.updated_at) },
     {
       key: 'edit',
       header: t('adminData.edit'),
@@ -65,53 +62,67 @@ export function TranslationsPage() {
     },
   ];
 
+  // sorted before it is paged: a sort orders every text of the filter, not just the page shown
+  const sorted = useSortedRows(shown, columns, { key: 'key', dir: 'asc' });
+  const totalPages = Math.ceil(shown.length / PAGE);
+  const current = Math.min(page, Math.max(0, totalPages - 1));
+
   const title = t('adminData.translations.title');
   return (
-    <div className="page page--search">
-      <PageTitle
-        text={title}
-        actions={
-          <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setEditing({ item: null })}>
-            {t('adminData.translations.add')}
-          </button>
-        }
-      >
-        {title}
-      </PageTitle>
-      <div className="search-form admin-data-filters">
-        <SelectField label={t('adminData.translations.language')} value={language} onChange={(e) => choose('language', e.target.value)}>
-          {(languages.data ?? [{ language_code: 'en', name: 'English' }]).map((l) => (
-            <option key={l.language_code} value={l.language_code}>
-              {l.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t('adminData.deviceType')} value={typeId ?? ''} onChange={(e) => choose('type', e.target.value)}>
-          <option value="">{t('adminData.allTypes')}</option>
-          {(types.data ?? []).map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label={t('adminData.translations.filter')} type="search" value={filter} maxLength={200} onChange={(e) => { setFilter(e.target.value); setPage(0); }} />
-      </div>
-      <section className="results" aria-label={t('adminData.translations.results')} aria-busy={list.isFetching || undefined}>
-        <QueryState query={list}>
-          <DataTable
-            columns={columns}
-            rows={shown.slice(current * PAGE, current * PAGE + PAGE)}
-            rowKey={(x) => x.id}
-            layout="fixed"
-            empty={t('adminData.translations.none')}
-            caption={title}
-            data-testid="translations"
-            rowProps={() => ({ 'data-testid': 'translation-row' })}
+    <ListPage
+      title={title}
+      add={{ label: t('adminData.translations.add'), onClick: () => setEditing({ item: null }) }}
+      filters={
+        <div className="search-form admin-data-filters">
+          <SelectField label={t('adminData.translations.language')} value={language} onChange={(e) => choose('language', e.target.value)}>
+            {(languages.data ?? [{ language_code: 'en', name: 'English' }]).map((l) => (
+              <option key={l.language_code} value={l.language_code}>
+                {l.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t('adminData.deviceType')} value={typeId ?? ''} onChange={(e) => choose('type', e.target.value)}>
+            <option value="">{t('adminData.allTypes')}</option>
+            {(types.data ?? []).map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t('adminData.translations.filter')}
+            type="search"
+            value={filter}
+            maxLength={200}
+            onChange={(e) => {
+              setFilter(e.target.value);
+              setPage(0);
+            }}
           />
-          <Pager page={current} totalPages={totalPages} onChange={setPage} />
-        </QueryState>
-      </section>
-      {editing ? <TranslationModal item={editing.item} language={language} typeId={typeId} onClose={() => setEditing(null)} /> : null}
-    </div>
+        </div>
+      }
+      resultsLabel={t('adminData.translations.results')}
+      query={list}
+      after={editing ? <TranslationModal item={editing.item} language={language} typeId={typeId} onClose={() => setEditing(null)} /> : null}
+    >
+      <PagedTable
+        columns={columns}
+        rows={(sorted.rows ?? []).slice(current * PAGE, current * PAGE + PAGE)}
+        rowKey={(x) => x.id}
+        layout="fixed"
+        empty={t('adminData.translations.none')}
+        caption={title}
+        data-testid="translations"
+        rowProps={() => ({ 'data-testid': 'translation-row' })}
+        sort={sorted.sort}
+        onSort={(s) => {
+          sorted.onSort(s);
+          setPage(0);
+        }}
+        page={current}
+        totalPages={totalPages}
+        onPage={setPage}
+      />
+    </ListPage>
   );
 }

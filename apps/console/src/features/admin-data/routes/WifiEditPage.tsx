@@ -11,12 +11,16 @@ import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { successToast } from '../../../lib/toast';
 import { useWifi, useWifiChanges } from '../api/admin-data-api';
 import { useFieldErrors } from '../api/field-errors';
+import { WifiHelp } from '../components/WifiHelp';
 import '../admin-data.css';
 
 /** A coordinate as typed: empty is null (the api says 'Longitude and latitude cant be empty'), a number, or the text. */
 const coordinate = (s: string): number | string | null => (s.trim() === '' ? null : Number.isFinite(Number(s)) ? Number(s) : s);
 
-/** §2 /geolocation/edit/{mac} and the add screen (/geolocation/add): the access point's fields and its point on a map. */
+/**
+ * §2 /geolocation/edit/{mac} and the add screen (/geolocation/add): the access point's fields (each with its help
+ * tooltip, role 1 edits them) and its point on a map.
+ */
 export function WifiEditPage() {
   const { mac } = useParams();
   const q = useWifi(mac ?? null);
@@ -78,16 +82,18 @@ function WifiForm({ item }: { item: WifiItem | null }) {
       <PageTitle text={title}>{title}</PageTitle>
       <div className="wifi-edit">
         <form className="card" aria-label={title} onSubmit={submit} noValidate>
-          <TextField label={t('adminData.wifi.mac')} hint={t('adminData.wifi.macHint')} autoComplete="off" maxLength={17} value={mac} error={errors.mac ?? errors.oldMac} onChange={(e) => setMac(e.target.value)} />
-          <TextField label={t('adminData.wifi.latitude')} inputMode="decimal" value={lat} error={errors.latitude} onChange={(e) => setLat(e.target.value)} />
-          <TextField label={t('adminData.wifi.longitude')} inputMode="decimal" value={lng} error={errors.longitude} onChange={(e) => setLng(e.target.value)} />
+          <TextField label={t('adminData.wifi.mac')} help={<WifiHelp field="mac" />} hint={t('adminData.wifi.macHint')} autoComplete="off" maxLength={17} value={mac} error={errors.mac ?? errors.oldMac} onChange={(e) => setMac(e.target.value)} />
+          <TextField label={t('adminData.wifi.latitude')} help={<WifiHelp field="latitude" />} inputMode="decimal" value={lat} error={errors.latitude} onChange={(e) => setLat(e.target.value)} />
+          <TextField label={t('adminData.wifi.longitude')} help={<WifiHelp field="longitude" />} inputMode="decimal" value={lng} error={errors.longitude} onChange={(e) => setLng(e.target.value)} />
           <div className="field field--checkbox">
             <input id="wifi-fixed" type="checkbox" checked={fixed} onChange={(e) => setFixed(e.target.checked)} />
             <label htmlFor="wifi-fixed">{t('adminData.wifi.fixed')}</label>
+            <WifiHelp field="fixed" />
           </div>
           <div className="field field--checkbox">
             <input id="wifi-blacklisted" type="checkbox" checked={blacklisted} onChange={(e) => setBlacklisted(e.target.checked)} />
             <label htmlFor="wifi-blacklisted">{t('adminData.wifi.blacklisted')}</label>
+            <WifiHelp field="blacklisted" />
           </div>
           <div className="admin-data-actions">
             <button type="submit" className="btn btn--primary" disabled={save.isPending}>

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { PageTitle } from '../../../components/PageTitle';
-import { QueryState } from '../../../components/QueryState';
+import { DataTable, useSortedRows, type Column, type SortState } from '../../../components/DataTable';
+import { ListPage } from '../../../components/ListPage';
 import '../admin.css';
 
 type ListQuery<T> = { data?: readonly T[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
 
 /**
- * The frame of the §2 configuration lists (users, operators, VoIP centrals, gateways): the title with its add
- * button, the list in a DataTable (short lists, sorted by name by the api), and the screen's add/edit dialog.
+ * The frame of the §2 configuration lists (users, operators, VoIP centrals, gateways): the shared list frame with the
+ * add button, the list in a DataTable (short lists answered whole, sorted in the browser by the columns' `sortable`
+ * values, `initialSort` first) and the screen's add/edit dialog.
  */
 export function AdminListPage<T>({
   title,
@@ -18,6 +18,7 @@ export function AdminListPage<T>({
   query,
   columns,
   rowKey,
+  initialSort,
   testId,
   children,
 }: {
@@ -27,40 +28,30 @@ export function AdminListPage<T>({
   query: ListQuery<T>;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
+  /** the order the api answers in (by name), shown as the sorted column */
+  initialSort: SortState;
   testId: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const sorted = useSortedRows(query.data, columns, initialSort);
   return (
-    <div className="page page--search">
-      <PageTitle
-        text={title}
-        actions={
-          <button type="button" className="btn" aria-haspopup="dialog" onClick={onAdd}>
-            {addLabel}
-          </button>
-        }
-      >
-        {title}
-      </PageTitle>
-      <section className="results" aria-label={title} aria-busy={query.isFetching || undefined}>
-        <QueryState query={query}>
-          {query.data ? (
-            <DataTable
-              columns={columns}
-              rows={query.data}
-              rowKey={rowKey}
-              layout="fit"
-              empty={t('admin.empty')}
-              caption={title}
-              data-testid={testId}
-              rowProps={() => ({ 'data-testid': `${testId}-row` })}
-            />
-          ) : null}
-        </QueryState>
-      </section>
-      {children}
-    </div>
+    <ListPage title={title} add={{ label: addLabel, onClick: onAdd }} query={query} after={children}>
+      {sorted.rows ? (
+        <DataTable
+          columns={columns}
+          rows={sorted.rows}
+          rowKey={rowKey}
+          layout="fit"
+          empty={t('admin.empty')}
+          caption={title}
+          data-testid={testId}
+          rowProps={() => ({ 'data-testid': `${testId}-row` })}
+          sort={sorted.sort}
+          onSort={sorted.onSort}
+        />
+      ) : null}
+    </ListPage>
   );
 }
 

@@ -22,15 +22,15 @@ export function OperatorsPage() {
   const types = useAdminList('deviceTypes');
   const [editing, setEditing] = useState<{ item: Operator | null } | null>(null);
   const columns: Column<Operator>[] = [
-    { key: 'name', header: t('admin.name'), cell: (o) => o.name },
-    { key: 'start', header: t('admin.operators.start'), className: 'mono', cell: (o) => o.start },
-    { key: 'region', header: t('admin.operators.region'), cell: (o) => o.region },
+    { key: 'name', header: t('admin.name'), sortable: (o) => o.name, cell: (o) => o.name },
+    { key: 'start', header: t('admin.operators.start'), className: 'mono', sortable: (o) => o.start, cell: (o) => o.start },
+    { key: 'region', header: t('admin.operators.region'), sortable: (o) => o.region, cell: (o) => o.region },
     { key: 'types', header: t('admin.types'), cell: (o) => namesOf(o.device_types, types.data) },
-    ...LIMITS.map((k): Column<Operator> => ({ key: k, header: t(`admin.operators.${k}`), align: 'end', cell: (o) => o[k] })),
+    ...LIMITS.map((k): Column<Operator> => ({ key: k, header: t(`admin.operators.${k}`), align: 'end', sortable: (o) => o[k], cell: (o) => o[k] })),
     { key: 'edit', header: t('admin.edit'), hideHeader: true, cell: (o) => <EditButton label={t('admin.editNamed', { name: o.name })} onClick={() => setEditing({ item: o })} /> },
   ];
   return (
-    <AdminListPage title={t('admin.operators.title')} addLabel={t('admin.operators.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(o) => o.id} testId="operators">
+    <AdminListPage title={t('admin.operators.title')} addLabel={t('admin.operators.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(o) => o.id} initialSort={{ key: 'name', dir: 'asc' }} testId="operators">
       {editing ? <OperatorForm key={editing.item?.id ?? 'new'} item={editing.item} types={types.data} onClose={() => setEditing(null)} /> : null}
     </AdminListPage>
   );

@@ -14,6 +14,8 @@ import { UserForm, type BackofficeUser } from '../components/UserForm';
  * §2 /admin/users/list (roles 1, 12, 14): the users the signed-in user may manage (partner managers: their partner's
  * roles and device type), add, edit and delete with a confirmation (docs/administration.md "Users").
  */
+const roleName = (role: number) => (isRoleId(role) ? ROLE_NAMES[role] : String(role));
+
 export function UsersPage() {
   const { t } = useTranslation();
   const list = useAdminList('backofficeUserList');
@@ -21,13 +23,13 @@ export function UsersPage() {
   const [editing, setEditing] = useState<{ item: BackofficeUser | null } | null>(null);
   const [deleting, setDeleting] = useState<BackofficeUser | null>(null);
   const columns: Column<BackofficeUser>[] = [
-    { key: 'username', header: t('admin.users.username'), cell: (u) => u.username },
-    { key: 'email', header: t('admin.users.email'), truncate: true, cell: (u) => u.email ?? '' },
-    { key: 'role', header: t('admin.users.role'), cell: (u) => (isRoleId(u.role) ? ROLE_NAMES[u.role] : u.role) },
+    { key: 'username', header: t('admin.users.username'), sortable: (u) => u.username, cell: (u) => u.username },
+    { key: 'email', header: t('admin.users.email'), truncate: true, sortable: (u) => u.email, cell: (u) => u.email ?? '' },
+    { key: 'role', header: t('admin.users.role'), sortable: (u) => roleName(u.role), cell: (u) => roleName(u.role) },
     { key: 'types', header: t('admin.types'), cell: (u) => (u.types.includes(ALL_TYPES) ? t('admin.users.allTypes') : namesOf(u.types, types.data)) },
     { key: 'operators', header: t('admin.users.operators'), cell: (u) => u.operators.join(', ') },
-    { key: 'enabled', header: t('admin.enabled'), cell: (u) => t(u.enabled ? 'admin.yes' : 'admin.no') },
-    { key: 'created', header: t('admin.created'), cell: (u) => formatDateTime(u.created) },
+    { key: 'enabled', header: t('admin.enabled'), sortable: (u) => u.enabled, cell: (u) => t(u.enabled ? 'admin.yes' : 'admin.no') },
+    { key: 'created', header: t('admin.created'), sortable: (u) => u.created, cell: (u) => formatDateTime(u.created) },
     {
       key: 'actions',
       header: t('admin.edit'),
@@ -43,7 +45,7 @@ export function UsersPage() {
     },
   ];
   return (
-    <AdminListPage title={t('admin.users.title')} addLabel={t('admin.users.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(u) => u.id} testId="users">
+    <AdminListPage title={t('admin.users.title')} addLabel={t('admin.users.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(u) => u.id} initialSort={{ key: 'username', dir: 'asc' }} testId="users">
       {editing ? <UserForm key={editing.item?.id ?? 'new'} item={editing.item} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteUser user={deleting} onClose={() => setDeleting(null)} /> : null}
     </AdminListPage>

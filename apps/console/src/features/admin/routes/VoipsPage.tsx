@@ -17,13 +17,13 @@ export function VoipsPage() {
   const list = useAdminList('voipCentralList');
   const [editing, setEditing] = useState<{ item: Voip | null } | null>(null);
   const columns: Column<Voip>[] = [
-    { key: 'name', header: t('admin.name'), cell: (v) => v.name },
-    { key: 'phone', header: t('admin.phone'), className: 'mono', cell: (v) => v.phone },
-    { key: 'created', header: t('admin.created'), cell: (v) => formatDateTime(v.created) },
+    { key: 'name', header: t('admin.name'), sortable: (v) => v.name, cell: (v) => v.name },
+    { key: 'phone', header: t('admin.phone'), className: 'mono', sortable: (v) => v.phone, cell: (v) => v.phone },
+    { key: 'created', header: t('admin.created'), sortable: (v) => v.created, cell: (v) => formatDateTime(v.created) },
     { key: 'edit', header: t('admin.edit'), hideHeader: true, cell: (v) => <EditButton label={t('admin.editNamed', { name: v.name })} onClick={() => setEditing({ item: v })} /> },
   ];
   return (
-    <AdminListPage title={t('admin.voips.title')} addLabel={t('admin.voips.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(v) => v.id} testId="voips">
+    <AdminListPage title={t('admin.voips.title')} addLabel={t('admin.voips.add')} onAdd={() => setEditing({ item: null })} query={list} columns={columns} rowKey={(v) => v.id} initialSort={{ key: 'name', dir: 'asc' }} testId="voips">
       {editing ? <VoipForm key={editing.item?.id ?? 'new'} item={editing.item} onClose={() => setEditing(null)} /> : null}
     </AdminListPage>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SMS_STATUS, type SettingEditBody, type SettingItem } from '@tracker/contract';
+import { SMS_STATUS, type DeviceGeneralSettings, type DeviceSettingsBody, type SettingEditBody, type SettingItem } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
 import { deviceKey } from './device';
 
@@ -11,7 +11,7 @@ export const SETTINGS_POLL_MS = 3000;
 export const PUSH_WAIT_MS = 10 * 60_000;
 
 /** A pushed setting still waiting for the watch: not confirmed, its SMS not failed, pushed recently. */
-export const awaitingPush = (s: SettingItem, now: number) =>
+export const awaitingPush = (s: Pick<SettingItem, 'synced' | 'last_push'>, now: number) =>
   !s.synced && s.last_push !== null && s.last_push.status !== SMS_STATUS.error && now - Date.parse(s.last_push.created) < PUSH_WAIT_MS;
 
 export function useSettings(id: number) {
@@ -35,3 +35,22 @@ export const usePushSetting = (id: number) =>
 export const usePushAll = (id: number) => useSettingsMutation(id, () => apiCall('settingPushAll', { query: { device_id: id } }));
 export const useLoadDefaults = (id: number) =>
   useSettingsMutation(id, (type: number) => apiCall('settingLoadDefault', { query: { device_id: id, type } }));
+
+/** The wearer profile's state on the watch, as a setting's: confirmed once the watch answered its last push. */
+export const profileState = (g: DeviceGeneralSettings): Pick<SettingItem, 'synced' | 'last_push'> => ({
+  synced: g.last_push === null || g.last_push.status === SMS_STATUS.received,
+  last_push: g.last_push,
+});
+
+/** The general settings (`/device/settings`): asked for every 3 s while the profile's SMS awaits the watch. */
+export function useGeneralSettings(id: number) {
+  return useQuery({
+    queryKey: [...deviceKey(id), 'general'],
+    queryFn: () => apiCall('deviceSettings', { query: { device_id: id } }),
+    refetchInterval: (q) => (q.state.data && awaitingPush(profileState(q.state.data), Date.now()) ? SETTINGS_POLL_MS : false),
+  });
+}
+
+/** Saves the wearer's profile (the form shows a refusal's field errors at their fields). */
+export const useSaveGeneralSettings = (id: number) =>
+  useSettingsMutation(id, (body: DeviceSettingsBody) => apiCall('deviceSettingsSave', { query: { device_id: id }, body }));

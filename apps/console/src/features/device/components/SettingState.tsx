@@ -9,7 +9,7 @@ import { smsErrorText } from '../sms-thread';
  * status), or failed with the reason of its push (the SMS's coded error: undelivered, or the watch's refusal
  * `smsDeviceRefused`). The tab's list refreshes while a push is pending (api/settings.ts `useSettings`).
  */
-export function SettingState({ s }: { s: SettingItem }) {
+export function SettingState({ s }: { s: Pick<SettingItem, 'synced' | 'last_push'> }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const push = s.last_push;

@@ -5,7 +5,7 @@ import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { shiftDay } from '../../../components/DayPicker';
 import { cmToInch, inchToCm, kgToPound, poundToKg } from '../format';
-import { device, roleOf, setting } from '../tabs/fixtures';
+import { device, general, roleOf, setting } from '../tabs/fixtures';
 
 // Leaflet cannot draw in jsdom: the map and its layers are stubs here (the e2e journey draws the real one)
 vi.mock('../../../components/MapView', () => {
@@ -237,6 +237,7 @@ describe('general settings', () => {
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
       'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': ok(general()),
     });
     await i18n.changeLanguage('es');
     const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
@@ -250,7 +251,7 @@ describe('general settings', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('La altura debe ser un número entero de cm de 30 a 250')).toBeTruthy();
     expect(screen.getByText('La fecha de nacimiento no puede estar en el futuro')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/device/update')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/device/settings')).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok, renderApp } from '../../../test/render';
-import { device, roleOf } from './fixtures';
+import { device, general, roleOf } from './fixtures';
 
 const factory = {
   id: 77, imei: '359775587552620', imsi: '262024431382902', iccid: null, activation_code: 'AC0000000000001', serial_number: 'SNW00000077',
@@ -15,6 +15,7 @@ describe('general settings: enable or disable, and link a factory record, each a
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
       'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': ok(general()),
       'POST /api/device/update': ok(device({ enabled: false })),
     });
     const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
@@ -39,6 +40,7 @@ describe('general settings: enable or disable, and link a factory record, each a
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device({ enabled: false })),
       'GET /api/device/information/imsi': ok(device({ enabled: false })),
+      'GET /api/device/settings': ok(general()),
       'POST /api/device/update': ok(device()),
     });
     const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
@@ -54,6 +56,7 @@ describe('general settings: enable or disable, and link a factory record, each a
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
       'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': ok(general()),
       'GET /api/device/factory_details': ({ url }) =>
         url.searchParams.get('id') === '77' ? ok(factory) : { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } },
       'POST /api/device/update': ok(device({ factory_device_id: 77 })),
@@ -94,5 +97,50 @@ describe('general settings: enable or disable, and link a factory record, each a
     expect(within(section).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('factory-link').textContent).toContain('Linked factory record: 5');
     expect(screen.queryByLabelText('Factory record id')).toBeNull();
+  });
+});
+
+describe("general settings: the wearer's profile (GET and POST /device/settings)", () => {
+  it('reads /device/settings and saves the profile there, heights in cm and weights in kg; the watch state shows', async () => {
+    const pushed = { sms_id: 5, status: 1, created: '2026-11-25T10:00:00.000Z', error: null, error_code: null, error_params: null };
+    let stored = general();
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': () => ok(stored),
+      'POST /api/device/settings': (call) => ok((stored = general({ ...(call.body as object), last_push: pushed }))),
+    });
+    const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
+    const first = await screen.findByLabelText('Child first name');
+    expect((first as HTMLInputElement).value).toBe('Mia');
+    expect(screen.queryByTestId('profile-on-watch')).toBeNull();
+    await user.clear(first);
+    await user.type(first, 'Lotte');
+    await user.selectOptions(screen.getByLabelText('Weight unit'), 'lb');
+    const weight = screen.getByLabelText('Weight');
+    await user.clear(weight);
+    await user.type(weight, '66'); // 30 kg
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device/settings')).toHaveLength(1));
+    const call = api.callsTo('POST', '/api/device/settings')[0]!;
+    expect(call.url.searchParams.get('device_id')).toBe('42');
+    expect(call.body).toEqual({ first_name: 'Lotte', last_name: 'Kind', birth_date: '2016-04-30', height: 130, weight: 30, gender: 2 });
+    expect(api.callsTo('POST', '/api/device/update')).toHaveLength(0);
+    expect((await screen.findByTestId('profile-on-watch')).textContent).toContain('Pending (SMS Sent)');
+  });
+
+  it('role 10 sees the profile read-only (§6 settings pages) but may still enable or disable the device', async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(10),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': ok(general({ last_push: { sms_id: 5, status: 3, created: '2026-11-25T10:00:00.000Z', error: 'The device refused: BAD', error_code: 'smsDeviceRefused', error_params: { reason: 'BAD' } } })),
+    });
+    renderApp('/device/42/generalSettings', { session: { role: 10 } });
+    const first = await screen.findByLabelText('Child first name');
+    expect(first.closest('fieldset')!.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByTestId('profile-on-watch').textContent).toContain('The device refused: BAD');
+    expect(within(screen.getByTestId('device-enabled')).getByRole('button', { name: 'Disable device' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type FactoryDetail } from '@tracker/contract';
+import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type FactoryDetail } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +9,8 @@ import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
+import { profileState, useGeneralSettings, useSaveGeneralSettings } from '../api/settings';
+import { SettingState } from '../components/SettingState';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 import { cmToInch, inchToCm, kgToPound, poundToKg, today } from '../format';
@@ -16,17 +18,22 @@ import { useTimeZone } from '../../../lib/time-zone';
 
 type Units = { height: 'cm' | 'inch'; weight: 'kg' | 'lb' };
 
-/** General settings: child name, birth date, height (cm or inch), weight (kg or pound), gender (1 boy, 2 girl). */
+/**
+ * General settings: the wearer's profile (`/device/settings`: child name, birth date, height in cm or inch, weight in
+ * kg or pound, gender 1 boy / 2 girl; its watch fields reach the watch by SMS, whose state shows here), then the device
+ * record (`/device/update`): enabled, and the factory record it links.
+ */
 export function GeneralSettingsTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const q = useDeviceDetails(id, 'deviceInfoImsi');
+  const general = useGeneralSettings(id);
   return (
     <div>
       <h2>{t('device.tabs.generalSettings')}</h2>
+      <QueryState query={general}>{general.data ? <GeneralForm key={general.data.device_id} id={id} d={general.data} /> : null}</QueryState>
       <QueryState query={q}>
         {q.data ? (
           <>
-            <GeneralForm key={q.data.id} id={id} d={q.data} />
             <EnabledSection id={id} d={q.data} />
             <FactoryLinkSection id={id} d={q.data} />
           </>
@@ -36,11 +43,12 @@ export function GeneralSettingsTab({ id }: { id: number }) {
   );
 }
 
-function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
+function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
   const { t } = useTranslation();
   const role = useSession()!.role;
-  const editable = canEdit(role, 'device');
-  const save = useUpdateDevice(id);
+  // §6: role 10 (and 9) sees the settings pages read-only
+  const editable = canEdit(role, 'settings');
+  const save = useSaveGeneralSettings(id);
   const maxBirth = today(useTimeZone());
   const [units, setUnits] = useState<Units>({ height: 'cm', weight: 'kg' });
   const [form, setForm] = useState({
@@ -123,6 +131,12 @@ function GeneralForm({ id, d }: { id: number; d: DeviceDetail }) {
           </SelectField>
         </div>
       </fieldset>
+      <p className="field__hint">{t('device.general.watchHint')}</p>
+      {d.last_push ? (
+        <p data-testid="profile-on-watch">
+          {t('device.general.onWatch')} <SettingState s={profileState(d)} />
+        </p>
+      ) : null}
       {editable ? (
         <div className="form-actions">
           <button type="submit" className="btn btn--primary" disabled={save.isPending}>

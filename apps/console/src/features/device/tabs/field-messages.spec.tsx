@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldError, type FieldError } from '@tracker/contract';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, ok, renderApp } from '../../../test/render';
-import { device, roleOf, setting } from './fixtures';
+import { device, general, roleOf, setting } from './fixtures';
 
 /** A 400 of the api: its field errors carry a code and an English message (fieldError builds them as the api does). */
 const refused = (...errors: FieldError[]) => ({ status: 400, body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors } });
@@ -18,13 +18,14 @@ describe('device tabs say the field errors of the api in the UI language (de)', 
       'GET /api/local/role': roleOf(1),
       'GET /api/device/device_details': ok(device()),
       'GET /api/device/information/imsi': ok(device()),
-      'POST /api/device/update': refused(fieldError('first_name', 'controlChars'), fieldError('birth_date', 'birthDateFuture')),
+      'GET /api/device/settings': ok(general()),
+      'POST /api/device/settings': refused(fieldError('first_name', 'controlChars'), fieldError('birth_date', 'birthDateFuture')),
     });
     await i18n.changeLanguage('de');
     const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
     await screen.findByLabelText('Vorname des Kindes');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/device/update')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device/settings')).toHaveLength(1));
     expect(await screen.findByText('Darf keine Steuerzeichen enthalten')).toBeTruthy();
     expect(screen.getByText('Das Geburtsdatum darf nicht in der Zukunft liegen')).toBeTruthy();
     expect(screen.queryByText('Birth date cannot be in the future')).toBeNull();

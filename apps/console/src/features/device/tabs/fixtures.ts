@@ -1,4 +1,4 @@
-import type { DeviceDetail, SettingItem, SmsItem } from '@tracker/contract';
+import type { DeviceDetail, DeviceGeneralSettings, SettingItem, SmsItem } from '@tracker/contract';
 import { ok } from '../../../test/render';
 
 /** Test data of the device tabs' component specs. */
@@ -40,6 +40,12 @@ export const device = (over: Partial<DeviceDetail> = {}): DeviceDetail => ({
   battery: 80,
   ...over,
 });
+
+/** The general settings (`/device/settings`) of `device()`: the wearer's profile and its last push to the watch. */
+export const general = (over: Partial<DeviceGeneralSettings> = {}): DeviceGeneralSettings => {
+  const d = device();
+  return { device_id: d.id, first_name: d.first_name, last_name: d.last_name, birth_date: d.birth_date, height: d.height, weight: d.weight, gender: d.gender, last_push: null, ...over };
+};
 
 export const setting = (over: Partial<SettingItem>): SettingItem => ({
   setting_no: 1,

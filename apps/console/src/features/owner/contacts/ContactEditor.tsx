@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONTACT_RULES, type ContactItem, type OwnerDeviceItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
-import { DeviceChecklist } from './DeviceChecklist';
+import { DeviceChecklist } from '../editor/DeviceChecklist';
 
 /** What the editor edits: a contact without its server-side ids (a new one has `id` undefined). */
 export type ContactDraft = Omit<ContactItem, 'id' | 'user_id'> & { id?: number };

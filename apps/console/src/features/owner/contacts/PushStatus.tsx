@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OwnerDeviceItem } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { deviceLabel } from './form';
+import { deviceLabel } from '../editor/form';
 
 /** Each device with its latest contact push: when, and its §3 status (created, sent, received, error with why). */
 export function PushStatus({ devices }: { devices: OwnerDeviceItem[] }) {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderApp } from '../../../test/render';
+import { mockFetch, renderApp } from '../../../test/render';
+import { roleOf } from '../fixtures';
 
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const FORBIDDEN = '401, You are not authorised to view this section';
 
 describe('owner workspace shell', () => {

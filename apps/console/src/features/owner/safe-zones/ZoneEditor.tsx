@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SAFE_ZONE_LIMITS, SAFE_ZONE_NAME_MAX, SAFE_ZONE_RADIUS, clampRadius, type SafeZoneDevice } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
-import { DeviceChecklist } from '../contacts/DeviceChecklist';
+import { DeviceChecklist } from '../editor/DeviceChecklist';
 
 /** A zone being edited: the map sets latitude and longitude (null until the user clicks the map for a new one). */
 export type ZoneDraft = {

@@ -1,21 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnerDetails } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
-
-const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
-
-export const owner = (over: Partial<OwnerDetails['userData']> = {}): OwnerDetails => ({
-  userData: {
-    id: 42, email: 'olga@example.com', first_name: 'Olga', last_name: 'Owner', phone: null, white_label_vendor_id: 1,
-    white_label_name: 'Kidwatch', language: 'en', language_override: false, is_test: false, enabled: true, apn_token: null,
-    gcm_token: 'gcm-1', created: '2026-01-02T03:04:05.000Z', last_login_at: null, ...over,
-  },
-  userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
-  external_id: null,
-  devices: [{ id: 7, imei: '359775587552620', imsi: '262011234567890', device_type_id: 1, gsm_number: '+4915112345678', first_name: 'Mia', last_name: null, device_status: 2, enabled: true, is_test: false }],
-  authorizedRole: false,
-});
+import { owner, roleOf } from '../fixtures';
 
 describe('owner profile', () => {
   it('shows details, white label and devices linked to their workspace', async () => {

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem, type SafeZoneInput } from '@tracker/contract';
+import type { Column } from '../../../components/DataTable';
 import { EditableCircle } from '../../../components/EditableCircle';
 import { MapView, ZonesLayer } from '../../../components/MapView';
-import { QueryState } from '../../../components/QueryState';
-import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { reasonLabel } from '../../../lib/reasons';
-import { successToast } from '../../../lib/toast';
 import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
-import { useEditor } from '../contacts/use-editor';
-import { EditorActions } from '../contacts/EditorActions';
+import { useListEditor } from '../editor/use-list-editor';
+import { ListEditorTab } from '../editor/ListEditorTab';
 import { ZoneEditor, newZone, type ZoneDraft } from '../safe-zones/ZoneEditor';
 import type { OwnerTabProps } from '../owner-tabs';
 
@@ -25,43 +22,32 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
   const q = useSafeZones(id);
   const save = useSaveSafeZone(id);
   const remove = useRemoveSafeZone(id);
-  const editor = useEditor<ZoneDraft>();
-  const { original, draft, setDraft, errors, dirty } = editor;
   const [note, setNote] = useState<string | null>(null);
-  const data = q.data;
   const clampNote = () => setNote(reasonLabel(t, 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max }));
-
-  function open(z: ZoneDraft | null) {
-    editor.open(z);
-    setNote(null);
-  }
-
-  function doSave(): Promise<boolean> {
-    if (!draft) return Promise.resolve(true);
-    const input = { ...draft, latitude: draft.latitude ?? undefined, longitude: draft.longitude ?? undefined };
-    return editor.save(t, safeZoneInput.safeParse(input), async (body) => {
+  const editor = useListEditor<ZoneDraft, SafeZoneInput>({
+    // a new zone has no centre until the map is clicked: the check then says 'Longitude and latitude cant be empty'
+    check: (d) => safeZoneInput.safeParse({ ...d, latitude: d.latitude ?? undefined, longitude: d.longitude ?? undefined }),
+    send: async (body) => {
       const r = await save.mutateAsync(body);
       // what the server changed (a radius clamped to 500 m) stays said under the field
       const n = r.notes[0];
       setNote(n ? (isFieldCode(n.code) ? reasonLabel(t, n.code, n.params) : n.message) : null);
-      successToast(t('ownerZones.saved'));
       return toDraft(r.zone);
-    });
-  }
-
-  async function doRemove() {
-    if (!draft?.id) return;
-    await remove.mutateAsync(draft.id);
-    open(null);
-    successToast(t('ownerZones.removed'));
-  }
+    },
+    remove: (zoneId) => remove.mutateAsync(zoneId),
+    savedText: t('ownerZones.saved'),
+    removedText: t('ownerZones.removed'),
+    onOpen: () => setNote(null),
+  });
+  const { original, draft, setDraft, errors, open } = editor;
+  const data = q.data;
 
   const columns: Column<OwnerSafeZoneItem>[] = [
     {
       key: 'name',
       header: t('ownerZones.name'),
       cell: (z) => (
-        <button type="button" className="dw-linkbtn" disabled={dirty && draft?.id !== z.id} onClick={() => open(toDraft(z))}>
+        <button type="button" className="dw-linkbtn" disabled={!editor.canOpen(z.id)} onClick={() => open(toDraft(z))}>
           {z.name}
         </button>
       ),
@@ -74,54 +60,47 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
   const circle = draft && draft.latitude !== null && draft.longitude !== null ? { latitude: draft.latitude, longitude: draft.longitude, radius: draft.radius } : null;
 
   return (
-    <div>
-      <div className="dw-toolbar">
-        <h2>{t('owner.tabs.safeZones')}</h2>
-        <button type="button" className="btn" disabled={dirty || (draft !== null && draft.id === undefined) || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
+    <ListEditorTab
+      heading={t('owner.tabs.safeZones')}
+      tools={
+        <button type="button" className="btn" disabled={!editor.canAdd || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
           {t('ownerZones.add')}
         </button>
-      </div>
-      <QueryState query={q}>
-        {data ? (
-          <div className="dw-split">
-            <div>
-              <DataTable data-testid="zones-table" columns={columns} rows={data.zones} rowKey={(z) => z.id} empty={t('ownerZones.empty')} rowProps={(z) => ({ className: z.id === draft?.id ? 'dw-row--selected' : undefined })} />
-              {draft && original ? (
-                <section className="dw-section" aria-label={t('ownerZones.editor')}>
-                  <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />
-                  <EditorActions
-                    error={errors._}
-                    dirty={dirty}
-                    saving={save.isPending}
-                    removing={remove.isPending}
-                    isNew={!draft.id}
-                    removeLabel={t('ownerZones.remove')}
-                    saveTestId="zone-save"
-                    onSave={() => void doSave()}
-                    onRevert={() => open(original)}
-                    onRemove={() => void doRemove()}
-                    onCancel={() => open(null)}
-                  />
-                </section>
-              ) : null}
-            </div>
-            <MapView label={t('ownerZones.map')}>
-              <ZonesLayer zones={others} />
-              {draft ? (
-                <EditableCircle
-                  circle={circle}
-                  defaultRadius={SAFE_ZONE_RADIUS.default}
-                  maxRadius={SAFE_ZONE_RADIUS.max}
-                  fitKey={String(draft.id ?? 'new')}
-                  onClamp={clampNote}
-                  onChange={(c) => setDraft({ ...draft, ...c })}
-                />
-              ) : null}
-            </MapView>
-          </div>
-        ) : null}
-      </QueryState>
-      <UnsavedChangesPrompt when={dirty} onSave={doSave} />
-    </div>
+      }
+      query={q}
+      rows={data?.zones}
+      columns={columns}
+      rowKey={(z) => z.id}
+      selected={(z) => z.id === draft?.id}
+      empty={t('ownerZones.empty')}
+      tableTestId="zones-table"
+      editor={
+        data && draft && original
+          ? {
+              label: t('ownerZones.editor'),
+              title: draft.id ? original.name : t('ownerZones.new'),
+              fields: <ZoneEditor draft={draft} original={original} devices={data.devices} errors={errors} note={note} onChange={setDraft} onClamp={clampNote} />,
+            }
+          : null
+      }
+      actions={{ ...editor.actions, removeLabel: t('ownerZones.remove'), saveTestId: 'zone-save' }}
+      map={
+        <MapView label={t('ownerZones.map')}>
+          <ZonesLayer zones={others} />
+          {draft ? (
+            <EditableCircle
+              circle={circle}
+              defaultRadius={SAFE_ZONE_RADIUS.default}
+              maxRadius={SAFE_ZONE_RADIUS.max}
+              fitKey={String(draft.id ?? 'new')}
+              onClamp={clampNote}
+              onChange={(c) => setDraft({ ...draft, ...c })}
+            />
+          ) : null}
+        </MapView>
+      }
+      dirty={editor.dirty}
+      save={editor.save}
+    />
   );
 }

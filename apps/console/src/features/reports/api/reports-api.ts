@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { POLLING_MS } from '@tracker/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { DAILY_REPORT_DAYS, POLLING_MS } from '@tracker/contract';
 import { apiCall, downloadFile } from '../../../lib/api-client';
 
 /** POST /reports/active_devices: starts a report; answers its id. */
@@ -20,4 +20,18 @@ export function useActiveDevices(id: number | null, page: number) {
 export async function downloadActiveDevices(id: number, from: string, to: string): Promise<void> {
   const { hash } = await apiCall('activeDevicesCsvGenerate', { query: { id } });
   await downloadFile(`/csv/active_devices?hash=${hash}`, `active_devices_${from}_${to}.csv`);
+}
+
+/** GET /reports/daily: the days ending on `date` (a week), cut in the chosen time zone; the previous table stays while the next loads. */
+export function useDailyReport(s: { date: string; whiteLabel: number | null; tz: string } | null) {
+  return useQuery({
+    queryKey: ['dailyReport', s?.date, s?.whiteLabel, s?.tz],
+    queryFn: ({ signal }) =>
+      apiCall('dailyReport', {
+        query: { date: s!.date, days: DAILY_REPORT_DAYS.default, tz: s!.tz, ...(s!.whiteLabel ? { whitelabel_ids: String(s!.whiteLabel) } : {}) },
+        signal,
+      }),
+    enabled: s !== null,
+    placeholderData: keepPreviousData,
+  });
 }

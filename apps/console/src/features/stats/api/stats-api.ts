@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatsType } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
+import { useWhiteLabels } from '../../../lib/white-labels';
 
 /** A statistics search as the URL holds it (§2 /admin/stats/{type}?from&to&selectedWhiteLabel). */
 export type StatsSearch = { type: StatsType; from: string; to: string; whiteLabel: number | null; deployment: number | null };
@@ -26,7 +27,6 @@ export function useStatsList(s: StatsSearch | null) {
 }
 
 /** The user's white labels (§6: the api lists only the user's own) and the deployments (sub-white-labels). */
-export const useStatsWhiteLabels = () =>
-  useQuery({ queryKey: ['lists', 'whiteLabels'], queryFn: ({ signal }) => apiCall('whiteLabelList', { signal }), staleTime: 5 * 60_000 });
+export const useStatsWhiteLabels = useWhiteLabels;
 export const useStatsDeployments = (enabled: boolean) =>
   useQuery({ queryKey: ['lists', 'deployments'], queryFn: ({ signal }) => apiCall('deploymentList', { signal }), enabled, staleTime: 5 * 60_000 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTimeZone } from '../../../lib/time-zone';
-import { TimeZoneModal, timeZoneLabel } from './TimeZoneModal';
+import { timeZoneLabel, useTimeZone } from '../../../lib/time-zone';
+import { TimeZoneModal } from './TimeZoneModal';
 
 export function TimeZoneButton() {
   const { t } = useTranslation();

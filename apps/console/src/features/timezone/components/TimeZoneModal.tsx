@@ -71,9 +71,3 @@ export function TimeZoneModal({ open, onClose }: { open: boolean; onClose: () =>
     </Modal>
   );
 }
-
-/** "UTC +0:00" for UTC, "Europe/Berlin (UTC +1:00)" otherwise. */
-export function timeZoneLabel(id: string): string {
-  const d = describeTimeZone(id);
-  return id === 'UTC' ? d.offsetLabel : `${id.replace(/_/g, ' ')} (${d.offsetLabel})`;
-}

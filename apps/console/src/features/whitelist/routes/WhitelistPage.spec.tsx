@@ -40,7 +40,29 @@ describe('/carrier-whitelist/search', () => {
     await user.type(screen.getByLabelText('GSM number'), '+49 800');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?query=%2B49+800'));
-    expect(Object.fromEntries(api.callsTo('GET', '/api/sms/gsmSearch').at(-1)!.url.searchParams)).toEqual({ query: '+49 800', page: '0', count: '25' });
+    expect(Object.fromEntries(api.callsTo('GET', '/api/sms/gsmSearch').at(-1)!.url.searchParams)).toEqual({ query: '+49 800', page: '0', count: '25', sort: 'number', dir: 'asc' });
+  });
+
+  it('sorts on the server: a header click asks for that column from page 1, a second click turns it around', async () => {
+    const api = whitelistApi();
+    const { user, router } = renderApp('/carrier-whitelist/search?page=1', { session: {} });
+    const table = await screen.findByTestId('whitelist-results');
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('^Number').getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(header('Changed')).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=updated_at&dir=asc'));
+    await waitFor(() => expect(header('Changed').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('^Number').getAttribute('aria-sort')).toBeNull();
+    const last = () => Object.fromEntries(api.callsTo('GET', '/api/sms/gsmSearch').at(-1)!.url.searchParams);
+    expect(last()).toMatchObject({ page: '0', sort: 'updated_at', dir: 'asc' });
+    // keyboard: the header's button takes Enter
+    within(header('Changed')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=updated_at&dir=desc'));
+    expect(last()).toMatchObject({ sort: 'updated_at', dir: 'desc' });
+    // a URL naming a column the api does not sort by shows the default order
+    await router.navigate('/carrier-whitelist/search?sort=id&dir=desc');
+    await waitFor(() => expect(header('^Number').getAttribute('aria-sort')).toBe('ascending'));
   });
 
   it('adds a number in E.164, refusing one that cannot be, before sending', async () => {

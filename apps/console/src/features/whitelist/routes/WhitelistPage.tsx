@@ -1,35 +1,34 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WhitelistItem } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { WHITELIST_SORTS, type WhitelistItem } from '@tracker/contract';
+import type { Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
-import { PageTitle } from '../../../components/PageTitle';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
+import { ListPage, PagedTable, SearchForm, serverPaging } from '../../../components/ListPage';
 import { formatDateTime } from '../../../lib/dates';
 import { useUrlSearch } from '../../../lib/url-search';
 import { useGsmSearch } from '../api/whitelist-api';
 import { WhitelistModal } from '../components/WhitelistModal';
 import '../whitelist.css';
 
-/** §2 /carrier-whitelist/search: numbers by GSM number (25 per page) with the add/edit modal. */
+/** §2 /carrier-whitelist/search: numbers by GSM number (25 per page, sorted by the server) with the add/edit modal. */
 export function WhitelistPage() {
   const { t } = useTranslation();
-  const { query, page, draft, setDraft, go, submit } = useUrlSearch();
+  const search = useUrlSearch(WHITELIST_SORTS, { key: 'number', dir: 'asc' });
   const [editing, setEditing] = useState<{ item: WhitelistItem | null } | null>(null);
-  const list = useGsmSearch(query, page);
+  const list = useGsmSearch(search.query, search.page, search.sort);
 
   const none = <span className="muted">{t('common.none')}</span>;
   const columns: Column<WhitelistItem>[] = [
-    { key: 'number', header: t('whitelist.number'), width: '12rem', className: 'mono', cell: (w) => w.number },
+    { key: 'number', header: t('whitelist.number'), width: '12rem', className: 'mono', sortable: true, cell: (w) => w.number },
     {
-      key: 'allowed',
+      key: 'is_allowed',
       header: t('whitelist.allowedCol'),
       width: '8rem',
+      sortable: true,
       cell: (w) => <span className={`status ${w.is_allowed ? 'status--active' : 'status--terminated'}`}>{t(w.is_allowed ? 'whitelist.yes' : 'whitelist.no')}</span>,
     },
-    { key: 'comment', header: t('whitelist.comment'), truncate: true, cell: (w) => w.comment ?? none },
-    { key: 'updated', header: t('whitelist.updated'), width: '11rem', cell: (w) => formatDateTime(w.updated_at) },
+    { key: 'comment', header: t('whitelist.comment'), truncate: true, sortable: true, cell: (w) => w.comment ?? none },
+    { key: 'updated_at', header: t('whitelist.updated'), width: '11rem', sortable: true, cell: (w) => formatDateTime(w.updated_at) },
     {
       key: 'edit',
       header: t('whitelist.edit'),
@@ -43,51 +42,32 @@ export function WhitelistPage() {
     },
   ];
 
-  const body = (
-    <QueryState query={list}>
-      {list.data ? (
-        <>
-          <DataTable
-            columns={columns}
-            rows={list.data.items}
-            rowKey={(w) => w.id}
-            layout="fixed"
-            empty={t('whitelist.noResults')}
-            caption={t('whitelist.caption')}
-            data-testid="whitelist-results"
-            rowProps={() => ({ 'data-testid': 'whitelist-row' })}
-          />
-          <Pager page={page} totalPages={list.data.total_pages} more={list.data.more} onChange={(p) => go(query, p)} />
-        </>
-      ) : null}
-    </QueryState>
-  );
-
   const title = t('whitelist.title');
   return (
-    <div className="page page--search">
-      <PageTitle
-        text={title}
-        actions={
-          <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setEditing({ item: null })}>
-            {t('whitelist.add')}
-          </button>
-        }
-      >
-        {title}
-      </PageTitle>
-      <form className="search-form whitelist-form" role="search" aria-label={t('whitelist.formLabel')} onSubmit={submit}>
-        <TextField label={t('whitelist.query')} type="search" inputMode="tel" autoComplete="off" maxLength={30} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <div className="search-form__submit">
-          <button type="submit" className="btn btn--primary">
-            {t('whitelist.submit')}
-          </button>
-        </div>
-      </form>
-      <section className="results" aria-label={t('whitelist.resultsLabel')} aria-busy={list.isFetching || undefined}>
-        {body}
-      </section>
-      <WhitelistModal open={editing !== null} item={editing?.item ?? null} onClose={() => setEditing(null)} />
-    </div>
+    <ListPage
+      title={title}
+      add={{ label: t('whitelist.add'), onClick: () => setEditing({ item: null }) }}
+      filters={
+        <SearchForm label={t('whitelist.formLabel')} submitLabel={t('whitelist.submit')} onSubmit={search.submit} className="whitelist-form">
+          <TextField label={t('whitelist.query')} type="search" inputMode="tel" autoComplete="off" maxLength={30} value={search.draft} onChange={(e) => search.setDraft(e.target.value)} />
+        </SearchForm>
+      }
+      resultsLabel={t('whitelist.resultsLabel')}
+      query={list}
+      after={<WhitelistModal open={editing !== null} item={editing?.item ?? null} onClose={() => setEditing(null)} />}
+    >
+      {list.data ? (
+        <PagedTable
+          {...serverPaging(search, list.data)}
+          columns={columns}
+          rowKey={(w) => w.id}
+          layout="fixed"
+          empty={t('whitelist.noResults')}
+          caption={t('whitelist.caption')}
+          data-testid="whitelist-results"
+          rowProps={() => ({ 'data-testid': 'whitelist-row' })}
+        />
+      ) : null}
+    </ListPage>
   );
 }

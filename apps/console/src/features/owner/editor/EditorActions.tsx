@@ -16,7 +16,10 @@ type Props = {
   onCancel: () => void;
 };
 
-/** The buttons under a contact's or safe zone's editor: Save, Discard changes, and Remove (or Cancel for a new one). */
+/**
+ * The buttons under a list-with-editor tab's editor (contacts, safe zones, wifi access points): Save, Discard changes,
+ * and Remove (or Cancel for a new one). `useListEditor().actions` gives every prop but the label and test id.
+ */
 export function EditorActions({ error, dirty, saving, removing, isNew, removeLabel, saveTestId, onSave, onRevert, onRemove, onCancel }: Props) {
   const { t } = useTranslation();
   return (

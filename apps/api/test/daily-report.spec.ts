@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_FIGURES, type DailyReportDay } from '@tracker/contract';
+import { startApi, type TestApi } from './harness.js';
+import { rowHelpers } from './rows.js';
+
+// GET /reports/daily (docs/statistics.md "Daily report") against figures counted by hand: events of 9-12 June 2019
+// (which the seeded history does not reach) of two white labels of this file's own, read in New York's zone (UTC-4
+// then), where an event at 02:00 UTC belongs to the day before.
+let api: TestApi;
+let admin: string;
+let A: number;
+let B: number;
+
+const ins = (table: string, row: Record<string, unknown>) => rowHelpers(api.pool).ins(table, row);
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await api.signIn('admin');
+  A = await ins('white_label', { name: 'Daily A' });
+  B = await ins('white_label', { name: 'Daily B' });
+  // owners: a1 on the 10th, a2 at 23:00 on the 10th (03:00 UTC on the 11th), b1 on the 11th (New York)
+  const a1 = await ins('owner', { email: 'a1@daily.test', white_label_vendor_id: A, created: '2019-06-10T15:00:00Z' });
+  await ins('owner', { email: 'a2@daily.test', white_label_vendor_id: A, created: '2019-06-11T03:00:00Z' });
+  const b1 = await ins('owner', { email: 'b1@daily.test', white_label_vendor_id: B, created: '2019-06-11T12:00:00Z' });
+  const device = (imei: string, owner_id: number | null) => ins('device', { imei, device_type_id: 1, owner_id });
+  const dA = await device('991000000000001', a1);
+  const dB = await device('991000000000002', b1);
+  const dX = await device('991000000000003', null);
+  // communications: dA twice on the 10th; dB on the 10th (23:30) and the 11th; dX (no owner) on the 11th; dA on the 12th
+  for (const [id, time] of [
+    [dA, '2019-06-10T12:00:00Z'],
+    [dA, '2019-06-10T13:00:00Z'],
+    [dB, '2019-06-11T03:30:00Z'],
+    [dB, '2019-06-11T14:00:00Z'],
+    [dX, '2019-06-11T15:00:00Z'],
+    [dA, '2019-06-12T05:00:00Z'],
+  ] as const) {
+    await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, $2, 'heartbeat')`, [id, time]);
+  }
+  // pairings (audit status 5): dA and dB on the 10th; a status 1 is no pairing
+  const audit = (device_id: number, status: number, created: string) => ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id, status, created });
+  await audit(dA, 5, '2019-06-10T20:00:00Z');
+  await audit(dB, 5, '2019-06-11T02:00:00Z');
+  await audit(dA, 1, '2019-06-10T20:00:00Z');
+  // SMS: dA sent on the 9th, an error and a reply on the 10th; dX delivered and one without a device on the 11th
+  const sms = (device_id: number | null, created: string, direction: string, status: number) =>
+    api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, $2::sms_direction, $3, $4)`, [device_id, direction, status, created]);
+  await sms(dA, '2019-06-09T12:00:00Z', 'OUTBOUND', 1);
+  await sms(dA, '2019-06-10T12:00:00Z', 'OUTBOUND', 3);
+  await sms(dA, '2019-06-10T13:00:00Z', 'INBOUND', 2);
+  await sms(dX, '2019-06-11T12:00:00Z', 'OUTBOUND', 2);
+  await sms(null, '2019-06-11T13:00:00Z', 'OUTBOUND', 0);
+  // imports on the 10th: one finished (5 rows), one failed (at 21:00)
+  await ins('import', { kind: 'SIM', file_name: 'a.csv', status: 'FINISHED', imported: 5, created: '2019-06-10T12:00:00Z' });
+  await ins('import', { kind: 'SIM', file_name: 'b.csv', status: 'FAILED', imported: 0, created: '2019-06-11T01:00:00Z' });
+  // firmware: a request on the 10th; dA's update started on the 10th and finished on the 11th, dB's started on the 11th
+  const binary = await ins('firmware_binary', { name: 'fw', version: '9.9', file_name: 'fw.bin' });
+  const request = await ins('firmware_upload_request', { fup_upload_id: binary, expired_at: '2019-07-01T00:00:00Z', created: '2019-06-10T12:00:00Z' });
+  const ota = (device_id: number, imei: string, status: number, created: string, updated_at: string) =>
+    ins('firmware_ota_activity', { request_id: request, device_id, imei, status, created, updated_at });
+  await ota(dA, '991000000000001', 2, '2019-06-10T12:05:00Z', '2019-06-11T12:00:00Z');
+  await ota(dB, '991000000000002', 1, '2019-06-11T12:00:00Z', '2019-06-11T12:30:00Z');
+  // modem updates: dA started on the 9th, done on the 10th; dB started on the 10th, failed on the 11th; dX running
+  const modem = (device_id: number, imei: string, status: string, started: string, finished_at: string | null) =>
+    api.pool.query(
+      `INSERT INTO modem_update_task (device_id, imei, task_count, status, started, deadline_at, finished_at)
+       VALUES ($1, $2, 3, $3::modem_update_status, $4, $4::timestamptz + interval '10 days', $5)`,
+      [device_id, imei, status, started, finished_at],
+    );
+  await modem(dA, '991000000000001', 'DONE', '2019-06-09T12:00:00Z', '2019-06-10T12:00:00Z');
+  await modem(dB, '991000000000002', 'FAILED', '2019-06-10T12:00:00Z', '2019-06-11T12:00:00Z');
+  await modem(dX, '991000000000003', 'RUNNING', '2019-06-11T12:00:00Z', null);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const NY = 'America%2FNew_York';
+const report = (qs: string, token = admin) => api.get(`/reports/daily?${qs}`, token);
+/** The figures of a day that are not 0, as the test names them. */
+const nonZero = (d: DailyReportDay) => Object.fromEntries(DAILY_FIGURES.filter((f) => d[f] !== 0).map((f) => [f, d[f]]));
+
+describe('GET /reports/daily: figures counted by hand', () => {
+  it("counts each figure on its day of the user's zone, newest day first (the whole fleet for the administrator)", async () => {
+    const r = await report(`date=2019-06-11&days=3&tz=${NY}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.model).toMatchObject({ date: '2019-06-11', days: 3, tz: 'America/New_York', white_label_ids: null });
+    const items = r.body.model.items as DailyReportDay[];
+    expect(items.map((d) => d.day)).toEqual(['2019-06-11', '2019-06-10', '2019-06-09']);
+    expect(items.map(nonZero)).toEqual([
+      {
+        devices_active: 2, // dB, dX
+        new_owners: 1,
+        sms_created: 2,
+        sms_sent: 1,
+        sms_received: 1,
+        firmware_updates_started: 1,
+        firmware_updates_finished: 1,
+        modem_updates_started: 1,
+        modem_updates_failed: 1,
+      },
+      {
+        devices_active: 2, // dA (twice), dB at 23:30
+        new_owners: 2,
+        new_pairings: 2,
+        sms_created: 1,
+        sms_errors: 1,
+        sms_received: 1,
+        imports: 2,
+        imports_failed: 1,
+        imported_rows: 5,
+        firmware_requests: 1,
+        firmware_updates_started: 1,
+        modem_updates_started: 1,
+        modem_updates_finished: 1,
+      },
+      { sms_created: 1, sms_sent: 1, modem_updates_started: 1 },
+    ]);
+  });
+
+  it('cuts the days in the zone asked for (UTC: the owner of 23:00 in New York belongs to the 11th)', async () => {
+    const r = await report('date=2019-06-11&days=2&tz=UTC');
+    const items = r.body.model.items as DailyReportDay[];
+    expect(items.map((d) => [d.day, d.new_owners, d.devices_active, d.new_pairings, d.imports])).toEqual([
+      ['2019-06-11', 2, 2, 1, 1],
+      ['2019-06-10', 1, 1, 1, 1],
+    ]);
+  });
+
+  it("gives a white label's figures only, and no fleet-wide figures, when white labels are asked for", async () => {
+    const r = await report(`date=2019-06-11&days=3&tz=${NY}&whitelabel_ids=${A}`);
+    expect(r.status).toBe(200);
+    expect(r.body.model.white_label_ids).toEqual([A]);
+    const items = r.body.model.items as DailyReportDay[];
+    for (const d of items) expect([d.imports, d.imports_failed, d.imported_rows, d.firmware_requests]).toEqual([null, null, null, null]);
+    const attributable = (d: DailyReportDay) => Object.fromEntries(Object.entries(nonZero(d)).filter(([, v]) => v !== null));
+    expect(items.map(attributable)).toEqual([
+      { firmware_updates_finished: 1 },
+      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_received: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
+      { sms_created: 1, sms_sent: 1, modem_updates_started: 1 },
+    ]);
+    const both = await report(`date=2019-06-11&days=1&tz=${NY}&whitelabel_ids=${A},${B}`);
+    expect(nonZero(both.body.model.items[0])).toMatchObject({ devices_active: 1, new_owners: 1, firmware_updates_started: 1, modem_updates_failed: 1 });
+  });
+
+  it('answers a week ending today in the zone by default, zeros on days without events', async () => {
+    const r = await report('tz=Pacific%2FKiritimati');
+    expect(r.status).toBe(200);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    expect(r.body.model).toMatchObject({ date: today, days: 7, tz: 'Pacific/Kiritimati' });
+    expect(r.body.model.items).toHaveLength(7);
+    expect(r.body.model.items[0].day).toBe(today);
+  });
+});
+
+describe('GET /reports/daily: white labels, roles and bad input', () => {
+  it("refuses another white label's id (403 naming whitelabel_ids) and the roles outside the reports area", async () => {
+    const foreign = await report(`date=2019-06-11&whitelabel_ids=${B + 1000}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed' });
+    for (const user of ['tier1', 'manager']) expect((await report('date=2019-06-11', await api.signIn(user))).status, user).toBe(403);
+  });
+
+  it.each([
+    ['date', 'date=2019-02-30'],
+    ['date', 'date=2019-6-1'],
+    ['date', 'date=2999-01-01'],
+    ['days', 'days=0'],
+    ['days', 'days=32'],
+    ['days', 'days=1e1'],
+    ['tz', 'tz=Nowhere%2FElse'],
+    ['whitelabel_ids', 'whitelabel_ids=1,,2'],
+  ])('%s: %s is a 400 naming the field', async (field, qs) => {
+    const r = await report(qs);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('says a day after today in the zone with its own code', async () => {
+    const r = await report('date=2999-01-01');
+    expect(r.body.errors[0]).toMatchObject({ field: 'date', code: 'reportDayInFuture' });
+  });
+});

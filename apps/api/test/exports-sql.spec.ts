@@ -1,0 +1,100 @@
+import { PassThrough } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REASON_CODES, reasonParams, reasonText, storedReason, type ReasonParams } from '@tracker/contract';
+import { copyCsv, guardCell, reasonTextSql, sqlTextCell, writeCsv, type SqlCsvColumn } from '@tracker/server';
+// @ts-expect-error plain ESM helper
+import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
+import { inject } from 'vitest';
+
+// The exports' COPY path (core/exports/copy-csv.ts) builds each CSV line in SQL: its formula guard, phone rule,
+// quoting, labels and reason texts must be what the JavaScript writer (writeCsv, guardCell, reasonText) gives, cell
+// for cell, so a download is the same whichever path writes it.
+let db: { url: string; drop: () => Promise<void> };
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  db = await cloneTemplate(inject('template'), 'it');
+  pool = new pg.Pool({ connectionString: db.url, max: 2 });
+});
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+const collect = async (write: (out: PassThrough) => Promise<void>) => {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await write(out);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const CELLS = [
+  '', 'plain', '49', '-12.5', '-3', '-', '+', '=', '@', '+15550100', '+1555', '+155', '+4915112345678901', '+491511234567890',
+  '=1+1', '+49 x', '-x', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")', '+1+2', ' =x', 'x,y', 'say "hi"', 'a;b',
+  'line\nbreak', 'cr\rin', 'tab\tin', 'back\\slash', '\\n', 'end\\', '-1.', '-.5', '1e5', '-1e5', '="x"', "it's", 'ümlaut, ñ',
+  '=a,b', '-"q"', '\n', '\r\n', '"', '""',
+];
+
+describe('the COPY path writes what the JavaScript writer writes', () => {
+  it('guards, quotes and escapes every cell the same (sqlTextCell = guardCell + csv-stringify)', async () => {
+    const rows = await pool.query<{ cell: string }>(
+      `SELECT ${sqlTextCell('x')} AS cell FROM unnest($1::text[]) WITH ORDINALITY AS t(x, n) ORDER BY n`,
+      [CELLS],
+    );
+    for (const [i, v] of CELLS.entries()) {
+      const js = (await collect((out) => writeCsv([[v]], out))).replace(/\r\n$/, '');
+      expect(rows.rows[i]!.cell, JSON.stringify(v)).toBe(js);
+    }
+    expect(guardCell('+15550100')).toBe('="+15550100"');
+  });
+
+  it("gives a whole export the same bytes: header, labels, numbers, booleans, nulls, CRLF, COPY's escapes undone", async () => {
+    const columns: SqlCsvColumn[] = [
+      { key: 'text' },
+      { key: 'n', type: 'number' },
+      { key: 'ok', type: 'boolean' },
+      { key: 'code', header: 'status', labels: { 2: 'received', 3: 'error' } },
+    ];
+    const data = CELLS.map((text, i) => ({ text, n: i % 3 === 0 ? null : i - 20, ok: i % 4 === 0 ? null : i % 2 === 0, code: i % 5 }));
+    const sql = `SELECT x->>'text' AS text, (x->>'n')::int AS n, (x->>'ok')::boolean AS ok, (x->>'code')::int AS code
+                   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(x, i) ORDER BY i`;
+    const viaCopy = await collect((out) => copyCsv(pool, sql, [JSON.stringify(data)], columns, out));
+    const viaJs = await collect((out) =>
+      writeCsv(data, out, [
+        'text',
+        'n',
+        'ok',
+        { key: 'code', header: 'status', label: (v) => ({ 2: 'received', 3: 'error' })[Number(v)] },
+      ]),
+    );
+    expect(viaCopy).toBe(viaJs);
+  });
+
+  it('writes bind values into the COPY statement as literals: quotes, backslashes and $n stay data', async () => {
+    const evil = ["x'); DROP TABLE device; --", 'back\\slash \\', 'it has $1 and $2', "'", '%_'];
+    const text = await collect((out) => copyCsv(pool, 'SELECT $1::text AS a, $2::text AS b, $3::text AS c, $4::text AS d, $5::text AS e', evil, ['a', 'b', 'c', 'd', 'e'].map((key) => ({ key })), out));
+    const js = await collect((out) => writeCsv([Object.fromEntries(evil.map((v, i) => ['abcde'[i]!, v]))], out, ['a', 'b', 'c', 'd', 'e']));
+    expect(text).toBe(js);
+    expect(Number((await pool.query('SELECT count(*) AS n FROM device')).rows[0].n)).toBeGreaterThan(0);
+  });
+
+  it("says every stored reason as reasonText does (reasonTextSql), a code no longer declared as it is", async () => {
+    const cases: { code: string; params: ReasonParams | null }[] = [{ code: 'noSuchCodeAnyMore', params: null }];
+    for (const code of REASON_CODES) {
+      const kinds = reasonParams(code);
+      const params = Object.fromEntries(Object.entries(kinds).map(([k, kind]) => [k, kind === 'number' ? 7 : kind === 'reason' ? 'invalidImei' : `v'${k}`]));
+      cases.push({ code, params }, { code, params: null });
+    }
+    const r = await pool.query<{ text: string }>(
+      `SELECT ${reasonTextSql('c.code', 'c.params')} AS text
+         FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (code text, params jsonb)) WITH ORDINALITY AS c(code, params, n) ORDER BY n`,
+      [JSON.stringify(cases)],
+    );
+    for (const [i, c] of cases.entries()) {
+      const why = storedReason(c.code, c.params);
+      expect(r.rows[i]!.text, c.code).toBe(reasonText(why.code, why.params));
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { FirmwareController } from './firmware.controller.js';
+import { FirmwareFtp } from './firmware-ftp.js';
+import { FirmwareJobs } from './firmware-jobs.js';
+import { FirmwareRepository } from './firmware.repository.js';
+import { FirmwareRolloutRepository } from './firmware-rollout.repository.js';
+import { FirmwareRollout } from './firmware-rollout.service.js';
+import { FirmwareService } from './firmware.service.js';
+import { FirmwareSmsListener } from './firmware-sms.listener.js';
+import { FirmwareFileInterceptor } from './firmware-upload.interceptor.js';
+
+/**
+ * Firmware, api side (§7 Firmware, docs/firmware-modem.md "Firmware"): uploads, requests, stop, lists, and the
+ * listener of the FOTA commands' SMS (the watches' reports arrive at the api's webhook). The worker side is
+ * FirmwareWorkerModule.
+ */
+@Module({
+  imports: [SmsOutboxModule],
+  controllers: [FirmwareController],
+  providers: [FirmwareService, FirmwareRepository, FirmwareRolloutRepository, FirmwareRollout, FirmwareFtp, FirmwareFileInterceptor, FirmwareSmsListener],
+})
+export class FirmwareModule {}
+
+/** Firmware, worker side: the rollout's job and tick, and the listener (the worker's sends and failures). */
+@Module({
+  imports: [SmsOutboxModule],
+  providers: [FirmwareJobs, FirmwareRolloutRepository, FirmwareRollout, FirmwareSmsListener],
+})
+export class FirmwareWorkerModule {}

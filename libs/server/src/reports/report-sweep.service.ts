@@ -1,0 +1,40 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { LOGGER } from '../core/tokens.js';
+import { JobName, JobQueue } from '../core/jobs/index.js';
+import { ReportsRepository } from './reports.repository.js';
+
+export const REPORT_SWEEP_MS = 60_000;
+
+/**
+ * Re-enqueues report runs that Postgres says are open (QUEUED) but Redis has no job for: the api died between the
+ * run's commit and its enqueue, or Redis lost the queue. The job id is the run's (`report-<id>`), so a run whose job
+ * is there, or one the api enqueues at the same moment, is queued once. Worker, at start and every minute, like the
+ * import sweep (docs/statistics.md "Reports").
+ */
+@Injectable()
+export class ReportSweep implements OnApplicationBootstrap {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly repo: ReportsRepository,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.sweep();
+  }
+
+  /** Re-enqueues open runs without a job. Returns how many it queued. */
+  @Interval(REPORT_SWEEP_MS)
+  async sweep(): Promise<number> {
+    try {
+      const n = await this.jobs.enqueueMissing(JobName.ReportActiveDevices, (await this.repo.open()).map((runId) => ({ runId })));
+      if (n) this.log.info({ queued: n }, 'report sweep re-enqueued open report runs');
+      return n;
+    } catch (err) {
+      this.log.warn({ err }, 'report sweep failed');
+      return 0;
+    }
+  }
+}
