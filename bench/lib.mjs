@@ -1,7 +1,7 @@
 // What both benchmarks share: their database in the local dev stack, the built api (and worker) as child processes
 // on a free port, and a signed-in admin token.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { generate } from 'otplib';
@@ -73,8 +73,8 @@ export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', 
 }
 
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
-export function startApp(app, env, stdout = 'ignore') {
-  return spawn('node', [`apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
+export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {
+  return spawn('node', [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
 }
 
 /** Waits until the api at `base` (`http://host:port/api`) answers. */
@@ -114,3 +114,43 @@ export function procMemory(pid) {
   const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
   return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux: /proc's CPU times count 10 ms ticks
+const procStat = (pid) => {
+  // the command name (field 2) may hold spaces: the fields after it start past its closing parenthesis
+  const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return s.slice(s.lastIndexOf(')') + 2).split(' ');
+};
+
+/** CPU ms a process has used so far (user + system), from /proc/<pid>/stat. */
+export function procCpuMs(pid) {
+  const f = procStat(pid); // f[11] utime, f[12] stime (fields 14 and 15 of proc(5))
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
+}
+
+/**
+ * CPU ms used so far by a Postgres server: the postmaster found from one of its backends (`client`'s), its own time
+ * and that of its children gone (cutime, cstime), plus each live child's (backends, checkpointer, autovacuum...).
+ * A difference of two readings is what the server spent between them, whichever backend spent it.
+ */
+export async function postgresCpu(client) {
+  const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+  const postmaster = Number(procStat(backend)[1]);
+  return () => {
+    const f = procStat(postmaster);
+    let ms = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const c = procStat(d);
+        if (Number(c[1]) === postmaster) ms += (Number(c[11]) + Number(c[12])) * TICK_MS;
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    return ms;
+  };
+}
+
+/** The 1-minute load average (/proc/loadavg): the machine is shared, so every figure carries it. */
+export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);

@@ -1,37 +1,47 @@
-// Dashboard search benchmark: p50/p95 per filter at 50 concurrent requests through the api, beside the same
-// queries run directly against Postgres (same service code, no HTTP, no auth) in the same run.
+// Dashboard search benchmark: p50/p95 per filter through the api, beside the same queries run directly against
+// Postgres (same service code, no HTTP, no auth) in the same run, at each concurrency given; with the CPU each search
+// cost the api, Postgres and the benchmark's own client (the machine is shared: latency alone says little).
 //
-//   node bench/search/run.mjs [--devices 1000000] [--requests 1000] [--concurrency 50] [--help]
+//   node bench/search/run.mjs [--devices 1000000] [--concurrency 1,50] [--requests 200,1000] [--filters a,b]
+//                             [--profile DIR] [--help]
 //
 // Uses (and on first run seeds) the database `tracker_bench` in the local stack; needs `npm run build` first.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, productionEnv, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     devices: { type: 'string', default: '1000000' },
-    requests: { type: 'string', default: '1000' },
-    concurrency: { type: 'string', default: '50' },
+    requests: { type: 'string', default: '200,1000' },
+    concurrency: { type: 'string', default: '1,50' },
+    filters: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (opts.help) {
-  console.log(`node bench/search/run.mjs [--devices 1000000] [--requests 1000] [--concurrency 50]
+  console.log(`node bench/search/run.mjs [--devices 1000000] [--concurrency 1,50] [--requests 200,1000] [--filters imei,email]
+                          [--profile DIR]
 
-Seeds (once) the database tracker_bench with --devices devices, then for each search filter sends --requests
-searches from --concurrency clients twice: direct (the api's search service over a plain pg pool, no HTTP) and
-through the built api (run 'npm run build' first). Prints p50/p95 of both and their ratio (docs/benchmarks.md).`);
+Seeds (once) the database tracker_bench with --devices devices, then for each concurrency (the i-th of --requests
+searches per filter at the i-th of --concurrency clients; one --requests value serves all) and each search filter
+sends the searches twice: direct (the api's search service over a plain pg pool, no HTTP) and through the built api
+(run 'npm run build' first). Prints p50/p95 of both, their ratio, the searches per second and the CPU ms per search
+of the api process, of Postgres and of the benchmark's client, with the load average (docs/benchmarks.md).
+--filters keeps the filters whose name contains one of the words; --profile DIR runs the api with --cpu-prof there.`);
   process.exit(0);
 }
 const DEVICES = Number(opts.devices);
-const REQUESTS = Number(opts.requests);
-const CONCURRENCY = Number(opts.concurrency);
+const CONCURRENCIES = opts.concurrency.split(',').map(Number);
+const REQUESTS = opts.requests.split(',').map(Number);
+const requestsAt = (i) => REQUESTS[Math.min(i, REQUESTS.length - 1)];
+const POOL = Math.max(...CONCURRENCIES);
 
 const { stack, databaseUrl } = await benchDatabase('tracker_bench');
 await migrate(databaseUrl);
-const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL });
 const have = Number((await pool.query('select count(*) from device')).rows[0].count);
 if (have < DEVICES) {
   console.log(`seeding ${DEVICES} devices into tracker_bench (have ${have})`);
@@ -43,10 +53,19 @@ await pool.query('vacuum analyze');
 
 // ---- queries per filter, drawn from the data so each one has hits
 const pick = async (sql) => (await pool.query(sql)).rows;
-const sampleDevices = await pick(`select imei, imsi, gsm_number from device tablesample system (0.5) where imsi is not null and gsm_number is not null limit 200`);
-const sampleOwners = await pick(`select email, first_name, last_name from owner tablesample system (0.5) where first_name is not null limit 200`);
-const rnd = (arr) => arr[Math.floor(Math.random() * arr.length)];
-const FILTERS = {
+const sampleDevices = await pick(`select imei, imsi, gsm_number from device tablesample system (0.5) repeatable (42) where imsi is not null and gsm_number is not null order by id limit 200`);
+const sampleOwners = await pick(`select email, first_name, last_name from owner tablesample system (0.5) repeatable (42) where first_name is not null order by id limit 200`);
+// the same pseudo-random sequence of queries for each path and run (mulberry32), so runs and paths compare like for like
+let state = 42;
+const reseed = () => (state = 42);
+const random = () => {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const rnd = (arr) => arr[Math.floor(random() * arr.length)];
+const ALL_FILTERS = {
   'exact IMEI': () => ({ filter: 'imei', query: rnd(sampleDevices).imei }),
   'IMEI prefix (8)': () => ({ filter: 'imei', query: rnd(sampleDevices).imei.slice(0, 8) }),
   'IMSI prefix (10)': () => ({ filter: 'imsi', query: rnd(sampleDevices).imsi.slice(0, 10) }),
@@ -54,6 +73,9 @@ const FILTERS = {
   'e-mail part': () => ({ filter: 'email', query: rnd(sampleOwners).email.split('@')[0].slice(0, 6) }),
   'name part': () => ({ filter: 'user_name', query: rnd(sampleOwners).last_name.slice(0, 4) }),
 };
+const FILTERS = Object.fromEntries(
+  Object.entries(ALL_FILTERS).filter(([name]) => !opts.filters || opts.filters.split(',').some((w) => name.toLowerCase().includes(w.toLowerCase()))),
+);
 
 // ---- the direct baseline: the api's own search service over a plain pg pool
 const { DeviceSearchService } = await import('../../libs/server/dist/devices/device-search.service.js');
@@ -63,7 +85,12 @@ const adminSession = { role: 1 };
 
 // ---- the api
 const port = await freePort();
-const api = startApp('api', productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, DB_POOL_SIZE: String(CONCURRENCY) }));
+const api = startApp(
+  'api',
+  productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, DB_POOL_SIZE: String(POOL) }),
+  'ignore',
+  opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [],
+);
 // a failed run (a refused request throws) must not leave the api running
 process.on('exit', () => api.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}/api`;
@@ -72,41 +99,89 @@ const token = await adminToken(base, databaseUrl);
 const headers = { 'content-type': 'application/json', 'request-origin': 'backoffice-console' };
 const authHeaders = { ...headers, authorization: `Bearer ${token}` };
 
-async function measure(fn) {
+const pgCpu = await postgresCpu(pool);
+
+/** `requests` calls of `fn` from `concurrency` closed-loop clients: latency percentiles, rate, CPU per call. */
+async function measure(fn, requests, concurrency) {
   const times = [];
   let next = 0;
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < requests) {
       next++;
       const t = process.hrtime.bigint();
       await fn();
       times.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  reseed();
+  const load = loadAverage();
+  const cpu0 = { api: procCpuMs(api.pid), pg: pgCpu(), client: process.cpuUsage() };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const client = process.cpuUsage(cpu0.client);
+  const per = (ms) => ms / requests;
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
+  return {
+    p50: times[Math.floor(times.length * 0.5)],
+    p95: times[Math.floor(times.length * 0.95)],
+    rate: (requests / wall) * 1000,
+    cpu: { api: per(procCpuMs(api.pid) - cpu0.api), pg: per(pgCpu() - cpu0.pg), client: per((client.user + client.system) / 1000) },
+    load,
+  };
 }
 
-const rows = [];
-for (const [name, make] of Object.entries(FILTERS)) {
-  // warm up both paths
-  for (let i = 0; i < 20; i++) await direct.search(adminSession, { ...make(), page: 0, count: 25 });
-  const d = await measure(() => direct.search(adminSession, { ...make(), page: 0, count: 25 }));
-  const a = await measure(async () => {
-    const q = make();
-    const r = await fetch(`${base}/device/search?filter=${q.filter}&query=${encodeURIComponent(q.query)}&page=0&count=25`, { headers: authHeaders });
-    if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
-    await r.arrayBuffer();
-  });
-  rows.push({ filter: name, api_p50: a.p50, api_p95: a.p95, sql_p50: d.p50, sql_p95: d.p95, ratio_p95: a.p95 / d.p95 });
+const directSearch = (make) => () => direct.search(adminSession, { ...make(), page: 0, count: 25 });
+const apiSearch = (make) => async () => {
+  const q = make();
+  const r = await fetch(`${base}/device/search?filter=${q.filter}&query=${encodeURIComponent(q.query)}&page=0&count=25`, { headers: authHeaders });
+  if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
+  await r.arrayBuffer();
+};
+
+const tables = [];
+for (const [i, concurrency] of CONCURRENCIES.entries()) {
+  const requests = requestsAt(i);
+  const rows = [];
+  const loadBefore = loadAverage();
+  for (const [name, make] of Object.entries(FILTERS)) {
+    // warm up both paths at the phase's concurrency: every pooled connection open with its statements prepared
+    // and planned (a pool grown from one connection to 50 inside the measured phase counted 49 backend starts and
+    // their first plans against the first filter), caches and the api's JIT warm
+    const warm = async (fn) => {
+      let left = Math.max(20, 3 * concurrency);
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await fn();
+      }));
+    };
+    await warm(directSearch(make));
+    await warm(apiSearch(make));
+    const d = await measure(directSearch(make), requests, concurrency);
+    const a = await measure(apiSearch(make), requests, concurrency);
+    rows.push({ filter: name, a, d });
+  }
+  tables.push({ concurrency, requests, rows, loadBefore, loadAfter: loadAverage() });
 }
 api.kill('SIGTERM');
 await pool.end();
 
 const f = (n) => n.toFixed(1);
-console.log(`\nDashboard search, ${DEVICES.toLocaleString('en')} devices, ${REQUESTS} requests per filter at ${CONCURRENCY} concurrent`);
-console.log('| filter | api p50 ms | api p95 ms | direct p50 ms | direct p95 ms | api/direct p95 |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.filter} | ${f(r.api_p50)} | ${f(r.api_p95)} | ${f(r.sql_p50)} | ${f(r.sql_p95)} | ${r.ratio_p95.toFixed(2)}x |`);
+const f2 = (n) => n.toFixed(2);
+console.log(`\nDashboard search, ${DEVICES.toLocaleString('en')} devices`);
+for (const t of tables) {
+  console.log(`\n${t.requests} searches per filter and path at ${t.concurrency} concurrent (load average ${f(t.loadBefore)} before, ${f(t.loadAfter)} after)`);
+  console.log('| filter | api p50 ms | api p95 ms | direct p50 ms | direct p95 ms | api/direct p95 | api /s | direct /s |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { filter, a, d } of t.rows) {
+    console.log(`| ${filter} | ${f(a.p50)} | ${f(a.p95)} | ${f(d.p50)} | ${f(d.p95)} | ${(a.p95 / d.p95).toFixed(2)}x | ${Math.round(a.rate)} | ${Math.round(d.rate)} |`);
+  }
+  console.log('\nCPU ms per search (api: api process + Postgres + the bench\'s HTTP client; direct: Postgres + the bench\'s pg client and service code)');
+  console.log('| filter | api: api | api: Postgres | api: client | api: total | direct: Postgres | direct: client | direct: total | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { filter, a, d } of t.rows) {
+    const at = a.cpu.api + a.cpu.pg + a.cpu.client;
+    const dt = d.cpu.pg + d.cpu.client;
+    console.log(`| ${filter} | ${f2(a.cpu.api)} | ${f2(a.cpu.pg)} | ${f2(a.cpu.client)} | ${f2(at)} | ${f2(d.cpu.pg)} | ${f2(d.cpu.client)} | ${f2(dt)} | ${f(d.load)}/${f(a.load)} |`);
+  }
+}
 process.exit(0);

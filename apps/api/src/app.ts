@@ -21,6 +21,9 @@ export async function createApi(): Promise<NestExpressApplication> {
   const proxies = config.get('TRUST_PROXY');
   app.set('trust proxy', proxies.length ? proxies : false);
   app.disable('x-powered-by');
+  // no ETag on api answers: every one is personal data sent with Cache-Control no-store (security-headers.ts), so
+  // no client revalidates, and Express would hash every body for it (the built console's files keep theirs)
+  app.set('etag', false);
   app.use(securityHeaders(config));
   // a bulk SMS send takes up to 100,000 device ids (SMS_BULK_MAX, about 0.8 MB of JSON at 7-digit ids): 2 MB there only
   app.use(`/api${ROUTES.smsSendBulk.path}`, express.json({ limit: '2mb' }));
@@ -35,9 +38,10 @@ export async function createApi(): Promise<NestExpressApplication> {
   server.headersTimeout = 66_000;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!log.isLevelEnabled('info')) return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      if (!log.isLevelEnabled('info') || !req.path.startsWith('/api')) return;
+      if (!req.path.startsWith('/api')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
       // route template, never the URL: no query string, token or reset id reaches the log

@@ -120,8 +120,12 @@ describe('sessions end at once', () => {
   it('but not for an edit that keeps role and enabled without a new password', async () => {
     const u = await add();
     const token = await enrolAndSignIn(u.username);
-    await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 9, email: 'still@example.com' }, admin);
-    expect((await api.get('/local/role', token)).status).toBe(200);
+    expect((await api.get('/local/role', token)).body.model.operators).toEqual([]);
+    await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 9, email: 'still@example.com', operators: [4] }, admin);
+    const after = await api.get('/local/role', token);
+    expect(after.status).toBe(200);
+    // the session carries the user as edited from its next call on: no cached session skips the change
+    expect(after.body.model.operators).toEqual([4]);
   });
 });
 

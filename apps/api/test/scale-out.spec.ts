@@ -140,7 +140,9 @@ beforeAll(async () => {
   };
   for (const name of ['api-a', 'api-b']) {
     const port = await freePort();
-    start('api', name, { PORT: String(port), LOG_LEVEL: 'warn' });
+    // sessions cached for the longest time allowed: only the revocation message through Redis can end one on the
+    // other api within the test's waits
+    start('api', name, { PORT: String(port), LOG_LEVEL: 'warn', SESSION_CACHE_MS: '60000' });
     bases.push(`http://127.0.0.1:${port}`);
   }
   for (const name of ['worker-a', 'worker-b']) start('worker', name, { LOG_LEVEL: 'info' });
@@ -165,6 +167,16 @@ describe('two api processes', () => {
     expect((await call(b, 'GET', '/device/search?filter=imei&query=35', { token })).status).toBe(200);
     expect((await call(b, 'POST', '/logout', { token, body: {} })).status).toBe(200);
     expect((await call(a, 'GET', '/local/role', { token })).status).toBe(401);
+  });
+
+  it('a session in use on api A (kept in its cache) ends there when it is signed out on B', async () => {
+    const [a, b] = bases as [string, string];
+    const token = await signIn(a, 'tier1');
+    expect((await call(a, 'GET', '/local/role', { token })).status).toBe(200);
+    expect((await call(b, 'POST', '/logout', { token, body: {} })).status).toBe(200);
+    // B answers once Redis has the message; A drops the session when the message reaches it (within a millisecond
+    // on a quiet machine), long before its cache would let the session go
+    await until('A refuses the session', async () => (await call(a, 'GET', '/local/role', { token })).status === 401, 20_000);
   });
 
   it('failed sign-ins on api A count on api B', async () => {

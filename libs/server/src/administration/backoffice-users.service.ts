@@ -65,8 +65,10 @@ export class BackofficeUsersService {
           await this.keepLastAdmin(tx, userId);
         }
         const after = await this.repo.update(tx, userId, values, hash);
-        // a disabled user, another role or a new password: their sessions end now (the next call answers 401)
+        // a disabled user, another role or a new password: their sessions end now (the next call answers 401); any
+        // other change (scope, name, language) holds from their next call, which no cached session may skip
         if (!after.enabled || after.role_id !== before.role_id || hash) await this.sessions.revokeAllOf(userId, tx);
+        else await this.sessions.forget({ userId });
         await this.audit.recordChange(tx, { entity: 'backoffice_user', entityId: userId, before: userItem(before), after: userItem(after) });
         return userItem(after);
       }),
@@ -77,6 +79,7 @@ export class BackofficeUsersService {
     await this.repo.transaction(async (tx) => {
       const before = await this.target(tx, s, userId);
       if (before.role_id === Role.Administrator && before.enabled) await this.keepLastAdmin(tx, userId);
+      await this.sessions.forget({ userId });
       await this.repo.delete(tx, userId); // sessions go with the user (ON DELETE CASCADE)
       await this.audit.recordChange(tx, { entity: 'backoffice_user', entityId: userId, before: userItem(before), after: null });
     });

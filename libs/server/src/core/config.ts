@@ -23,6 +23,12 @@ const configSchema = z.object({
   /** session lifetime */
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
   /**
+   * How long an api process keeps a session it looked up (ms; 0: look it up on every call). Revocations through the
+   * api take effect at once in every api process (Redis tells the others); a change made behind the api's back
+   * (SQL by hand) within this time (docs/access.md "Sessions").
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /**
    * Sign-in throttle (docs/access.md "Sign-in throttle"). Every /login, /token and session-less /password attempt is
    * counted before the password is checked; an attempt that turns out right is taken back.
    * Failed attempts allowed per account + client address within the window (strict; a full sign-in clears it).
