@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule, StatsModule } from '@tracker/server';
+import { AuthModule, CoreModule, DevicesModule, DeviceWorkspaceModule, ImportsModule, ListsModule, OwnersModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule, StatsModule, ModemModule } from '@tracker/server';
 
 @Module({
-  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule, StatsModule],
+  imports: [CoreModule, AuthModule, DevicesModule, OwnersModule, ListsModule, DeviceWorkspaceModule, ImportsModule, SmsTrafficModule, SmsModule, AdministrationModule, AdminDataModule, ContactsModule, DeviceAddModule, StatsModule, ModemModule],
 })
 export class AppModule {}

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, SessionSweepService, SessionsRepository, SmsWorkerModule, StatsWorkerModule } from '@tracker/server';
+import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, SessionSweepService, SessionsRepository, SmsWorkerModule, StatsWorkerModule, ModemWorkerModule } from '@tracker/server';
 
 /** The worker: periodic sweeps (@nestjs/schedule) and the job handlers of every queue (JobsWorkerModule runs them). */
 @Module({
-  imports: [CoreModule, ScheduleModule.forRoot(), JobsWorkerModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule],
+  imports: [CoreModule, ScheduleModule.forRoot(), JobsWorkerModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, ModemWorkerModule],
   providers: [SessionSweepService, SessionsRepository, ExportSweep],
 })
 export class WorkerModule {}

@@ -23,3 +23,4 @@ export * from './safe-zones.js';
 export * from './device-add.js';
 export * from './stats.js';
 export * from './reports.js';
+export * from './modem.js';

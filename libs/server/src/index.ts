@@ -46,3 +46,6 @@ export * from './admin-data/admin-data.module.js';
 export * from './stats/stats.module.js';
 export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
+export * from './modem/modem.module.js';
+export * from './modem/modem-sweep.service.js';
+export * from './modem/modem-engine.service.js';

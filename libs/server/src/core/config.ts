@@ -94,6 +94,12 @@ const configSchema = z.object({
   /** a sent message without its final report for this long is looked up at the gateway (a lost callback), again
    *  after as long while it stays unreported, for two days at most */
   SMS_STATUS_POLL_MS: z.coerce.number().int().min(1000).default(600_000),
+  // ---- the modem update's worker (docs/firmware-modem.md "Modem update")
+  /** modem step jobs run at once per worker process, and a step job's BullMQ lock */
+  MODEM_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  MODEM_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** a check task without the watch's reply for this long counts as an error and its command is sent again */
+  MODEM_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**

@@ -18,6 +18,9 @@ export function parseReply(body: string): Reply {
   if (/^ERR:UNKNOWN_COMMAND\b/.test(text)) return { kind: 'unknownCommand' };
   m = /^ERR[:,](.*)$/s.exec(text);
   if (m) return { kind: 'refused', reason: m[1]!.trim() || 'ERR' };
+  // a command's own refusal, `<WORD>:ERR,<reason>` (LOG:ERR,BAD_ARGS; the modem commands' START_SSP:ERR,BUSY)
+  m = /^[A-Z][A-Z0-9_]*:ERR(?:[,:](.*))?$/s.exec(text);
+  if (m) return { kind: 'refused', reason: m[1]?.trim() || 'ERR' };
   return { kind: 'ack' };
 }
 
