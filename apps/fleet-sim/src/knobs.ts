@@ -28,6 +28,8 @@ export const knobsSchema = z
     error500: z.boolean(),
     /** callbacks in order, in reverse order (delivered before sent), or the whole sequence sent again */
     callbacks: z.enum(['inOrder', 'outOfOrder', 'repeat']),
+    /** share of modem-update commands (START_SSP, UPDATE_MODEM, SEND_ATCMD, DUP) a watch refuses (watch-modem.ts) */
+    modemErrorRate: z.number().min(0).max(1),
   })
   .strict();
 
@@ -44,6 +46,7 @@ export const DEFAULT_KNOBS: Knobs = {
   slowMs: 0,
   error500: false,
   callbacks: 'inOrder',
+  modemErrorRate: 0,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -79,6 +82,7 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_SLOW_MS', 'slowMs', num],
   ['FLEET_SIM_ERROR500', 'error500', bool],
   ['FLEET_SIM_CALLBACKS', 'callbacks', (v) => v],
+  ['FLEET_SIM_MODEM_ERROR_RATE', 'modemErrorRate', num],
 ];
 
 /** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */
