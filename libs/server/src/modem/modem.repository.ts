@@ -162,7 +162,8 @@ export class ModemRepository {
     if (ch.finished) sets.push('finished_at = now()');
     if (ch.restart) {
       set('deadline_at', ch.restart.days, " * interval '1 day' + now()");
-      sets.push('started = now()', 'step_started_at = now()', 'finished_at = NULL');
+      sets.push('started = now()', 'finished_at = NULL');
+      if (ch.task_id === undefined) sets.push('step_started_at = now()');
     }
     const [r] = await this.pg.rows<{ version: number }>(`UPDATE modem_update_task SET ${sets.join(', ')} WHERE id = $1 RETURNING version`, values, c);
     return r!.version;
@@ -228,12 +229,15 @@ export class ModemRepository {
   // ------------------------------------------------------------------------------------------ the calls
 
   /** Devices by IMEI, locked (two starts for one device at once wait for each other). */
-  devicesByImei(imeis: string[], c: Queryable): Promise<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }[]> {
-    return this.pg.rows(
-      'SELECT DISTINCT ON (imei) id, imei, imsi, gsm_number FROM device WHERE imei = ANY($1::text[]) ORDER BY imei, id FOR UPDATE',
+  async devicesByImei(imeis: string[], c: Queryable): Promise<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }[]> {
+    const rows = await this.pg.rows<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }>(
+      'SELECT id, imei, imsi, gsm_number FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR UPDATE',
       [imeis],
       c,
     );
+    // the first device of an IMEI (by id) when several share one
+    const seen = new Set<string>();
+    return rows.filter((r) => !seen.has(r.imei) && seen.add(r.imei));
   }
 
   async deviceById(id: number, c: Queryable): Promise<{ id: number; imei: string; imsi: string | null; gsm_number: string | null } | null> {
