@@ -44,6 +44,8 @@ const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/Wif
 const WifiEditPage = lazyNamed(() => import('../features/admin-data/routes/WifiEditPage'), 'WifiEditPage');
 const ActiveDevicesPage = lazyNamed(() => import('../features/reports/routes/ActiveDevicesPage'), 'ActiveDevicesPage');
 const StatsPage = lazyNamed(() => import('../features/stats/routes/StatsPage'), 'StatsPage');
+const ModemUpdatePage = lazyNamed(() => import('../features/modem/routes/ModemUpdatePage'), 'ModemUpdatePage');
+const ModemReportPage = lazyNamed(() => import('../features/modem/routes/ModemReportPage'), 'ModemReportPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -102,12 +104,21 @@ const ADMIN_DATA_ROUTES: RouteObject[] = [
   { path: '/geolocation/add', element: guarded('geolocation', <WifiEditPage />) },
 ];
 
+/** The modem update wizard and its reports (features/modem; docs/firmware-modem.md "Modem update"). */
+const MODEM_ROUTES: RouteObject[] = [
+  { path: '/admin/modem/update', element: guarded('modem', <ModemUpdatePage />) },
+  { path: '/admin/modem/report', element: guarded('modem', <ModemReportPage report="done" />) },
+  { path: '/admin/modem/reportUpdating', element: guarded('modem', <ModemReportPage report="updating" />) },
+  { path: '/admin/modem/reportNotUpdated', element: guarded('modem', <ModemReportPage report="notUpdated" />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
   ...TRAFFIC_ROUTES,
   ...ADMIN_ROUTES,
   ...ADMIN_DATA_ROUTES,
+  ...MODEM_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
   { path: '/admin/reports/activeDevices', element: guarded('reports', <ActiveDevicesPage />) },
