@@ -7,6 +7,7 @@
 // silent), the worker's and the api's CPU and the worker's RSS.
 //
 //   node bench/modem/run.mjs [--devices 10000] [--rate 200] [--errors 0.01] [--silent 0.01] [--timeout-ms 60000]
+//                            [--latency-ms 100-500] [--sms-concurrency 32]
 //
 // Uses a fresh database `tracker_bench_modem` in the local stack (a small seeded fleet plus N generated watches of
 // type 1, a tenth of them on the US carrier); needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
@@ -25,6 +26,9 @@ const { values: opts } = parseArgs({
     silent: { type: 'string', default: '0.01' },
     'timeout-ms': { type: 'string', default: '60000' },
     'latency-ms': { type: 'string', default: '100-500' },
+    // each modem step sends one SMS, so each SMS job carries one message: the SMS jobs a worker runs at once bound
+    // the sends in flight (the pipeline's default, 4, suits campaigns of 1,000-message chunks)
+    'sms-concurrency': { type: 'string', default: '32' },
   },
 });
 const N = Number(opts.devices);
@@ -67,7 +71,11 @@ const env = {
   TWILIO_AUTH_TOKEN: sim.authToken,
   TWILIO_API_URL: sim.url,
   SMS_WEBHOOK_BASE_URL: base,
+  // production needs both; fleet-sim's mail sink takes the (unused) mails
+  SMTP_URL: sim.smtpUrl,
+  CONSOLE_PUBLIC_URL: base,
   MODEM_CHECK_TIMEOUT_MS: String(TIMEOUT_MS),
+  SMS_CONCURRENCY: opts['sms-concurrency'],
 };
 const api = startApp('api', env);
 const worker = startApp('worker', env, 'inherit');
@@ -134,7 +142,7 @@ const chainS = 6 * 4 * meanLat;
 const rateS = sms.n / RATE;
 const floorS = Math.max(rateS, chainS) + (timeouts ? TIMEOUT_MS / 1000 : 0);
 const sendSpanS = (new Date(sms.last) - new Date(sms.first)) / 1000;
-console.log(`\nModem update of ${N.toLocaleString('en')} devices (10 % US carrier), gateway limit ${RATE}/s, latency ${LAT_MIN}-${LAT_MAX} ms, refusals ${opts.errors}, silent ${opts.silent}, check timeout ${TIMEOUT_MS / 1000} s`);
+console.log(`\nModem update of ${N.toLocaleString('en')} devices (10 % US carrier), gateway limit ${RATE}/s, latency ${LAT_MIN}-${LAT_MAX} ms, refusals ${opts.errors}, silent ${opts.silent}, check timeout ${TIMEOUT_MS / 1000} s, SMS_CONCURRENCY ${opts['sms-concurrency']}`);
 console.log('| figure | value |');
 console.log('|---|---|');
 console.log(`| POST initModemUpdateProcess (${N.toLocaleString('en')} IMEIs: checks, insert, audit, enqueue) | ${(initMs / 1000).toFixed(2)} s |`);

@@ -39,14 +39,17 @@ async function atCheckSent(modemId: number) {
   return until(async () => {
     const t = await taskRow(w.api, modemId);
     if (t.status !== 'RUNNING' || t.sms_id === null) return null;
-    const m = (await w.api.pool.query('SELECT status FROM sms_message WHERE id = $1', [t.sms_id])).rows[0];
-    return m && m.status >= 1 ? t : null;
+    const m = (await w.api.pool.query('SELECT status, sent_at FROM sms_message WHERE id = $1', [t.sms_id])).rows[0];
+    return m && m.status >= 1 && m.sent_at ? t : null;
   }, `modem ${modemId} waiting at a check`);
 }
 
-/** Moves a process's check start back past the timeout (the default, 1 hour) and lets the sweep find it. */
+/** Moves the send time of the SMS a check waits for back past the timeout (the default, 1 hour); the sweep finds it. */
 async function forceTimeout(modemId: number) {
-  await w.api.pool.query(`UPDATE modem_update_task SET step_started_at = step_started_at - interval '2 hours' WHERE id = $1`, [modemId]);
+  await w.api.pool.query(
+    `UPDATE sms_message SET sent_at = sent_at - interval '2 hours' WHERE id = (SELECT sms_id FROM modem_update_task WHERE id = $1)`,
+    [modemId],
+  );
   await sweep();
 }
 

@@ -13,7 +13,7 @@ const BATCH = 2_000;
 
 /**
  * Periodic work of the modem updates (worker, at start and every 5 s): hands the worker the processes whose time is
- * up by Postgres' clock (past the 10-day deadline, a check past its timeout) and those whose job was lost. The job ids
+ * up by Postgres' clock (past the 10-day deadline, a check whose SMS was sent longer ago than its timeout) and those whose job was lost. The job ids
  * carry the process's version, so a job still queued is not queued twice, and a job for a process that moved on does
  * nothing.
  */

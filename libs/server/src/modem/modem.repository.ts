@@ -25,7 +25,7 @@ export type TaskRow = {
   device_type_id: number;
   /** now() is past the 10-day deadline */
   expired: boolean;
-  /** now() is past step_started_at + the check timeout */
+  /** a check: now() is past the time its SMS was sent (the gateway took it) + the check timeout */
   timed_out: boolean;
 };
 
@@ -114,11 +114,17 @@ export class ModemRepository {
 
   // ------------------------------------------------------------------------------------------ the engine
 
-  /** A process locked for a transition (FOR UPDATE), with the deadline and the check timeout judged by Postgres' clock. */
+  /**
+   * A process locked for a transition (FOR UPDATE), with the deadline and the check timeout judged by Postgres' clock.
+   * A check's time runs from when its SMS was sent (`sent_at`), not stored: a backlog in the SMS pipeline is not the
+   * watch's silence (an SMS that never leaves ends with its own error, which the listener counts).
+   */
   async lock(id: number, timeoutMs: number, c: Queryable): Promise<TaskRow | null> {
     const r = await this.pg.rows<TaskRow>(
-      `SELECT ${TASK_COLUMNS}, now() >= t.deadline_at AS expired, now() >= t.step_started_at + $2 * interval '1 millisecond' AS timed_out
-         FROM modem_update_task t JOIN device d ON d.id = t.device_id WHERE t.id = $1 FOR UPDATE OF t`,
+      `SELECT ${TASK_COLUMNS}, now() >= t.deadline_at AS expired,
+              coalesce(now() >= m.sent_at + $2 * interval '1 millisecond', false) AS timed_out
+         FROM modem_update_task t JOIN device d ON d.id = t.device_id LEFT JOIN sms_message m ON m.id = t.sms_id
+        WHERE t.id = $1 FOR UPDATE OF t`,
       [id, timeoutMs],
       c,
     );
@@ -219,7 +225,7 @@ export class ModemRepository {
       `SELECT t.id, t.version FROM modem_update_task t
         WHERE t.status = 'RUNNING'
           AND (t.deadline_at <= now()
-               OR (${IS_CHECK} AND t.step_started_at <= now() - $1 * interval '1 millisecond')
+               OR (${IS_CHECK} AND EXISTS (SELECT 1 FROM sms_message m WHERE m.id = t.sms_id AND m.sent_at <= now() - $1 * interval '1 millisecond'))
                OR (NOT ${IS_CHECK} AND t.updated <= now() - $2 * interval '1 millisecond'))
         ORDER BY t.id LIMIT $3`,
       [timeoutMs, staleMs, limit],
