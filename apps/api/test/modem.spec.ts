@@ -260,7 +260,7 @@ describe('stop and reset', () => {
       const again = await w.api.post('/device/stopModemUpdateProcess', { IMEIs: [d!.imei] }, admin);
       expect(again.body.model.items[0].outcome).toBe('notRunning');
       // a late reply to the stopped process's command changes nothing
-      await w.sim.control.inbound(d!.gsm, 'START_SSP:OK,SSP=1');
+      await w.sim.control.speak(d!.gsm, 'START_SSP:OK,SSP=1');
       expect((await taskRow(w.api, id)).status).toBe('STOPPED');
     } finally {
       knobs({ silentRate: 0 });

@@ -26,3 +26,17 @@ export function processColumns(t: TFunction): Column<ModemProcess>[] {
     { key: 'since', header: t('modem.col.since'), cell: (p) => formatDateTime(p.finished_at ?? p.step_started_at), className: 'nowrap' },
   ];
 }
+
+/** The last column of a modem table: opens the device's progress modal. */
+export function detailsColumn(t: TFunction, open: (modemId: number) => void): Column<ModemProcess> {
+  return {
+    key: 'details',
+    header: t('modem.details'),
+    hideHeader: true,
+    cell: (p) => (
+      <button type="button" className="btn btn--small" onClick={() => open(p.modem_id)} data-testid="modem-details">
+        {t('modem.details')}
+      </button>
+    ),
+  };
+}

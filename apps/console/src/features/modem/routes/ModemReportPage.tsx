@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { Spinner } from '../../../components/Spinner';
 import { downloadModemReport, useModemReport } from '../api/modem-api';
 import { ModemProgressModal } from '../components/ModemProgressModal';
-import { processColumns } from '../components/process-columns';
+import { detailsColumn, processColumns } from '../components/process-columns';
 import { ModemNav } from './ModemUpdatePage';
 
 /**
@@ -50,19 +50,7 @@ export function ModemReportPage({ report }: { report: ModemReport }) {
           rows={q.data?.items}
           rowKey={(p) => p.modem_id}
           empty={t('modem.noProcesses')}
-          columns={[
-            ...processColumns(t),
-            {
-              key: 'details',
-              header: t('modem.details'),
-              hideHeader: true,
-              cell: (p) => (
-                <button type="button" className="btn btn--small" onClick={() => setModal(p.modem_id)}>
-                  {t('modem.details')}
-                </button>
-              ),
-            },
-          ]}
+          columns={[...processColumns(t), detailsColumn(t, setModal)]}
         />
         <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} />
       </QueryState>

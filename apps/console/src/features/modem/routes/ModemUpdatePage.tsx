@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useInitModem, useModemAllStatuses, useModemStatus, useStopModem } from '../api/modem-api';
 import { ModemProgressModal } from '../components/ModemProgressModal';
-import { processColumns } from '../components/process-columns';
+import { detailsColumn, processColumns } from '../components/process-columns';
 import { parseImeis, validImei } from '../imeis';
 
 type Tab = 'imeis' | 'status' | 'progress';
@@ -132,7 +132,8 @@ function StatusTab({ imeis, outcomes, onNext }: { imeis: string[]; outcomes: Mod
   const { t } = useTranslation();
   const status = useModemStatus(imeis, false);
   const byImei = new Map(status.data?.items.map((i) => [i.imei, i.process]) ?? []);
-  const rows = outcomes?.items ?? imeis.map((imei) => ({ imei, outcome: null, device_id: null, modem_id: null, profile: null, task_count: null }));
+  type Row = { imei: string; outcome: ModemInitResponse['model']['items'][number]['outcome'] | null };
+  const rows: Row[] = outcomes?.items ?? imeis.map((imei) => ({ imei, outcome: null }));
   return (
     <div>
       <p>
@@ -183,16 +184,7 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
       cell: (p) => <input type="checkbox" aria-label={t('modem.select', { imei: p.imei })} checked={selected.has(p.imei)} disabled={p.status !== 'RUNNING'} onChange={() => toggle(p.imei)} />,
     },
     ...processColumns(t),
-    {
-      key: 'details',
-      header: t('modem.details'),
-      hideHeader: true,
-      cell: (p) => (
-        <button type="button" className="btn btn--small" onClick={() => setModal(p.modem_id)} data-testid="modem-details">
-          {t('modem.details')}
-        </button>
-      ),
-    },
+    detailsColumn(t, setModal),
   ];
   return (
     <div>
