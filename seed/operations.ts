@@ -90,10 +90,10 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
     const end = iso(started + taskId * HOUR + 30 * MINUTE);
     tasks.push([i + 1, s.id, deviceImei(s.id), us ? 'us_carrier' : 'standard', taskId, count, status, errors, error[0], error[1], 1, iso(started),
       iso(started + taskId * HOUR), iso(started + 10 * DAY), end, end]);
-    for (let k = 1; k < taskId; k++) steps.push([i + 1, k, 'ok', null, iso(started + k * HOUR)]);
-    if (status === 'FAILED') for (let e = 0; e < 3; e++) steps.push([i + 1, taskId, 'timeout', 'modemTimeout', iso(started + taskId * HOUR + e * 10 * MINUTE)]);
+    for (let k = 1; k < taskId; k++) steps.push([i + 1, k, 'ok', null, null, iso(started + k * HOUR)]);
+    if (status === 'FAILED') for (let e = 0; e < 3; e++) steps.push([i + 1, taskId, 'timeout', 'modemTimeout', { command: 'UPDATE_MODEM', minutes: 60 }, iso(started + taskId * HOUR + e * 10 * MINUTE)]);
   });
   n.modem_update_task = await insertRows(client, 'modem_update_task', ['id', 'device_id', 'imei', 'profile', 'task_id', 'task_count', 'status', 'errors', 'error_code', 'error_params', 'created_by', 'started', 'step_started_at', 'deadline_at', 'finished_at', 'settings_restored_at'], tasks);
-  n.modem_update_step = await insertRows(client, 'modem_update_step', ['modem_id', 'task_id', 'outcome', 'code', 'created'], steps);
+  n.modem_update_step = await insertRows(client, 'modem_update_step', ['modem_id', 'task_id', 'outcome', 'code', 'params', 'created'], steps);
   return n;
 }

@@ -152,6 +152,9 @@ describe('starting: per-IMEI outcomes', () => {
       expect((await w.api.get('/modem/update?device_id=99999999', admin)).status).toBe(404);
       const stop = await w.api.post('/device/stopModemUpdateProcess', { IMEIs: [d!.imei] }, admin);
       expect(stop.body.model).toMatchObject({ stopped: 1, items: [{ imei: d!.imei, outcome: 'stopped', modem_id: first }] });
+      // each call recorded once, in its transaction (AuditService.recordCall)
+      const audit = (await w.api.pool.query(`SELECT action FROM audit_event WHERE entity = 'modem_update_task' ORDER BY id DESC LIMIT 3`)).rows.map((r) => r.action);
+      expect(audit).toEqual([expect.stringContaining('stopModemUpdateProcess'), expect.stringContaining('initModemUpdateProcess'), expect.stringContaining('initModemUpdateProcess')]);
     } finally {
       knobs({ silentRate: 0 });
     }

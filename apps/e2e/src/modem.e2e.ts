@@ -55,6 +55,7 @@ describe('admin: a modem update started from a CSV, followed to done', () => {
     const modal = page.getByTestId('modem-progress');
     await modal.waitFor();
     await expect.poll(() => modal.locator('li[data-state="done"]').count()).toBe(13);
+    await screenshot(page, 'modem-progress-modal');
     await page.getByRole('button', { name: 'Close' }).first().click();
 
     // the report of updated devices lists them
