@@ -6,7 +6,7 @@ import { JobName, JobQueue } from '../core/jobs/index.js';
 import { settingSms } from '../device-workspace/device-settings.service.js';
 import { renderCommand } from '../sms/sms-send.service.js';
 import { SmsOutbox } from '../sms/sms-outbox.service.js';
-import { ModemRepository, type TaskChange, type TaskRow } from './modem.repository.js';
+import { ModemRepository, type HistoryLine, type TaskChange, type TaskRow } from './modem.repository.js';
 
 /** `DUP:OK,FILES=<name>:<size>;<name>:<size>`: the DUP files the watch holds (what fleet-sim's watches report). */
 export function parseDupReport(reply: string | null): { name: string; size: number }[] | null {
@@ -53,8 +53,7 @@ export class ModemEngine {
       if (!task) return this.finish(t, 'FAILED', reason('text', { text: `no task ${t.task_id} in profile ${t.profile}` }), c);
       switch (task.kind) {
         case 'settings':
-          await this.changeSettings(t, c);
-          return this.advance(t, {}, c);
+          return this.advance(t, { saved_settings: await this.changeSettings(t, c), settings_restored: false }, c);
         case 'send':
           return this.send(t, task, c);
         case 'check':
@@ -77,8 +76,7 @@ export class ModemEngine {
     const t = await this.repo.lockBySms(smsId, q);
     if (!t || modemTask(t.profile, t.task_id)?.kind !== 'check') return;
     if (!isOk(body)) return this.error(t, reason('smsDeviceRefused', { reason: body.slice(0, 100) }), 'error', q);
-    await this.repo.history(t.id, t.task_id, 'ok', null, smsId, q);
-    await this.advance(t, { last_reply: body }, q, true);
+    await this.advance(t, { last_reply: body }, q, smsId);
   }
 
   /** The command a check waits for failed (undelivered, refused, no gateway...): an error of the process. */
@@ -95,7 +93,6 @@ export class ModemEngine {
 
   /** Starts a process over from task 1 (any status): errors and the 10 days afresh; changed settings stay remembered. */
   async reset(t: TaskRow, q: Queryable): Promise<number> {
-    await this.repo.history(t.id, t.task_id, 'info', reason('text', { text: 'reset' }), null, q);
     const restored = t.settings_restored_at !== null;
     const version = await this.repo.change(
       t.id,
@@ -112,6 +109,7 @@ export class ModemEngine {
         restart: { days: MODEM_LIMITS.days },
       },
       q,
+      { taskId: t.task_id, outcome: 'info', why: reason('text', { text: 'reset' }), smsId: null },
     );
     this.enqueueAfter(q, t.id, version);
     return version;
@@ -119,27 +117,27 @@ export class ModemEngine {
 
   // ------------------------------------------------------------------------------------------ transitions
 
-  /** To the next task; a task that is not a check gets its job after the commit. */
-  private async advance(t: TaskRow, ch: TaskChange, q: Queryable, fromCheck = false): Promise<void> {
+  /** To the next task (`smsId`: the SMS whose reply completed the task); a task that is not a check gets its job after the commit. */
+  private async advance(t: TaskRow, ch: TaskChange, q: Queryable, smsId: number | null = null): Promise<void> {
     const next = t.task_id + 1;
-    if (!fromCheck) await this.repo.history(t.id, t.task_id, 'ok', null, ch.sms_id ?? null, q);
-    const version = await this.repo.change(t.id, { sms_id: null, ...ch, task_id: next }, q);
+    const version = await this.repo.change(t.id, { sms_id: null, ...ch, task_id: next }, q, { taskId: t.task_id, outcome: 'ok', why: null, smsId });
     if (modemTask(t.profile, next)?.kind !== 'check') this.enqueueAfter(q, t.id, version);
   }
 
   /** An error: counted; the third ends the process as failed, else the task's command is sent again. */
   private async error(t: TaskRow, why: Reason, outcome: 'error' | 'timeout', q: Queryable): Promise<void> {
-    await this.repo.history(t.id, t.task_id, outcome, why, t.sms_id, q);
+    const line = { taskId: t.task_id, outcome, why, smsId: t.sms_id };
     const errors = t.errors + 1;
-    if (errors >= MODEM_LIMITS.errors) return this.finish({ ...t, errors }, 'FAILED', why, q);
-    const version = await this.repo.change(t.id, { errors, error: why, sms_id: null, task_id: retryTask(t) }, q);
+    if (errors >= MODEM_LIMITS.errors) return this.finish({ ...t, errors }, 'FAILED', why, q, line);
+    const version = await this.repo.change(t.id, { errors, error: why, sms_id: null, task_id: retryTask(t) }, q, line);
     this.enqueueAfter(q, t.id, version);
   }
 
   /** Ends a process: DONE at its last task, FAILED or STOPPED where it was; changed settings are put back. */
-  private async finish(t: TaskRow, status: 'DONE' | 'FAILED' | 'STOPPED', why: Reason | null, q: Queryable): Promise<void> {
+  private async finish(t: TaskRow, status: 'DONE' | 'FAILED' | 'STOPPED', why: Reason | null, q: Queryable, cause?: HistoryLine): Promise<void> {
     const restored = await this.restoreSettings(t, q);
-    await this.repo.history(t.id, t.task_id, status === 'DONE' ? 'ok' : 'info', why ?? reason('text', { text: status.toLowerCase() }), null, q);
+    // the error that ended it (when one did) is the history's line; else what ended it
+    const line: HistoryLine = cause ?? { taskId: t.task_id, outcome: status === 'DONE' ? 'ok' : 'info', why: why ?? reason('text', { text: status.toLowerCase() }), smsId: null };
     await this.repo.change(
       t.id,
       {
@@ -152,11 +150,12 @@ export class ModemEngine {
         ...(restored ? { settings_restored: true } : {}),
       },
       q,
+      line,
     );
   }
 
-  /** Task 1: the settings MODEM_SETTINGS names set where they differ; the value before kept (once, across resets). */
-  private async changeSettings(t: TaskRow, q: Queryable): Promise<void> {
+  /** Task 1: the settings MODEM_SETTINGS names set where they differ; answers the values before (kept once, across resets). */
+  private async changeSettings(t: TaskRow, q: Queryable): Promise<Record<string, string | null>> {
     const saved: Record<string, string | null> = { ...(t.saved_settings ?? {}) };
     const current = await this.repo.settings(t.device_id, t.device_type_id, MODEM_SETTINGS.map((s) => s.setting_no), q);
     const pushes: { no: number; value: string }[] = [];
@@ -168,7 +167,7 @@ export class ModemEngine {
       pushes.push({ no: s.setting_no, value: target.value });
     }
     await this.pushSettings(t, pushes, q);
-    await this.repo.change(t.id, { saved_settings: saved, settings_restored: false }, q);
+    return saved;
   }
 
   /** Puts back what task 1 changed (own value, or none so the default applies) and tells the watch; false if nothing was. */
@@ -205,8 +204,7 @@ export class ModemEngine {
       { deviceId: t.device_id, commandKey: task.smsKey!, message: renderCommand(cmd, task.message ?? ''), gsmNumber: t.gsm_number, createdBy: t.created_by },
       q,
     );
-    await this.repo.history(t.id, t.task_id, 'sent', null, m.id, q);
-    const version = await this.repo.change(t.id, { sms_id: m.id, task_id: t.task_id + 1 }, q);
+    const version = await this.repo.change(t.id, { sms_id: m.id, task_id: t.task_id + 1 }, q, { taskId: t.task_id, outcome: 'sent', why: null, smsId: m.id });
     PgPool.afterCommit(q, () => this.sms.dispatch([m.id]));
     if (modemTask(t.profile, t.task_id + 1)?.kind !== 'check') this.enqueueAfter(q, t.id, version);
   }

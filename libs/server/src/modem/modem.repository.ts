@@ -45,6 +45,9 @@ export type TaskChange = {
   restart?: { days: number };
 };
 
+/** One line of a process's history (the progress modal), written with the transition it records. */
+export type HistoryLine = { taskId: number; outcome: 'ok' | 'sent' | 'error' | 'timeout' | 'info'; why: Reason | null; smsId: number | null };
+
 const TASK_COLUMNS = `t.id, t.device_id, t.imei, t.profile, t.task_id, t.task_count, t.status::text AS status, t.version, t.errors,
   t.sms_id, t.last_reply, t.saved_settings, t.settings_restored_at, t.created_by, d.gsm_number, d.device_type_id`;
 
@@ -142,8 +145,11 @@ export class ModemRepository {
     return r[0] ?? null;
   }
 
-  /** Applies a transition; answers the new version. */
-  async change(id: number, ch: TaskChange, c: Queryable): Promise<number> {
+  /**
+   * Applies a transition, with its line of history when given (one statement: the history's INSERT in a CTE);
+   * answers the new version.
+   */
+  async change(id: number, ch: TaskChange, c: Queryable, line?: HistoryLine): Promise<number> {
     const sets = ['version = version + 1', 'updated = now()'];
     const values: unknown[] = [id];
     const set = (col: string, v: unknown, cast = '') => {
@@ -171,21 +177,17 @@ export class ModemRepository {
       sets.push('started = now()', 'finished_at = NULL');
       if (ch.task_id === undefined) sets.push('step_started_at = now()');
     }
-    const [r] = await this.pg.rows<{ version: number }>(`UPDATE modem_update_task SET ${sets.join(', ')} WHERE id = $1 RETURNING version`, values, c);
+    let history = '';
+    if (line) {
+      const at = values.length;
+      values.push(line.taskId, line.outcome, line.why?.code ?? null, line.why?.params ? JSON.stringify(line.why.params) : null, line.smsId);
+      history = `WITH h AS (INSERT INTO modem_update_step (modem_id, task_id, outcome, code, params, sms_id)
+        VALUES ($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5})) `;
+    }
+    const [r] = await this.pg.rows<{ version: number }>(`${history}UPDATE modem_update_task SET ${sets.join(', ')} WHERE id = $1 RETURNING version`, values, c);
     return r!.version;
   }
 
-  /** One line of a process's history (the progress modal). */
-  async history(modemId: number, taskId: number, outcome: 'ok' | 'sent' | 'error' | 'timeout' | 'info', why: Reason | null, smsId: number | null, c: Queryable): Promise<void> {
-    await c.query('INSERT INTO modem_update_step (modem_id, task_id, outcome, code, params, sms_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
-      modemId,
-      taskId,
-      outcome,
-      why?.code ?? null,
-      why?.params ? JSON.stringify(why.params) : null,
-      smsId,
-    ]);
-  }
 
   /** A device type's SMS command (template, takes a message), null when the type has none. */
   async command(deviceTypeId: number, key: string, c: Queryable): Promise<{ command_key: string; template: string; takes_message: boolean } | null> {
