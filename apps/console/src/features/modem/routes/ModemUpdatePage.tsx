@@ -1,9 +1,10 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MODEM_IMEIS_MAX, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
+import { MODEM_IMEIS_MAX, MODEM_PAGE_SIZE, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
+import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { Spinner } from '../../../components/Spinner';
 import { localErrorToast, successToast } from '../../../lib/toast';
@@ -166,6 +167,7 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [modal, setModal] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
   const status = useModemStatus(imeis, true);
   const stop = useStopModem();
   const processes = (status.data?.items.flatMap((i) => (i.process ? [i.process] : [])) ?? []) as ModemProcess[];
@@ -215,12 +217,14 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
         <DataTable
           layout="wrap"
           data-testid="modem-progress-table"
-          rows={processes}
+          rows={processes.slice(page * MODEM_PAGE_SIZE, (page + 1) * MODEM_PAGE_SIZE)}
           rowKey={(p) => p.modem_id}
           columns={columns}
           empty={t('modem.noProcesses')}
           rowProps={(p) => ({ 'data-imei': p.imei, 'data-status': p.status })}
         />
+        {/* a batch of thousands: the table shows a page at a time; select-all takes every running device */}
+        <Pager page={page} totalPages={Math.ceil(processes.length / MODEM_PAGE_SIZE)} onChange={setPage} />
       </QueryState>
       <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
     </div>
