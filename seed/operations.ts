@@ -88,25 +88,26 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
   });
   n.firmware_ota_activity = await insertRows(client, 'firmware_ota_activity', cols, activity);
 
-  // modem updates: a few devices at various steps (the 31041 carrier runs the 13-task profile)
+  // modem updates: a few finished ones (done, failed, stopped) for the reports; none running, so that no worker of a
+  // test world picks one up and sends SMS on its own (the 31041 carrier runs the 13-task profile)
   const tasks: Row[] = [];
   const steps: Row[] = [];
-  const statuses = ['DONE', 'RUNNING', 'RUNNING', 'FAILED', 'STOPPED', 'WAITING', 'DONE', 'RUNNING'];
+  const statuses = ['DONE', 'FAILED', 'STOPPED', 'DONE', 'FAILED', 'DONE', 'STOPPED', 'DONE'];
   sample.slice(0, 8).forEach((s, i) => {
     const us = simData(s.id, s.operator).imsi.startsWith('31041');
     const count = us ? 13 : 11;
-    const status = statuses[i];
-    const taskId = status === 'DONE' ? count : status === 'WAITING' ? 0 : Math.min(count - 1, 2 + i);
+    const status = statuses[i]!;
+    const taskId = status === 'DONE' ? count : Math.min(count - 2, 3 + i);
     const started = plan.anchor - (i + 1) * DAY;
     const errors = status === 'FAILED' ? 3 : i % 2;
-    tasks.push([i + 1, s.id, deviceImei(s.id), us ? 'us_carrier' : 'standard', taskId, count, status, errors,
-      status === 'FAILED' ? 'No answer to UPDATE_MODEM within the timeout' : null, 1, iso(started), iso(started + taskId * HOUR),
-      status === 'WAITING' ? null : iso(started + taskId * HOUR), iso(started + 10 * DAY),
-      ['DONE', 'FAILED', 'STOPPED'].includes(status) ? iso(started + taskId * HOUR + 30 * MINUTE) : null]);
-    for (let k = 1; k <= taskId; k++) steps.push([i + 1, k, 'ok', `task ${k} done`, iso(started + k * HOUR)]);
-    if (status === 'FAILED') for (let e = 0; e < 3; e++) steps.push([i + 1, taskId + 1, 'timeout', 'no reply', iso(started + (taskId + 1) * HOUR + e * 10 * MINUTE)]);
+    const error = status === 'FAILED' ? ['modemTimeout', { command: 'UPDATE_MODEM', minutes: 60 }] : status === 'STOPPED' ? ['modemStopped', null] : [null, null];
+    const end = iso(started + taskId * HOUR + 30 * MINUTE);
+    tasks.push([i + 1, s.id, deviceImei(s.id), us ? 'us_carrier' : 'standard', taskId, count, status, errors, error[0], error[1], 1, iso(started),
+      iso(started + taskId * HOUR), iso(started + 10 * DAY), end, end]);
+    for (let k = 1; k < taskId; k++) steps.push([i + 1, k, 'ok', null, null, iso(started + k * HOUR)]);
+    if (status === 'FAILED') for (let e = 0; e < 3; e++) steps.push([i + 1, taskId, 'timeout', 'modemTimeout', { command: 'UPDATE_MODEM', minutes: 60 }, iso(started + taskId * HOUR + e * 10 * MINUTE)]);
   });
-  n.modem_update_task = await insertRows(client, 'modem_update_task', ['id', 'device_id', 'imei', 'profile', 'task_id', 'task_count', 'status', 'errors', 'last_error', 'created_by', 'started', 'updated', 'step_started_at', 'deadline_at', 'finished_at'], tasks);
-  n.modem_update_step = await insertRows(client, 'modem_update_step', ['modem_id', 'task_id', 'outcome', 'message', 'created'], steps);
+  n.modem_update_task = await insertRows(client, 'modem_update_task', ['id', 'device_id', 'imei', 'profile', 'task_id', 'task_count', 'status', 'errors', 'error_code', 'error_params', 'created_by', 'started', 'step_started_at', 'deadline_at', 'finished_at', 'settings_restored_at'], tasks);
+  n.modem_update_step = await insertRows(client, 'modem_update_step', ['modem_id', 'task_id', 'outcome', 'code', 'params', 'created'], steps);
   return n;
 }

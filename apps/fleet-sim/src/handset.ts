@@ -1,3 +1,5 @@
+import type { Knobs } from './knobs.js';
+import { MODEM_COMMANDS, modemReply } from './watch-modem.js';
 import type { Command, FleetDb, Watch } from './watches.js';
 
 /**
@@ -41,7 +43,10 @@ interface LogState {
 export class Handsets {
   private readonly logs = new Map<number, LogState>();
 
-  constructor(private readonly db: FleetDb) {}
+  constructor(
+    private readonly db: FleetDb,
+    private readonly knobs: () => Knobs,
+  ) {}
 
   /** the watch's reply to `text` (already stripped of a gateway prefix) */
   async answer(watch: Watch, text: string): Promise<string> {
@@ -51,6 +56,7 @@ export class Handsets {
     if (!cmd) return UNKNOWN_COMMAND;
     if (cmd.key === 'START_LOG') return this.startLog(watch, cmd.message ?? '');
     if (cmd.key === 'SEND_LOG') return this.sendLog(watch);
+    if (MODEM_COMMANDS.has(cmd.key)) return modemReply(watch, cmd.key, cmd.message, this.knobs());
     return SPECIAL[cmd.key]?.() ?? `${word(cmd.template)}:OK`;
   }
 

@@ -38,6 +38,8 @@ export const knobsSchema = z
     fotaStallRate: z.number().min(0).max(1),
     /** share of final firmware reports lost on the way (the watch says it again when asked with FOTA?) */
     fotaReportLossRate: z.number().min(0).max(1),
+    /** share of modem-update commands (START_SSP, UPDATE_MODEM, SEND_ATCMD, DUP) a watch refuses (watch-modem.ts) */
+    modemErrorRate: z.number().min(0).max(1),
   })
   .strict();
 
@@ -59,6 +61,7 @@ export const DEFAULT_KNOBS: Knobs = {
   fotaCorruptRate: 0,
   fotaStallRate: 0,
   fotaReportLossRate: 0,
+  modemErrorRate: 0,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -99,6 +102,7 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_FOTA_CORRUPT_RATE', 'fotaCorruptRate', num],
   ['FLEET_SIM_FOTA_STALL_RATE', 'fotaStallRate', num],
   ['FLEET_SIM_FOTA_REPORT_LOSS_RATE', 'fotaReportLossRate', num],
+  ['FLEET_SIM_MODEM_ERROR_RATE', 'modemErrorRate', num],
 ];
 
 /** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */

@@ -76,7 +76,7 @@ export class FleetSim {
     this.startKnobs = mergeKnobs(DEFAULT_KNOBS, options.knobs ?? {});
     this.knobs = this.startKnobs;
     this.db = options.databaseUrl ? new FleetDb(options.databaseUrl) : null;
-    this.handsets = this.db ? new Handsets(this.db) : null;
+    this.handsets = this.db ? new Handsets(this.db, () => this.knobs) : null;
     // every pending delay listens for close(): thousands at a time under a bulk send
     setMaxListeners(0, this.abort.signal);
   }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { key, SMS_REPLIES, until, useWorld } from './test/harness.js';
+import { MODEM_COMMANDS, MODEM_FIRMWARE } from './watch-modem.js';
 
 const FROM = '+15005550006';
 const ctx = useWorld();
@@ -35,13 +36,29 @@ describe('the watches behind the seeded numbers', () => {
     const commands = await c
       .query<{ command_key: string; template: string }>('select command_key, template from sms_command where device_type_id = $1', [ctx.watch.deviceTypeId])
       .finally(() => c.end());
-    const withReply = commands.rows.filter((cmd) => SMS_REPLIES[cmd.command_key]);
+    // the modem commands say what they did (their own test below)
+    const withReply = commands.rows.filter((cmd) => SMS_REPLIES[cmd.command_key] && !MODEM_COMMANDS.has(cmd.command_key));
     expect(withReply.length).toBeGreaterThanOrEqual(5);
     for (const cmd of withReply) {
       const expected = new RegExp(`^${SMS_REPLIES[cmd.command_key]!.replace('{battery}', '\\d{1,3}').replace('{signal}', '\\d+')}$`);
       expect((await ask(cmd.template.replace('{message}', 'internet.example'))).body, cmd.command_key).toMatch(expected);
     }
     expect((await ask('POWEROFF#')).body).toBe('POWEROFF:OK');
+  });
+
+  it('answer the modem-update commands with what they did, or refuse them at modemErrorRate', async () => {
+    expect((await ask('START_SSP#')).body).toMatch(/^START_SSP:OK,SSP=\d+$/);
+    expect((await ask('UPDATE_MODEM#')).body).toBe(`UPDATE_MODEM:OK,FW=${MODEM_FIRMWARE}`);
+    expect((await ask('SEND_ATCMD,AT#SWOPTIONS=1#')).body).toBe('SEND_ATCMD:OK,AT#SWOPTIONS=1');
+    expect((await ask('SEND_ATCMD,hello#')).body).toBe('SEND_ATCMD:ERR,BAD_ATCMD');
+    expect((await ask('DUP#')).body).toMatch(/^DUP:OK,FILES=modem_[\d.]+_1of2\.dup:\d+;modem_[\d.]+_2of2\.dup:\d+$/);
+    ctx.w.sim.control.configure({ modemErrorRate: 1 });
+    try {
+      expect((await ask('UPDATE_MODEM#')).body).toMatch(/^UPDATE_MODEM:ERR,(LOW_BATTERY|NO_NETWORK)$/);
+      expect((await ask('STATUS#')).body).toMatch(/^STATUS:/);
+    } finally {
+      ctx.w.sim.control.configure({ modemErrorRate: 0 });
+    }
   });
 
   it('answer ERR:UNKNOWN_COMMAND to anything else', async () => {

@@ -24,3 +24,4 @@ export * from './device-add.js';
 export * from './stats.js';
 export * from './reports.js';
 export * from './firmware.js';
+export * from './modem.js';

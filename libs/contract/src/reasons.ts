@@ -141,6 +141,16 @@ export const REASONS = {
   smsDeviceUnknownCommand: { en: 'The device does not know this command' },
   smsBadSignature: { en: 'The request has no valid gateway signature' },
 
+  // ------------------------------------------------------------------------ modem update (docs/firmware-modem.md "Modem update")
+  modemNoImeis: { en: 'Enter at least one IMEI' },
+  modemTooManyImeis: { en: 'At most {{max}} IMEIs at once', params: { max: 'number' } },
+  modemAlreadyRunning: { en: 'A modem update is already running for this device' },
+  modemTimeout: { en: 'No reply to {{command}} within {{minutes}} minutes', params: { command: 'text', minutes: 'number' } },
+  modemDeadline: { en: 'Not finished within {{days}} days', params: { days: 'number' } },
+  modemStopped: { en: 'Stopped by a user' },
+  modemDupFilesInvalid: { en: 'The watch reported no usable DUP files: {{report}}', params: { report: 'text' } },
+  modemNoNumber: { en: 'The device has no GSM number' },
+
   // ------------------------------------------------------------------------ owner contacts, safe zones, add device (§5; contacts.ts, safe-zones.ts, device-add.ts)
   contactFirstName: { en: 'First name must be between {{min}} and {{max}} characters', params: { min: 'number', max: 'number' } },
   contactLastName: { en: 'Last name must be under {{max}} characters', params: { max: 'number' } },

@@ -49,3 +49,6 @@ export * from './stats/stats.repository.js';
 export { STATS_SOURCES } from './stats/stats-sql.js';
 export * from './reports/report-sweep.service.js';
 export * from './firmware/firmware.module.js';
+export * from './modem/modem.module.js';
+export * from './modem/modem-sweep.service.js';
+export * from './modem/modem-engine.service.js';

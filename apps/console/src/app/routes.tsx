@@ -50,6 +50,8 @@ const FirmwareAddPage = lazyNamed(() => import('../features/firmware/routes/AddB
 const FirmwareUploadPage = lazyNamed(() => import('../features/firmware/routes/UploadPage'), 'UploadPage');
 const FirmwareBinariesPage = lazyNamed(() => import('../features/firmware/routes/BinariesPage'), 'BinariesPage');
 const FirmwareActivityPage = lazyNamed(() => import('../features/firmware/routes/ActivityPage'), 'ActivityPage');
+const ModemUpdatePage = lazyNamed(() => import('../features/modem/routes/ModemUpdatePage'), 'ModemUpdatePage');
+const ModemReportPage = lazyNamed(() => import('../features/modem/routes/ModemReportPage'), 'ModemReportPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -117,6 +119,14 @@ const FIRMWARE_ROUTES: RouteObject[] = [
   { path: '/admin/fup/ota_activity', element: guarded('firmware', <FirmwareActivityPage />) },
 ];
 
+/** The modem update wizard and its reports (features/modem; docs/firmware-modem.md "Modem update"). */
+const MODEM_ROUTES: RouteObject[] = [
+  { path: '/admin/modem/update', element: guarded('modem', <ModemUpdatePage />) },
+  { path: '/admin/modem/report', element: guarded('modem', <ModemReportPage report="done" />) },
+  { path: '/admin/modem/reportUpdating', element: guarded('modem', <ModemReportPage report="updating" />) },
+  { path: '/admin/modem/reportNotUpdated', element: guarded('modem', <ModemReportPage report="notUpdated" />) },
+];
+
 /** Built screens that replace a pending menu target. */
 const SCREEN_ROUTES: RouteObject[] = [
   ...IMPORT_ROUTES,
@@ -124,6 +134,7 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...ADMIN_ROUTES,
   ...ADMIN_DATA_ROUTES,
   ...FIRMWARE_ROUTES,
+  ...MODEM_ROUTES,
   { path: '/admin/sendSMS', element: guarded('sms', <SendSmsPage />) },
   { path: '/admin/stats/:type', element: guarded('stats', <StatsPage />) },
   { path: '/admin/reports/daily', element: guarded('reports', <DailyReportPage />) },

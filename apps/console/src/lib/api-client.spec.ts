@@ -53,6 +53,18 @@ describe('api client', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('a 401 of a call marked logoutOn401: false (the modem status polling, §8) rejects and keeps the session', async () => {
+    signIn();
+    reply(401, { error: 'Session expired', code: 'SESSION_EXPIRED' });
+    const err = await apiCall('modemAllStatuses', { toast: false, logoutOn401: false }).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(401);
+    expect(getSession()).not.toBeNull();
+    expect(toasts()).toEqual([]);
+    // any other call's 401 still ends the session
+    await apiCall('modemList', { query: { page: 0 } }).catch(() => undefined);
+    expect(getSession()).toBeNull();
+  });
+
   it('fills path parameters and the query string', async () => {
     const fn = reply(200, { model: { valid: true, username: 'bob' } });
     await apiCall('resetLinkCheck', { params: { uuid: 'a b' } });

@@ -40,6 +40,11 @@ export type CallOptions<N extends RouteName> = {
   signal?: AbortSignal;
   /** false when the caller shows the error itself (sign-in steps, reset link check); a 401 still logs out */
   toast?: boolean;
+  /**
+   * false for the modem-update status polling only (§4 Session, §8: "any 401 logs out, except modem-update status
+   * polling"): a 401 there rejects like any error and keeps the session; the next other call or navigation decides.
+   */
+  logoutOn401?: boolean;
 };
 
 /** A failed call: the api's `{ error, code, errors }`, or a network / contract failure found in the browser. */
@@ -180,7 +185,7 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
   if (!res.ok) {
     const err = await readError(res);
     // public calls (wrong password, wrong code) answer 401 too: those are messages, not a lost session
-    if (res.status === 401 && def.area !== 'public') throw sessionLost(err);
+    if (res.status === 401 && def.area !== 'public' && options.logoutOn401 !== false) throw sessionLost(err);
     if (showToast) serverErrorToast(err.messages);
     throw err;
   }

@@ -107,6 +107,13 @@ const configSchema = z.object({
   /** rollout jobs at once per worker process, and a job's BullMQ lock */
   FIRMWARE_CONCURRENCY: z.coerce.number().int().positive().default(2),
   FIRMWARE_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
+
+  // ---- the modem update's worker (docs/firmware-modem.md "Modem update")
+  /** modem step jobs run at once per worker process, and a step job's BullMQ lock */
+  MODEM_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  MODEM_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** a check task without the watch's reply for this long counts as an error and its command is sent again */
+  MODEM_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**

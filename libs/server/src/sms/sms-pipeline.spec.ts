@@ -32,6 +32,9 @@ describe('watch replies', () => {
     expect(parseReply('SETTING,5:ERR,OUT_OF_RANGE')).toEqual({ kind: 'settingErr', settingNo: 5, reason: 'OUT_OF_RANGE' });
     expect(parseReply('ERR:UNKNOWN_COMMAND')).toEqual({ kind: 'unknownCommand' });
     expect(parseReply('STATUS:BAT=50%,GSM=20,GPS=1')).toEqual({ kind: 'ack' });
+    expect(parseReply('START_SSP:ERR,BUSY')).toEqual({ kind: 'refused', reason: 'BUSY' });
+    expect(parseReply('LOG:ERR,BAD_ARGS')).toEqual({ kind: 'refused', reason: 'BAD_ARGS' });
+    expect(parseReply('DUP:OK,FILES=a.dup:10')).toEqual({ kind: 'ack' });
     expect(replyCommandKey(parseReply('SETTING,5,3:OK'))).toBe('SETTING_5');
     expect(replyCommandKey(parseReply('LOC:OK'))).toBeNull();
   });

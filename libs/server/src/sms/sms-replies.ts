@@ -21,6 +21,9 @@ export function parseReply(body: string): Reply {
   // a firmware report names its rollout (docs/firmware-modem.md "The FOTA command"): it answers that command only
   m = /^FOTA:[A-Z]+,(\d{1,9})\b/.exec(text);
   if (m) return { kind: 'ack', commandKey: `FOTA_${m[1]}` };
+  // a command's own refusal, `<WORD>:ERR,<reason>` (LOG:ERR,BAD_ARGS; the modem commands' START_SSP:ERR,BUSY)
+  m = /^[A-Z][A-Z0-9_]*:ERR(?:[,:](.*))?$/s.exec(text);
+  if (m) return { kind: 'refused', reason: m[1]?.trim() || 'ERR' };
   return { kind: 'ack' };
 }
 

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.js';
  * the worker refuses to boot while a declared job has no handler or a handler names no declared job.
  * Payloads carry ids only: handlers re-read Postgres, which holds each job's business state.
  */
-export const QueueName = { Imports: 'imports', Sms: 'sms', Reports: 'reports', Firmware: 'firmware' } as const;
+export const QueueName = { Imports: 'imports', Sms: 'sms', Reports: 'reports', Firmware: 'firmware', Modem: 'modem' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const JobName = {
@@ -16,6 +16,7 @@ export const JobName = {
   SmsSend: 'sms.send',
   ReportActiveDevices: 'report.active_devices',
   FirmwareAdvance: 'firmware.advance',
+  ModemStep: 'modem.step',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -54,6 +55,11 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   [QueueName.Firmware]: {
     concurrency: (c) => c.get('FIRMWARE_CONCURRENCY'),
     lockMs: (c) => c.get('FIRMWARE_LOCK_MS'),
+  },
+  /** modem updates (docs/firmware-modem.md): one short transaction per step */
+  [QueueName.Modem]: {
+    concurrency: (c) => c.get('MODEM_CONCURRENCY'),
+    lockMs: (c) => c.get('MODEM_LOCK_MS'),
   },
 };
 
@@ -109,6 +115,19 @@ export const JOBS = {
     options: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  }),
+  /** runs the current task of a modem update if it is still at `version` (docs/firmware-modem.md "Modem update") */
+  [JobName.ModemStep]: job({
+    queue: QueueName.Modem,
+    payload: z.object({ id: z.number().int().positive(), version: z.number().int().min(0) }),
+    id: (p) => `modem-${p.id}-${p.version}`,
+    options: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      // gone once done: the version in the id makes every transition's job a new one, and Postgres holds the state
       removeOnComplete: true,
       removeOnFail: true,
     },

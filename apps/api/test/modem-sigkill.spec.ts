@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { lastSmsId, modemDevices, sentBodies } from './modem-helpers.js';
+import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+
+// The worker killed with SIGKILL in the middle of modem updates, twice (docs/firmware-modem.md "Guarantees"): the
+// processes' state is in Postgres, each step one transaction, each SMS stored once in the step's transaction. The
+// worker runs as a child process (the built apps/worker/dist) so it can be killed; locks and leases as in
+// sms-sigkill.spec.ts (a worker on the loaded machine takes up to about 20 s to boot); bounds, never sleeps.
+const ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_RETRY_BASE_MS: '200', MODEM_LOCK_MS: '5000' };
+const RESTART = 150_000;
+
+let w: SmsWorld;
+let admin: string;
+const workers = workerProcesses();
+beforeAll(async () => {
+  assertWorkerBuilt();
+  w = await startSmsWorld({ env: ENV, worker: false, sim: { latencyMs: { min: 20, max: 150 } } });
+  admin = await w.api.signIn('admin');
+});
+afterAll(async () => {
+  workers.killAll();
+  await w?.close();
+});
+
+const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
+const stepsDone = async (ids: number[]) =>
+  Number((await w.api.pool.query(`SELECT count(*) AS n FROM modem_update_step WHERE modem_id = ANY($1::int[]) AND outcome IN ('ok', 'sent')`, [ids])).rows[0].n);
+
+describe('the worker killed mid-update', () => {
+  it('twice, then restarted: every process done, every command sent once, no state lost', async () => {
+    const std = await modemDevices(w.api, 20, { offset: 30 });
+    const us = await modemDevices(w.api, 10, { us: true, offset: 5 });
+    const ds = [...std, ...us];
+    await w.api.pool.query('DELETE FROM device_setting WHERE device_id = ANY($1::int[]) AND setting_no IN (1, 2)', [ds.map((d) => d.id)]);
+    // slow enough to be killed in the middle: 25 messages a second through the development gateway
+    await w.api.pool.query('UPDATE sms_gateway SET rate_per_second = 25 WHERE id = 1');
+    const from = await lastSmsId(w.api);
+    const r = await w.api.post('/device/initModemUpdateProcess', { IMEIs: ds.map((d) => d.imei) }, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.model.started).toBe(30);
+    const ids: number[] = r.body.model.items.map((i: { modem_id: number }) => i.modem_id);
+
+    let worker = startWorker();
+    await until(async () => (await stepsDone(ids)) >= 40, '40 steps', RESTART);
+    await kill(worker);
+    worker = startWorker();
+    const before = await stepsDone(ids);
+    await until(async () => (await stepsDone(ids)) >= before + 60, '60 more steps', RESTART);
+    await kill(worker);
+    worker = startWorker();
+    await until(
+      async () => Number((await w.api.pool.query(`SELECT count(*) AS n FROM modem_update_task WHERE id = ANY($1::int[]) AND status = 'DONE'`, [ids])).rows[0].n) === 30,
+      'all 30 done',
+      400_000,
+    );
+    const rows = (await w.api.pool.query(`SELECT id, errors, task_id, task_count FROM modem_update_task WHERE id = ANY($1::int[])`, [ids])).rows;
+    for (const t of rows) expect(t, `modem ${t.id}`).toMatchObject({ errors: 0, task_id: t.task_count });
+
+    const common = ['SETTING,1,3600#', 'START_SSP#', 'UPDATE_MODEM#', 'SEND_ATCMD,AT#SWOPTIONS=1#'];
+    for (const d of std) expect(await sentBodies(w.api, d.id, from), d.imei).toEqual([...common, 'DUP#', 'SETTING,1,300#']);
+    for (const d of us) expect(await sentBodies(w.api, d.id, from), d.imei).toEqual([...common, 'SEND_ATCMD,AT#SGACT=1,1#', 'DUP#', 'SETTING,1,300#']);
+    // each watch got each of its commands exactly once (a handset counts a message once its delivery is reported)
+    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length >= 6), 'every handset counted');
+    for (const d of ds) for (const h of w.sim.control.handsets(d.gsm)) expect(h.count, `${d.gsm} ${h.body}`).toBe(1);
+    await kill(worker);
+  }, 900_000);
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { RouteName } from '@tracker/contract';
+import type { TestApi } from '../harness.js';
+import { userOfRole } from '../harness.js';
+import type { SampleBuilder } from './index.js';
+
+/** A device with a GSM number and no running modem update (the matrix's api runs no worker: what it starts stays). */
+async function freeDevice(api: TestApi): Promise<{ id: number; imei: string }> {
+  const r = await api.pool.query<{ id: number; imei: string }>(
+    `SELECT id, imei FROM device d WHERE gsm_number IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM modem_update_task t WHERE t.device_id = d.id AND t.status = 'RUNNING')
+      ORDER BY id DESC LIMIT 1`,
+  );
+  return r.rows[0]!;
+}
+
+/** Valid requests of the modem routes (area modem: role 1; docs/firmware-modem.md "Modem update"). */
+export const MODEM_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
+  modemInit: async ({ api }) => ({ path: '/device/initModemUpdateProcess', body: { IMEIs: [(await freeDevice(api)).imei] } }),
+  modemCheckStatus: async ({ api }) => ({ path: '/device/checkStatusModemUpdateProcess', body: { IMEIs: [(await freeDevice(api)).imei] } }),
+  modemStop: async ({ api }) => ({ path: '/device/stopModemUpdateProcess', body: { IMEIs: [(await freeDevice(api)).imei] } }),
+  modemList: () => ({ path: '/modem/list?report=done&page=0' }),
+  modemWaiting: () => ({ path: '/modem/waiting?page=0' }),
+  modemUpdate: async ({ api }) => ({ path: `/modem/update?device_id=${(await freeDevice(api)).id}` }),
+  // the seed's modem updates are finished ones (ids 1-8)
+  modemProgress: () => ({ path: '/modem/progress?modem_id=1' }),
+  modemReset: async ({ api }) => {
+    // a finished process whose device runs no other
+    const r = await api.pool.query<{ id: number }>(
+      `SELECT id FROM modem_update_task t WHERE status <> 'RUNNING'
+          AND NOT EXISTS (SELECT 1 FROM modem_update_task o WHERE o.device_id = t.device_id AND o.status = 'RUNNING') ORDER BY id LIMIT 1`,
+    );
+    return { path: `/modem/reset?modem_id=${r.rows[0]?.id ?? 1}` };
+  },
+  modemCsvGenerate: () => ({ path: '/csv/generate/modem?report=done' }),
+  csvModem: async ({ api, role }) => {
+    const hash = randomBytes(24).toString('hex');
+    await api.pool.query(
+      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
+       VALUES ($1, 'modem', '{"report": "done"}', (SELECT id FROM backoffice_user WHERE username = $2), now() + interval '1 hour')`,
+      [hash, userOfRole(role).username],
+    );
+    return { path: `/csv/modem?hash=${hash}` };
+  },
+};

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '../../../lib/session';
+import { mockFetch, ok, renderApp } from '../../../test/render';
+
+const role = ok({ username: 'anna.admin', role: 1, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
+const A = '350000000000001';
+const B = '350000000000002';
+const proc = (imei: string, id: number, over: Record<string, unknown> = {}) => ({
+  modem_id: id, device_id: id, imei, profile: 'standard', status: 'RUNNING', task_id: 3, task_count: 11, task: 'checkStartSsp', errors: 0, error: null,
+  started: '2026-01-01T08:00:00.000Z', step_started_at: '2026-01-01T08:01:00.000Z', deadline_at: '2026-01-11T08:00:00.000Z', finished_at: null, ...over,
+});
+const all = { total: 2, running: 2, done: 0, failed: 0, stopped: 0, by_task: [], processing_done: false };
+
+describe('/admin/modem/update', () => {
+  it('reads IMEIs from a CSV (digits only), starts, then polls the progress table: a 401 while polling keeps the session', async () => {
+    let polls = 0;
+    const api = mockFetch({
+      'GET /api/local/role': role,
+      'POST /api/device/initModemUpdateProcess': ok({
+        started: 2,
+        items: [A, B].map((imei, i) => ({ imei, outcome: 'started', device_id: i + 1, modem_id: i + 1, profile: 'standard', task_count: 11 })),
+      }),
+      'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
+      'POST /api/device/checkStatusModemUpdateProcess': () => {
+        polls++;
+        // the second poll meets an expired session: shown, not a logout (§4, §8)
+        if (polls === 2) return { status: 401, body: { error: 'Session expired', code: 'SESSION_EXPIRED' } };
+        const done = polls >= 3;
+        return ok({ items: [A, B].map((imei, i) => ({ imei, device_id: i + 1, process: proc(imei, i + 1, done ? { status: 'DONE', task_id: 11, task: 'revertSettings' } : {}) })) });
+      },
+    });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    const csv = new File([`imei\n"${A}"\n350-000-000-000-002\n`], 'imeis.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByTestId('modem-csv'), csv);
+    await waitFor(() => expect((screen.getByTestId('modem-imeis') as HTMLTextAreaElement).value).toBe(`${A}\n${B}`));
+    await user.click(screen.getByTestId('modem-start'));
+    expect(api.callsTo('POST', '/api/device/initModemUpdateProcess')[0]!.body).toEqual({ IMEIs: [A, B] });
+    const outcomes = await screen.findByTestId('modem-outcomes');
+    expect(within(outcomes).getAllByText('Started')).toHaveLength(2);
+    await user.click(screen.getByTestId('modem-to-progress'));
+    const table = await screen.findByTestId('modem-progress-table');
+    expect(within(table).getAllByText('Running').length).toBeGreaterThan(0);
+    expect(within(table).getAllByRole('progressbar')[0]!.getAttribute('aria-valuenow')).toBe(String(Math.round((100 * 3) / 11)));
+    await screen.findByTestId('modem-done', undefined, { timeout: 10_000 });
+    expect(polls).toBeGreaterThanOrEqual(3);
+    expect(getSession()).not.toBeNull();
+    expect(screen.queryByText('Sign in')).toBeNull();
+  }, 20_000);
+
+  it('select all and stop sends the running IMEIs; the progress modal asks for its process', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': role,
+      'POST /api/device/initModemUpdateProcess': ok({ started: 2, items: [A, B].map((imei, i) => ({ imei, outcome: 'started', device_id: i + 1, modem_id: i + 1, profile: 'standard', task_count: 11 })) }),
+      'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
+      'POST /api/device/checkStatusModemUpdateProcess': ok({ items: [A, B].map((imei, i) => ({ imei, device_id: i + 1, process: proc(imei, i + 1) })) }),
+      'POST /api/device/stopModemUpdateProcess': ok({ stopped: 2, items: [A, B].map((imei, i) => ({ imei, outcome: 'stopped', modem_id: i + 1 })) }),
+      'GET /api/modem/progress': ok({
+        process: proc(A, 1),
+        tasks: [{ task_id: 1, key: 'updateSettings', kind: 'settings', state: 'done' }, { task_id: 2, key: 'sendStartSsp', kind: 'send', state: 'done' }, { task_id: 3, key: 'checkStartSsp', kind: 'check', state: 'current' }],
+        history: [{ task_id: 2, task: 'sendStartSsp', outcome: 'sent', reason: null, sms_id: 9, created: '2026-01-01T08:01:00.000Z' }],
+        saved_settings: [{ setting_no: 1, previous: null }],
+        settings_restored_at: null,
+        dup_files: null,
+      }),
+    });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    await user.type(await screen.findByTestId('modem-imeis'), `${A}, ${B}`);
+    await user.click(screen.getByTestId('modem-start'));
+    await user.click(await screen.findByTestId('modem-to-progress'));
+    await screen.findByTestId('modem-progress-table');
+    await user.click(screen.getByTestId('modem-select-all'));
+    await user.click(screen.getByTestId('modem-stop'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device/stopModemUpdateProcess')[0]?.body).toEqual({ IMEIs: [A, B] }));
+    await user.click(screen.getAllByTestId('modem-details')[0]!);
+    const modal = await screen.findByTestId('modem-progress');
+    expect(within(modal).getByText(/Check START_SSP/)).toBeTruthy();
+    expect(api.callsTo('GET', '/api/modem/progress')[0]!.url.searchParams.get('modem_id')).toBe('1');
+  }, 20_000);
+
+  it('refuses entries that are not IMEIs before calling the api', async () => {
+    const api = mockFetch({ 'GET /api/local/role': role });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    await user.type(await screen.findByTestId('modem-imeis'), '12345');
+    await user.click(screen.getByTestId('modem-start'));
+    expect(await screen.findByText('Not an IMEI of 15 digits: 12345')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/device/initModemUpdateProcess')).toHaveLength(0);
+  });
+});

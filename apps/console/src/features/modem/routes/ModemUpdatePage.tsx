@@ -1,0 +1,232 @@
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MODEM_IMEIS_MAX, MODEM_PAGE_SIZE, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { PageTitle } from '../../../components/PageTitle';
+import { Pager } from '../../../components/Pager';
+import { QueryState } from '../../../components/QueryState';
+import { Spinner } from '../../../components/Spinner';
+import { localErrorToast, successToast } from '../../../lib/toast';
+import { useInitModem, useModemAllStatuses, useModemStatus, useStopModem } from '../api/modem-api';
+import { ModemProgressModal } from '../components/ModemProgressModal';
+import { detailsColumn, processColumns } from '../components/process-columns';
+import { parseImeis, validImei } from '../imeis';
+
+type Tab = 'imeis' | 'status' | 'progress';
+const TABS: Tab[] = ['imeis', 'status', 'progress'];
+
+/** The modem pages' links (the update wizard and the three reports). */
+export function ModemNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="modem-nav" aria-label={t('modem.navLabel')}>
+      <Link to="/admin/modem/update">{t('modem.navUpdate')}</Link> · <Link to="/admin/modem/report">{t('modem.report.done')}</Link> ·{' '}
+      <Link to="/admin/modem/reportUpdating">{t('modem.report.updating')}</Link> · <Link to="/admin/modem/reportNotUpdated">{t('modem.report.notUpdated')}</Link>
+    </nav>
+  );
+}
+
+/**
+ * §2 /admin/modem/update, the 3-tab wizard: (1) IMEIs typed or read from a CSV in the browser (digits only kept) and
+ * started; (2) each IMEI's outcome and status; (3) the progress table, asked for every 2 s, with select-all and stop,
+ * and a progress modal per device asked for every 5 s until closed (§9). A 401 while polling keeps the session (§8).
+ */
+export function ModemUpdatePage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('imeis');
+  const [text, setText] = useState('');
+  const [imeis, setImeis] = useState<string[]>([]);
+  const [outcomes, setOutcomes] = useState<ModemInitResponse['model'] | null>(null);
+  const init = useInitModem();
+  const entries = useMemo(() => parseImeis(text), [text]);
+  const invalid = entries.filter((e) => !validImei(e));
+
+  function readCsv(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    // FileReader, read in the browser: the file never leaves it, only the IMEIs are sent
+    const reader = new FileReader();
+    reader.onload = () => setText(parseImeis(String(reader.result ?? '')).join('\n'));
+    reader.readAsText(file);
+    e.target.value = '';
+  }
+
+  function start(e: FormEvent) {
+    e.preventDefault();
+    if (!entries.length) return void localErrorToast(t('reasons.modemNoImeis'));
+    if (invalid.length) return void localErrorToast(t('modem.invalidImeis', { list: invalid.slice(0, 5).join(', ') }));
+    if (entries.length > MODEM_IMEIS_MAX) return void localErrorToast(t('reasons.modemTooManyImeis', { max: MODEM_IMEIS_MAX }));
+    init.mutate(entries, {
+      onSuccess: (r) => {
+        setOutcomes(r);
+        setImeis([...new Set(entries)]);
+        successToast(t('modem.started', { count: r.started }));
+        setTab('status');
+      },
+    });
+  }
+
+  const title = t('modem.title');
+  return (
+    <div className="page page--search">
+      <PageTitle text={title}>{title}</PageTitle>
+      <ModemNav />
+      <div className="dw-tabs" role="tablist" aria-label={title}>
+        <ul>
+          {TABS.map((k, i) => (
+            <li key={k}>
+              <button
+                type="button"
+                role="tab"
+                id={`modem-tab-${k}`}
+                aria-selected={tab === k}
+                aria-controls={`modem-panel-${k}`}
+                className={`dw-tabs__link btn-link${tab === k ? ' active' : ''}`}
+                disabled={k !== 'imeis' && imeis.length === 0}
+                onClick={() => setTab(k)}
+              >
+                {i + 1}. {t(`modem.tab.${k}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <section role="tabpanel" id={`modem-panel-${tab}`} aria-labelledby={`modem-tab-${tab}`} className="dw-body">
+        {tab === 'imeis' ? (
+          <form onSubmit={start} className="dw-form" noValidate>
+            <label className="field">
+              <span className="field__label">{t('modem.imeisLabel')}</span>
+              <textarea
+                className="input"
+                rows={8}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t('modem.imeisPlaceholder')}
+                data-testid="modem-imeis"
+                aria-invalid={invalid.length > 0 || undefined}
+              />
+              <span className="field__hint">{t('modem.imeisHint', { count: entries.length, invalid: invalid.length, max: MODEM_IMEIS_MAX })}</span>
+            </label>
+            <label className="field">
+              <span className="field__label">{t('modem.csvLabel')}</span>
+              <input type="file" accept=".csv,text/csv,text/plain" onChange={readCsv} data-testid="modem-csv" />
+            </label>
+            <div className="form-actions">
+              <button type="submit" className="btn btn--primary" disabled={init.isPending || entries.length === 0} data-testid="modem-start">
+                {init.isPending ? <Spinner inline /> : null} {t('modem.start')}
+              </button>
+            </div>
+          </form>
+        ) : tab === 'status' ? (
+          <StatusTab imeis={imeis} outcomes={outcomes} onNext={() => setTab('progress')} />
+        ) : (
+          <ProgressTab imeis={imeis} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Tab 2: what the start said of each IMEI, and each one's process now. */
+function StatusTab({ imeis, outcomes, onNext }: { imeis: string[]; outcomes: ModemInitResponse['model'] | null; onNext: () => void }) {
+  const { t } = useTranslation();
+  const status = useModemStatus(imeis, false);
+  const byImei = new Map(status.data?.items.map((i) => [i.imei, i.process]) ?? []);
+  type Row = { imei: string; outcome: ModemInitResponse['model']['items'][number]['outcome'] | null };
+  const rows: Row[] = outcomes?.items ?? imeis.map((imei) => ({ imei, outcome: null }));
+  return (
+    <div>
+      <p>
+        <button type="button" className="btn" onClick={() => void status.refetch()} disabled={status.isFetching} data-testid="modem-check">
+          {status.isFetching ? <Spinner inline /> : null} {t('modem.checkStatus')}
+        </button>{' '}
+        <button type="button" className="btn btn--primary" onClick={onNext} data-testid="modem-to-progress">
+          {t('modem.toProgress')}
+        </button>
+      </p>
+      {status.isError && status.data ? <p role="alert">{t('modem.pollFailed')}</p> : null}
+      <DataTable
+        layout="wrap"
+        data-testid="modem-outcomes"
+        rows={rows}
+        rowKey={(_, i) => i}
+        columns={[
+          { key: 'imei', header: t('modem.col.imei'), cell: (r) => r.imei, className: 'mono' },
+          { key: 'outcome', header: t('modem.col.outcome'), cell: (r) => (r.outcome ? t(`modem.initOutcome.${r.outcome}`) : '') },
+          { key: 'status', header: t('modem.col.status'), cell: (r) => { const p = byImei.get(r.imei); return p ? t(`modem.status.${p.status}`) : t('modem.noProcess'); } },
+          { key: 'task', header: t('modem.col.task'), cell: (r) => { const p = byImei.get(r.imei); return p ? t('modem.progressOf', { task: p.task_id, count: p.task_count }) : ''; } },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Tab 3: the progress table, every 2 s while anything runs; select rows (or all) and stop them; a modal per device. */
+function ProgressTab({ imeis }: { imeis: string[] }) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [modal, setModal] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
+  const status = useModemStatus(imeis, true);
+  const stop = useStopModem();
+  const processes = (status.data?.items.flatMap((i) => (i.process ? [i.process] : [])) ?? []) as ModemProcess[];
+  const running = processes.filter((p) => p.status === 'RUNNING');
+  // §4: processing is done when every device has reached its last task
+  const done = status.data !== undefined && running.length === 0;
+  const all = useModemAllStatuses(!done);
+  const allSelected = running.length > 0 && running.every((p) => selected.has(p.imei));
+  const toggle = (imei: string) => setSelected((s) => { const n = new Set(s); if (n.has(imei)) n.delete(imei); else n.add(imei); return n; });
+
+  const columns: Column<ModemProcess>[] = [
+    {
+      key: 'select',
+      header: <input type="checkbox" aria-label={t('modem.selectAll')} checked={allSelected} disabled={!running.length} onChange={() => setSelected(allSelected ? new Set() : new Set(running.map((p) => p.imei)))} data-testid="modem-select-all" />,
+      width: '2.5rem',
+      cell: (p) => <input type="checkbox" aria-label={t('modem.select', { imei: p.imei })} checked={selected.has(p.imei)} disabled={p.status !== 'RUNNING'} onChange={() => toggle(p.imei)} />,
+    },
+    ...processColumns(t),
+    detailsColumn(t, setModal),
+  ];
+  return (
+    <div>
+      <p data-testid="modem-summary" aria-live="polite">
+        {done ? <strong data-testid="modem-done">{t('modem.processingDone')}</strong> : t('modem.processing', { running: running.length, total: processes.length })}
+        {all.data ? ` · ${t('modem.allSummary', all.data)}` : ''}
+      </p>
+      {status.isError && status.data ? <p role="alert">{t('modem.pollFailed')}</p> : null}
+      <p>
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={selected.size === 0 || stop.isPending}
+          data-testid="modem-stop"
+          onClick={() =>
+            stop.mutate([...selected], {
+              onSuccess: (r) => {
+                successToast(t('modem.stopped', { count: r.stopped }));
+                setSelected(new Set());
+              },
+            })
+          }
+        >
+          {t('modem.stop', { count: selected.size })}
+        </button>
+      </p>
+      <QueryState query={status}>
+        <DataTable
+          layout="wrap"
+          data-testid="modem-progress-table"
+          rows={processes.slice(page * MODEM_PAGE_SIZE, (page + 1) * MODEM_PAGE_SIZE)}
+          rowKey={(p) => p.modem_id}
+          columns={columns}
+          empty={t('modem.noProcesses')}
+          rowProps={(p) => ({ 'data-imei': p.imei, 'data-status': p.status })}
+        />
+        {/* a batch of thousands: the table shows a page at a time; select-all takes every running device */}
+        <Pager page={page} totalPages={Math.ceil(processes.length / MODEM_PAGE_SIZE)} onChange={setPage} />
+      </QueryState>
+      <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { AppConfig } from '../core/config.js';
+import { LOGGER } from '../core/tokens.js';
+import { JobName, JobQueue } from '../core/jobs/index.js';
+import { ModemRepository } from './modem.repository.js';
+
+export const MODEM_SWEEP_MS = 5_000;
+/** A task other than a check untouched this long has lost its job (a crash between commit and enqueue, Redis lost). */
+const STALE_MS = 60_000;
+const BATCH = 2_000;
+
+/**
+ * Periodic work of the modem updates (worker, at start and every 5 s): hands the worker the processes whose time is
+ * up by Postgres' clock (past the 10-day deadline, a check whose SMS was sent longer ago than its timeout) and those whose job was lost. The job ids
+ * carry the process's version, so a job still queued is not queued twice, and a job for a process that moved on does
+ * nothing.
+ */
+@Injectable()
+export class ModemSweep implements OnApplicationBootstrap {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly repo: ModemRepository,
+    private readonly jobs: JobQueue,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.tick();
+  }
+
+  @Interval(MODEM_SWEEP_MS)
+  async tick(): Promise<number> {
+    try {
+      const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), STALE_MS, BATCH);
+      await this.jobs.enqueueMany(JobName.ModemStep, due);
+      return due.length;
+    } catch (err) {
+      this.log.warn({ err }, 'modem sweep failed');
+      return 0;
+    }
+  }
+}

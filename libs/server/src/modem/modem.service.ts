@@ -1,0 +1,213 @@
+import type { Writable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import {
+  ErrorCode,
+  EXPORT_HASH_TTL_SECONDS,
+  fieldError,
+  MODEM_LIMITS,
+  MODEM_PAGE_SIZE,
+  MODEM_PROFILES,
+  modemProfileOf,
+  storedReason,
+  reasonText,
+  type ModemAllStatuses,
+  type ModemImeisBody,
+  type ModemInitResponse,
+  type ModemListQuery,
+  type ModemPage,
+  type ModemProcess,
+  type ModemProgress,
+  type ModemReport,
+  type ModemStatusResponse,
+  type ModemStopResponse,
+} from '@tracker/contract';
+import { AuditService } from '../core/audit.service.js';
+import { AppConfig } from '../core/config.js';
+import { DomainError } from '../core/errors.js';
+import { ExportStore, type ExportTicket } from '../core/exports/index.js';
+import { JobName, JobQueue } from '../core/jobs/index.js';
+import type { SessionUser } from '../access/session-user.js';
+import { ModemEngine } from './modem-engine.service.js';
+import { ModemRepository } from './modem.repository.js';
+
+const EXPORT_KIND = 'modem';
+type ExportParams = { report: ModemReport };
+
+/** The first occurrence of each IMEI (later ones are duplicates of the list). */
+const firstOf = (imeis: string[]) => [...new Set(imeis)];
+
+/**
+ * §7 Modem: start, check and stop modem updates by IMEI, the lists, a process's progress, reset, the reports' CSV.
+ * The state machine itself is the engine's (worker); here only what the calls change, each in one transaction with
+ * its audit row, the jobs enqueued after the commit.
+ */
+@Injectable()
+export class ModemService {
+  constructor(
+    private readonly repo: ModemRepository,
+    private readonly engine: ModemEngine,
+    private readonly audit: AuditService,
+    private readonly jobs: JobQueue,
+    private readonly store: ExportStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  async init(s: SessionUser, b: ModemImeisBody): Promise<ModemInitResponse['model']> {
+    const { items, started } = await this.repo.tx(async (c) => {
+      const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
+      const running = new Set((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => r.device_id));
+      const seen = new Set<string>();
+      const items: ModemInitResponse['model']['items'] = b.IMEIs.map((imei) => {
+        const d = devices.get(imei);
+        const base = { imei, device_id: d?.id ?? null, modem_id: null, profile: null, task_count: null };
+        if (seen.has(imei)) return { ...base, outcome: 'duplicate' as const };
+        seen.add(imei);
+        if (!d) return { ...base, outcome: 'unknownImei' as const };
+        if (running.has(d.id)) return { ...base, outcome: 'alreadyRunning' as const };
+        if (!d.gsm_number) return { ...base, outcome: 'noNumber' as const };
+        const profile = modemProfileOf(d.imsi);
+        return { ...base, outcome: 'started' as const, profile, task_count: MODEM_PROFILES[profile].length };
+      });
+      const toStart = items.filter((i) => i.outcome === 'started');
+      const rows = await this.repo.insert(
+        toStart.map((i) => ({ device_id: i.device_id!, imei: i.imei, profile: i.profile!, task_count: i.task_count! })),
+        s.userId,
+        MODEM_LIMITS.days,
+        c,
+      );
+      const ids = new Map(rows.map((r) => [r.device_id, r.id]));
+      for (const i of toStart) i.modem_id = ids.get(i.device_id!) ?? null;
+      await this.audit.recordCall(c, { entity: 'modem_update_task', result: { started: rows.length, refused: items.length - rows.length } });
+      return { items, started: rows.length, ids: rows.map((r) => r.id) };
+    }).then(async (r) => {
+      await this.jobs.enqueueMany(JobName.ModemStep, r.ids.map((id) => ({ id, version: 0 })));
+      return r;
+    });
+    return { items, started };
+  }
+
+  async status(b: ModemImeisBody): Promise<ModemStatusResponse['model']> {
+    const latest = await this.repo.latestByImei(firstOf(b.IMEIs));
+    return { items: b.IMEIs.map((imei) => ({ imei, device_id: latest.get(imei)?.device_id ?? null, process: latest.get(imei)?.process ?? null })) };
+  }
+
+  async stop(s: SessionUser, b: ModemImeisBody): Promise<ModemStopResponse['model']> {
+    return this.repo.tx(async (c) => {
+      const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
+      const running = new Map((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => [r.device_id, r.id]));
+      const seen = new Set<string>();
+      const items: ModemStopResponse['model']['items'] = [];
+      for (const imei of b.IMEIs) {
+        const d = devices.get(imei);
+        if (seen.has(imei)) {
+          items.push({ imei, outcome: 'duplicate', modem_id: null });
+          continue;
+        }
+        seen.add(imei);
+        const id = d ? running.get(d.id) : undefined;
+        const t = id ? await this.repo.lock(id, this.config.get('MODEM_CHECK_TIMEOUT_MS'), c) : null;
+        if (!d) items.push({ imei, outcome: 'unknownImei', modem_id: null });
+        else if (!t || t.status !== 'RUNNING') items.push({ imei, outcome: 'notRunning', modem_id: null });
+        else {
+          await this.engine.stop(t, c);
+          items.push({ imei, outcome: 'stopped', modem_id: t.id });
+        }
+      }
+      const stopped = items.filter((i) => i.outcome === 'stopped').length;
+      await this.audit.recordCall(c, { entity: 'modem_update_task', result: { stopped, ids: items.flatMap((i) => (i.modem_id ? [i.modem_id] : [])).slice(0, 1000) } });
+      return { items, stopped };
+    });
+  }
+
+  async allStatuses(): Promise<ModemAllStatuses> {
+    const { byStatus, byTask } = await this.repo.counts();
+    const n = (k: string) => byStatus[k] ?? 0;
+    const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+    return {
+      total,
+      running: n('RUNNING'),
+      done: n('DONE'),
+      failed: n('FAILED'),
+      stopped: n('STOPPED'),
+      by_task: byTask as ModemAllStatuses['by_task'],
+      processing_done: n('RUNNING') === 0,
+    };
+  }
+
+  async list(q: ModemListQuery): Promise<ModemPage> {
+    const r = await this.repo.page({ report: q.report }, MODEM_PAGE_SIZE, q.page * MODEM_PAGE_SIZE);
+    return { items: r.items, total_pages: Math.ceil(r.total / MODEM_PAGE_SIZE), more: false, page: q.page };
+  }
+
+  async waiting(page: number): Promise<ModemPage> {
+    const r = await this.repo.page({ waiting: true }, MODEM_PAGE_SIZE, page * MODEM_PAGE_SIZE);
+    return { items: r.items, total_pages: Math.ceil(r.total / MODEM_PAGE_SIZE), more: false, page };
+  }
+
+  /** GET /modem/update?device_id: starts one device's modem update (409 while one runs). */
+  async update(s: SessionUser, deviceId: number): Promise<ModemProcess> {
+    const id = await this.repo.tx(async (c) => {
+      const d = await this.repo.deviceById(deviceId, c);
+      if (!d) throw new DomainError(ErrorCode.DeviceNotFound, [fieldError('device_id', ErrorCode.DeviceNotFound)]);
+      if ((await this.repo.running([d.id], c)).length) throw new DomainError(ErrorCode.Duplicate, [fieldError('device_id', 'modemAlreadyRunning')]);
+      if (!d.gsm_number) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_id', 'modemNoNumber')]);
+      const profile = modemProfileOf(d.imsi);
+      const [row] = await this.repo.insert([{ device_id: d.id, imei: d.imei, profile, task_count: MODEM_PROFILES[profile].length }], s.userId, MODEM_LIMITS.days, c);
+      await this.audit.recordCall(c, { entity: 'modem_update_task', entityId: String(row!.id), result: { modem_id: row!.id, device_id: d.id } });
+      return row!.id;
+    });
+    await this.jobs.enqueue(JobName.ModemStep, { id, version: 0 });
+    return (await this.repo.process(id))!;
+  }
+
+  async progress(modemId: number): Promise<ModemProgress> {
+    const p = await this.repo.process(modemId);
+    if (!p) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
+    const { saved_settings, settings_restored_at, dup_files, ...process } = p;
+    const list = MODEM_PROFILES[process.profile];
+    const history = await this.repo.historyOf(modemId);
+    return {
+      process,
+      tasks: list.map((t, i) => ({
+        task_id: i + 1,
+        key: t.key,
+        kind: t.kind,
+        state: i + 1 < process.task_id || (process.status === 'DONE' && i + 1 === process.task_id) ? 'done' : i + 1 === process.task_id ? 'current' : 'pending',
+      })),
+      history: history.map((h) => {
+        const r = h.code ? storedReason(h.code, h.params) : null;
+        return { task_id: h.task_id, task: list[h.task_id - 1]?.key ?? '', outcome: h.outcome, reason: r ? { ...r, text: reasonText(r.code, r.params) } : null, sms_id: h.sms_id, created: h.created };
+      }),
+      saved_settings: Object.entries(saved_settings ?? {}).map(([no, previous]) => ({ setting_no: Number(no), previous })),
+      settings_restored_at,
+      dup_files,
+    };
+  }
+
+  /** GET /modem/reset?modem_id: the process from task 1 again (409 when another process of the device runs). */
+  async reset(s: SessionUser, modemId: number): Promise<ModemProcess> {
+    await this.repo.tx(async (c) => {
+      const t = await this.repo.lock(modemId, this.config.get('MODEM_CHECK_TIMEOUT_MS'), c);
+      if (!t) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
+      await this.repo.deviceById(t.device_id, c);
+      const others = (await this.repo.running([t.device_id], c)).filter((r) => r.id !== t.id);
+      if (others.length) throw new DomainError(ErrorCode.Duplicate, [fieldError('modem_id', 'modemAlreadyRunning')]);
+      const version = await this.engine.reset(t, c);
+      await this.audit.recordCall(c, { entity: 'modem_update_task', entityId: String(t.id), result: { modem_id: t.id, version } });
+    });
+    return (await this.repo.process(modemId))!;
+  }
+
+  generateCsv(s: SessionUser, report: ModemReport): Promise<ExportTicket> {
+    return this.store.create(s.userId, EXPORT_KIND, { report } satisfies ExportParams, EXPORT_HASH_TTL_SECONDS);
+  }
+
+  async resolve(s: SessionUser, hash: string): Promise<ExportParams & { name: string }> {
+    const p = await this.store.resolve<ExportParams>(s.userId, EXPORT_KIND, hash);
+    return { report: p.report, name: `modem_${p.report}_${new Date().toISOString().slice(0, 10)}.csv` };
+  }
+
+  stream(report: ModemReport, out: Writable): Promise<void> {
+    return this.repo.stream(report, out);
+  }
+}
