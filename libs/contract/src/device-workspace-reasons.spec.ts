@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   csvDownloadQuery,
   dataDaysQuery,
+  deviceSettingsBody,
   deviceUpdateBody,
   logFileQuery,
   settingEditBody,
@@ -21,24 +22,26 @@ function firstError(schema: z.ZodType, input: unknown) {
 }
 
 describe('device workspace field messages are codes (house rule "Reasons and messages")', () => {
-  it('says each rule of the general settings by its code, with the English text the api answers', () => {
-    expect(firstError(deviceUpdateBody, { first_name: 'x'.repeat(51) })).toMatchObject({
+  it("says each rule of the wearer's profile (/device/settings) by its code, with the English text the api answers", () => {
+    expect(firstError(deviceSettingsBody, { first_name: 'x'.repeat(51) })).toMatchObject({
       field: 'first_name',
       code: 'tooLong',
       message: 'first_name is too long (at most 50 characters)',
     });
-    expect(firstError(deviceUpdateBody, { last_name: 'a\u0001b' })).toMatchObject({ field: 'last_name', code: 'controlChars' });
-    expect(firstError(deviceUpdateBody, { birth_date: '1899-12-31' })).toMatchObject({
+    expect(firstError(deviceSettingsBody, { last_name: 'a\u0001b' })).toMatchObject({ field: 'last_name', code: 'controlChars' });
+    expect(firstError(deviceSettingsBody, { birth_date: '1899-12-31' })).toMatchObject({
       code: 'birthDateTooEarly',
       params: { min: '1900-01-01' },
       message: 'Birth date must be 1900-01-01 or later',
     });
-    expect(firstError(deviceUpdateBody, { birth_date: '2999-01-01' })).toMatchObject({ code: 'birthDateFuture', message: 'Birth date cannot be in the future' });
+    expect(firstError(deviceSettingsBody, { birth_date: '2999-01-01' })).toMatchObject({ code: 'birthDateFuture', message: 'Birth date cannot be in the future' });
     for (const height of [29, 251, 100.5]) {
-      expect(firstError(deviceUpdateBody, { height }), String(height)).toMatchObject({ field: 'height', code: 'heightRange', params: { min: 30, max: 250 } });
+      expect(firstError(deviceSettingsBody, { height }), String(height)).toMatchObject({ field: 'height', code: 'heightRange', params: { min: 30, max: 250 } });
     }
-    expect(firstError(deviceUpdateBody, { weight: 201 })).toMatchObject({ code: 'weightRange', message: 'Weight must be a whole number of kg from 2 to 200' });
-    expect(firstError(deviceUpdateBody, { gender: 3 })).toMatchObject({ field: 'gender', code: 'genderValue', message: 'Gender is 1 (boy) or 2 (girl)' });
+    expect(firstError(deviceSettingsBody, { weight: 201 })).toMatchObject({ code: 'weightRange', message: 'Weight must be a whole number of kg from 2 to 200' });
+    expect(firstError(deviceSettingsBody, { gender: 3 })).toMatchObject({ field: 'gender', code: 'genderValue', message: 'Gender is 1 (boy) or 2 (girl)' });
+    // the device record's own fields (/device/update)
+    expect(firstError(deviceUpdateBody, { name_id: 'x'.repeat(51) })).toMatchObject({ field: 'name_id', code: 'tooLong' });
   });
 
   it('settings, SIM swap, logs, exports and day lists', () => {
