@@ -42,17 +42,22 @@ export function freePort() {
   });
 }
 
-/** The SMS settings production mode requires, for benchmarks: fleet-sim's account and URL (never the real Twilio). */
+/**
+ * The settings production mode requires, for benchmarks: fleet-sim's account and URL (never the real Twilio), and a
+ * mail server and console URL (nothing mails in a benchmark).
+ */
 export const SMS_ENV = {
+  SMTP_URL: 'smtp://127.0.0.1:3025',
+  CONSOLE_PUBLIC_URL: 'http://127.0.0.1:3000',
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75',
   TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token',
   TWILIO_API_URL: 'http://127.0.0.1:3010',
   SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:3000',
 };
 
-/** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
-export function startApp(app, env, stdout = 'ignore') {
-  return spawn('node', [`apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
+/** Starts a built app (`apps/<app>/dist/main.js`) with the given environment (and node's own flags, e.g. --cpu-prof). */
+export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {
+  return spawn('node', [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
 }
 
 /** Waits until the api at `base` (`http://host:port/api`) answers. */
