@@ -18,11 +18,16 @@ type Retry = { id: number; delayMs: number; attempts: number };
 const RECORD_BATCH = 200;
 const RECORD_DELAY_MS = 20;
 
+/** A batch is claimed this long before its first slot, so its sends leave on their slots (not a claim's round trip later). */
+const CLAIM_LEAD_MS = 200;
+
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 /**
- * The messages a job claims at once: a tenth of a second of its gateway's rate (1 at 10/s, 100 at 1,000/s), so a
- * claim is taken just before its sends' turn and never waits long enough for another job to think it dead.
+ * The messages a job claims at once: a tenth of a second of its gateway's rate (1 at 10/s, 100 at 1,000/s), claimed
+ * when the first of their slots comes, so a claim is taken just before its sends' turn and never waits long enough
+ * for another job to think it dead. The slots themselves are reserved further ahead, for two such batches (or two
+ * rounds of SMS_PARALLEL_SENDS) in one Redis call, so the Redis and Postgres round trips never hold the rate back.
  */
 export const claimBatch = (ratePerSecond: number | null | undefined) => Math.min(100, Math.max(1, Math.ceil((ratePerSecond ?? 1000) / 10)));
 
@@ -138,7 +143,6 @@ export class SmsDispatcher {
 
   async run(ids: number[], owner: string): Promise<void> {
     const parallel = this.config.get('SMS_PARALLEL_SENDS');
-    const lease = this.config.get('SMS_CLAIM_LEASE_MS');
     const lanes = new Lanes(parallel);
     const retries: Retry[] = [];
     const recorder = new SendRecorder(
@@ -146,34 +150,77 @@ export class SmsDispatcher {
       (r) => this.repo.retryLater(r, owner),
       this.log,
     );
-    const pending = new Set<Promise<void>>();
-    const todo = await this.repo.toSend(ids);
-    for (let i = 0; i < todo.length; ) {
-      const gateways = await this.gateways.enabled();
-      const route = (n: string | null) => (n ? routeNumber(gateways, n) : null);
-      const k = claimBatch(route(todo[i]!.gsm_number)?.rate_per_second);
-      // the batch before this one is on its way (its slots taken, its sends started or in flight)
-      while (pending.size > Math.max(k, parallel)) await Promise.race(pending);
-      const batch = todo.slice(i, (i += k));
-      const slots = await this.reserve(batch.map((m) => ({ id: m.id, gw: route(m.gsm_number) })));
-      await sleep(Math.min(...slots.values()) - Date.now());
-      const claimed = await this.repo.claim(batch.map((m) => m.id), owner, lease);
-      for (const m of claimed) {
-        const p: Promise<void> = this.sendOne(m, route(m.gsm_number), slots.get(m.id) ?? Date.now(), lanes, recorder)
-          .then((r) => void (r && retries.push(r)))
-          .catch((err) => this.log.warn({ err, sms: m.id }, 'sms send failed unexpectedly; the sweep takes it after the lease'))
-          .finally(() => pending.delete(p));
-        pending.add(p);
+    // messages whose slots are reserved and whose send has not ended: the reservations run this far ahead
+    let unsent = 0;
+    let wake: (() => void) | null = null;
+    const ended = () => {
+      unsent--;
+      wake?.();
+    };
+    const batches = new Set<Promise<void>>();
+    let failure: unknown = null;
+    try {
+      const todo = await this.repo.toSend(ids);
+      for (let i = 0; i < todo.length; ) {
+        const gateways = await this.gateways.enabled();
+        const route = (n: string | null) => (n ? routeNumber(gateways, n) : null);
+        const k = claimBatch(route(todo[i]!.gsm_number)?.rate_per_second);
+        // slots for two claim batches (or two rounds of parallel sends) reserved in one call, at most this far ahead
+        const ahead = Math.max(k, parallel);
+        while (unsent > ahead) await new Promise<void>((r) => (wake = r));
+        const window = todo.slice(i, (i += 2 * ahead)).map((m) => ({ ...m, gw: route(m.gsm_number) }));
+        const slots = await this.reserve(window);
+        unsent += window.length;
+        // each batch goes its way (claimed at its first slot, then its sends) while the next slots are reserved
+        for (let j = 0; j < window.length; j += k) {
+          const p: Promise<void> = this.sendBatch(window.slice(j, j + k), slots, owner, lanes, recorder, retries, ended)
+            .catch((err) => (failure ??= err))
+            .finally(() => batches.delete(p));
+          batches.add(p);
+        }
       }
+    } finally {
+      // also when something failed: the sends under way end and are recorded before the job (or its retry) moves on
+      while (batches.size) await Promise.all(batches);
+      await recorder.flush();
     }
-    await Promise.all(pending);
-    await recorder.flush();
+    // a batch that could not be claimed: the job fails, and BullMQ runs it again
+    if (failure) throw failure;
     if (retries.length) {
       // one delayed job for the chunk's retries; its round (the attempts so far) tells it apart from earlier jobs
       const round = Math.max(...retries.map((r) => r.attempts));
       const delay = Math.max(...retries.map((r) => r.delayMs));
       await this.jobs.enqueue(JobName.SmsSend, { ids: retries.map((r) => r.id).sort((a, b) => a - b), round }, delay);
     }
+  }
+
+  /** A batch whose slots are reserved: claimed just before its first slot comes, then each message sent in its slot. */
+  private async sendBatch(
+    batch: { id: number; gw: GatewayRow | null }[],
+    slots: Map<number, number>,
+    owner: string,
+    lanes: Lanes,
+    recorder: SendRecorder,
+    retries: Retry[],
+    ended: () => void,
+  ): Promise<void> {
+    let claimed: ClaimedSms[] = [];
+    try {
+      await sleep(Math.min(...batch.map((m) => slots.get(m.id) ?? Date.now())) - CLAIM_LEAD_MS - Date.now());
+      claimed = await this.repo.claim(batch.map((m) => m.id), owner, this.config.get('SMS_CLAIM_LEASE_MS'));
+    } finally {
+      const taken = new Set(claimed.map((m) => m.id));
+      for (const m of batch) if (!taken.has(m.id)) ended();
+    }
+    const gw = new Map(batch.map((m) => [m.id, m.gw]));
+    await Promise.all(
+      claimed.map((m) =>
+        this.sendOne(m, gw.get(m.id) ?? null, slots.get(m.id) ?? Date.now(), lanes, recorder)
+          .then((r) => void (r && retries.push(r)))
+          .catch((err) => this.log.warn({ err, sms: m.id }, 'sms send failed unexpectedly; the sweep takes it after the lease'))
+          .finally(ended),
+      ),
+    );
   }
 
   /** The slot (epoch ms) of each message of a batch, reserved per gateway in one call each; none for unroutable ones. */
@@ -188,7 +235,6 @@ export class SmsDispatcher {
         ids.forEach((id, j) => slots.set(id, now + waits[j]!));
       }),
     );
-    if (!slots.size) slots.set(0, now);
     return slots;
   }
 
