@@ -33,14 +33,16 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
     await page.goto(`${e2e().baseUrl}/device/${w.id}/sms`);
     const form = page.getByRole('form', { name: 'Send a command' });
     await form.getByLabel('SMS command').selectOption('STATUS');
+    // the seed may hold an earlier STATUS to this watch: only a message stored after this one counts
+    const [last] = await sql<{ id: number }>('SELECT COALESCE(max(id), 0) AS id FROM sms_message');
     await form.getByRole('button', { name: 'Send' }).click();
     // the stored message: its row is on the list and its status turns live
     let smsId = 0;
     await expect
       .poll(async () => {
         const [m] = await sql<{ id: number }>(
-          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' ORDER BY id DESC LIMIT 1`,
-          [w.id],
+          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' AND id > $2 ORDER BY id DESC LIMIT 1`,
+          [w.id, last!.id],
         );
         smsId = Number(m?.id ?? 0);
         return smsId;
