@@ -25,7 +25,7 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : 
 
 /**
  * The messages a job claims at once: a tenth of a second of its gateway's rate (1 at 10/s, 100 at 1,000/s), claimed
- * when the first of their slots comes, so a claim is taken just before its sends' turn and never waits long enough
+ * just before the first of their slots comes (CLAIM_LEAD_MS), so a claim is taken just before its sends' turn and never waits long enough
  * for another job to think it dead. The slots themselves are reserved further ahead, for two such batches (or two
  * rounds of SMS_PARALLEL_SENDS) in one Redis call, so the Redis and Postgres round trips never hold the rate back.
  */

@@ -29,14 +29,10 @@ export class SmsStatusRepository {
   }
 
   /**
-   * Serialises the work on one gateway sid for the rest of the transaction: a callback and the worker recording that
+   * Serialises the work on gateway sids for the rest of the transaction: a callback and the worker recording that
    * sid never interleave (else each could miss the other: the callback finding no message, the worker no callback).
+   * Taken in the order of their lock keys, so two batches never wait on each other in a cycle.
    */
-  async lockSid(sid: string, q: Queryable): Promise<void> {
-    await this.lockSids([sid], q);
-  }
-
-  /** `lockSid` for several sids, in the order of their lock keys (two batches never wait on each other in a cycle). */
   async lockSids(sids: string[], q: Queryable): Promise<void> {
     await q.query(
       `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest($1::text[]) AS s ORDER BY k) x`,
