@@ -72,7 +72,7 @@ export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', 
   };
 }
 
-/** Starts a built app (`apps/<app>/dist/main.js`) with the given environment. */
+/** Starts a built app (`apps/<app>/dist/main.js`) with the given environment (and node's own flags, e.g. --cpu-prof). */
 export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {
   return spawn('node', [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
 }

@@ -1,8 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Knobs, StartedFleetSim } from '@tracker/fleet-sim';
+import { afterAll, beforeAll } from 'vitest';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
+import { assertWorkerBuilt, workerProcesses } from './worker-process.js';
 
 export type SmsWorld = {
   api: TestApi;
@@ -42,6 +45,50 @@ export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: 
   };
   if (opts.worker !== false) await world.startWorker();
   return world;
+}
+
+/**
+ * Timings of a world whose worker runs as a child process on the loaded 2-core machine (docs/sms.md "Worker
+ * restarts"): a 5 s lock, since with 2 s a live but starved worker missed its lock renewals and BullMQ took its job
+ * for stalled while it ran; a lease just above it; 6 attempts, retries from 200 ms.
+ */
+export const CHILD_WORKER_ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
+
+export type ChildWorkerWorld = {
+  /** the world (set in beforeAll) */
+  readonly w: SmsWorld;
+  /** the seeded admin's token (set in beforeAll) */
+  readonly admin: string;
+  /** a worker as a child process (the built apps/worker/dist) with the world's environment, to kill with SIGKILL */
+  startWorker(): ChildProcess;
+};
+
+/**
+ * An SMS world without a worker of its own, whose workers the spec starts as child processes (and kills): set up in
+ * the file's beforeAll, every child killed and the world closed in its afterAll.
+ */
+export function childWorkerWorld(env: Record<string, string> = CHILD_WORKER_ENV): ChildWorkerWorld {
+  const workers = workerProcesses();
+  let w: SmsWorld | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    assertWorkerBuilt();
+    w = await startSmsWorld({ env, worker: false });
+    admin = await w.api.signIn('admin');
+  });
+  afterAll(async () => {
+    workers.killAll();
+    await w?.close();
+  });
+  return {
+    get w() {
+      return w!;
+    },
+    get admin() {
+      return admin;
+    },
+    startWorker: () => workers.start({ ...w!.env, NODE_ENV: 'test', LOG_LEVEL: 'error' }),
+  };
 }
 
 /** Waits until `check` answers something truthy (conditions, never fixed sleeps; the bound only ends a stuck test). */

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
-import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+import { describe, expect, it } from 'vitest';
+import { childWorkerWorld, smsRow, until, watches } from './sms-helpers.js';
+import { kill } from './worker-process.js';
 
 // Failures on the way: the gateway down (then up, or past the last attempt). The worker killed with SIGKILL in the
-// middle of a campaign is sms-sigkill.spec.ts. The worker runs as a child process (the built apps/worker/dist).
-const ENV = { SMS_LOCK_MS: '2000', SMS_CLAIM_LEASE_MS: '3000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
-
-let w: SmsWorld;
-let admin: string;
-const workers = workerProcesses();
-beforeAll(async () => {
-  assertWorkerBuilt();
-  w = await startSmsWorld({ env: ENV, worker: false });
-  admin = await w.api.signIn('admin');
-});
-afterAll(async () => {
-  workers.killAll();
-  await w?.close();
-});
-
-const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
+// middle of a campaign is sms-sigkill.spec.ts. The worker runs as a child process (the built apps/worker/dist), with
+// CHILD_WORKER_ENV's timings (a 5 s lock, as a starved worker misses a 2 s one: docs/sms.md "Worker restarts").
+const world = childWorkerWorld();
 
 describe('the gateway down', () => {
   it('then up: the message is retried with backoff and sent once; down past the last attempt: error, visibly', async () => {
-    const worker = startWorker();
+    const { w, admin } = world;
+    const worker = world.startWorker();
     const [d, e] = await watches(w.api, 1, 2, 100);
     w.sim.control.configure({ down: true });
     const r = await w.api.post('/sms/send', { command_key: 'LOCATE', message: '', device_id: d!.id }, admin);

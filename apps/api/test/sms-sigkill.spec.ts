@@ -1,38 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, until, watches, type SmsWorld } from './sms-helpers.js';
-import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+import { describe, expect, it } from 'vitest';
+import { childWorkerWorld, until, watches } from './sms-helpers.js';
+import { kill } from './worker-process.js';
 
 // The worker killed with SIGKILL in the middle of a campaign, twice (the gateway down: sms-resilience.spec.ts; a file
 // of its own so the two run in parallel). The worker runs as a child process (the built apps/worker/dist) so it can be
-// killed. Timings measured on the loaded 2-core machine (docs/sms.md "Worker restarts"): a worker process takes up to
-// about 20 s to boot, and BullMQ retakes the killed job one to two stalled intervals after its lock ran out; with a
-// 2 s lock a live but starved worker also missed its lock renewals, so BullMQ took its job for stalled while it ran.
-// Hence a 5 s lock here, and bounds (never sleeps) that allow a boot on a busy machine.
-const ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
+// killed, with CHILD_WORKER_ENV's timings (a 5 s lock: docs/sms.md "Worker restarts"). A worker process takes up to
+// about 20 s to boot on the loaded 2-core machine, and BullMQ retakes the killed job one to two stalled intervals
+// after its lock ran out: bounds (never sleeps) that allow a boot on a busy machine.
 const RESTART = 150_000;
 
-let w: SmsWorld;
-let admin: string;
-const workers = workerProcesses();
-beforeAll(async () => {
-  assertWorkerBuilt();
-  w = await startSmsWorld({ env: ENV, worker: false });
-  admin = await w.api.signIn('admin');
-});
-afterAll(async () => {
-  workers.killAll();
-  await w?.close();
-});
+const world = childWorkerWorld();
+const startWorker = world.startWorker;
 
-const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
-
-const progress = async (bulk: string) => (await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin)).body.model;
+const progress = async (bulk: string) => (await world.w.api.get(`/sms/campaign?bulk_id=${bulk}`, world.admin)).body.model;
 
 describe('the worker killed mid-campaign', () => {
   it('twice, then restarted: every device got the message exactly once', async () => {
+    const { w, admin } = world;
     const ds = await watches(w.api, 1, 120, 110);
-    // slow enough to be killed in the middle: 25 messages a second through the development gateway
-    await w.api.pool.query('UPDATE sms_gateway SET rate_per_second = 25 WHERE id = 1');
+    // slow enough to be killed in the middle: the default 10 messages a second through the development gateway (the
+    // worker holds its rate; at 25/s a campaign of 120 was over before a busy machine had seen 20 sent and killed it)
+    await w.api.pool.query('UPDATE sms_gateway SET rate_per_second = 10 WHERE id = 1');
     const r = await w.api.post('/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const bulk = r.body.model.bulk_id;

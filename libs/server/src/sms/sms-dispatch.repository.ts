@@ -20,6 +20,16 @@ export class SmsDispatchRepository {
     );
   }
 
+  /** Of `ids`, the messages that may still need a send (no sid yet), with their numbers, in id order: what to route. */
+  toSend(ids: number[]): Promise<{ id: number; gsm_number: string | null }[]> {
+    return this.pool.rows(
+      `SELECT id, gsm_number FROM sms_message
+       WHERE id = ANY($1::bigint[]) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL AND (status = 0 OR claimed_at IS NOT NULL)
+       ORDER BY id`,
+      [ids],
+    );
+  }
+
   /**
    * Claims the messages of `ids` that are still to send and due: unclaimed, claimed by this same job (its earlier run,
    * killed), or claimed longer than the lease ago (a dead worker's); counts the attempt. A message another live job
@@ -45,11 +55,13 @@ export class SmsDispatchRepository {
     return new Set(r.map((x) => x.sid));
   }
 
-  /** A temporary failure: the claim is released and the message is due again after `delayMs`. */
-  async retryLater(id: number, delayMs: number): Promise<void> {
+  /** Temporary failures: the claims (of `owner`) are released and each message is due again after its `delayMs`. */
+  async retryLater(retries: { id: number; delayMs: number }[], owner: string): Promise<void> {
+    if (!retries.length) return;
     await this.pool.query(
-      `UPDATE sms_message SET claimed_at = NULL, claimed_by = NULL, next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = $1 AND status = 0`,
-      [id, delayMs],
+      `UPDATE sms_message m SET claimed_at = NULL, claimed_by = NULL, next_attempt_at = now() + v.delay * interval '1 millisecond'
+       FROM unnest($1::bigint[], $2::int[]) AS v(id, delay) WHERE m.id = v.id AND m.status = 0 AND m.claimed_by = $3`,
+      [retries.map((r) => r.id), retries.map((r) => Math.round(r.delayMs)), owner],
     );
   }
 

@@ -43,7 +43,7 @@ export class SmsInboundRepository {
     const rows = await this.pool.rows<{ id: number; day: string }>(
       `INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at)
        VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now())
-       ON CONFLICT (gateway_message_id) DO NOTHING RETURNING id, ${UTC_DAY('created')} AS day`,
+       ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, ${UTC_DAY('created')} AS day`,
       [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo],
       q,
     );

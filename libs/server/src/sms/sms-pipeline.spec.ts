@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyCallback } from './sms-status.js';
+import { applyCallback, applyCallbacks } from './sms-status.js';
+import { slotWaits } from './sms-rate.js';
+import { claimBatch } from './sms-dispatch.service.js';
 import { parseReply, replyCommandKey } from './sms-replies.js';
 import { statDelta } from './sms-stats.js';
 import { routeNumber } from './sms-gateways.js';
@@ -22,6 +24,39 @@ describe('gateway callbacks never move a message backwards', () => {
   it('keeps a status a reply settled, and a final status once reached', () => {
     expect(applyCallback({ status: 3, gateway_status: 'sent' }, 'delivered', null)).toEqual({ status: 3, gateway_status: 'delivered', error: null });
     expect(applyCallback({ status: 3, gateway_status: 'failed' }, 'delivered', null)).toBeNull();
+  });
+});
+
+describe('reports applied together (a send recorded with the callbacks that came first, a batch of callbacks)', () => {
+  it('applies them in rank order whatever their arrival, with the reason of an error', () => {
+    const queued = { status: 1, gateway_status: null };
+    expect(applyCallbacks(queued, [{ status: 'delivered', error_code: null }, { status: 'queued', error_code: null }, { status: 'sent', error_code: null }])).toEqual({
+      status: 2,
+      gateway_status: 'delivered',
+      error: null,
+    });
+    expect(applyCallbacks(queued, [{ status: 'undelivered', error_code: 30003 }, { status: 'sent', error_code: null }])).toEqual({
+      status: 3,
+      gateway_status: 'undelivered',
+      error: { code: 'smsUndelivered', params: { status: 'undelivered', code: 30003 } },
+    });
+    // a reply settled it first: the gateway's statuses are kept, the §3 status is not moved
+    expect(applyCallbacks({ status: 2, gateway_status: null }, [{ status: 'queued', error_code: null }])).toEqual({ status: 2, gateway_status: 'queued', error: null });
+    expect(applyCallbacks({ status: 1, gateway_status: 'delivered' }, [{ status: 'sent', error_code: null }])).toEqual({ status: 1, gateway_status: 'delivered', error: null });
+  });
+});
+
+describe('rate slots', () => {
+  it('spaces a batch of slots by the rate after the tokens the bucket held', () => {
+    expect(slotWaits(3, 5, 10)).toEqual([0, 0, 0, 100, 200]);
+    expect(slotWaits(-2, 2, 1000)).toEqual([3, 4]);
+    expect(slotWaits(0.5, 2, 10)).toEqual([50, 150]);
+  });
+  it('claims a tenth of a second of the gateway rate at once', () => {
+    expect(claimBatch(10)).toBe(1);
+    expect(claimBatch(25)).toBe(3);
+    expect(claimBatch(1000)).toBe(100);
+    expect(claimBatch(50_000)).toBe(100);
   });
 });
 

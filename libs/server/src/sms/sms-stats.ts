@@ -21,6 +21,12 @@ export function statDelta(from: number | null, to: number): StatDelta {
   return { created: from === null ? 1 : 0, sent: b.sent - a.sent, errors: b.errors - a.errors, received: b.received - a.received };
 }
 
+/** Adds `d` to the delta of `day` in `days` (a batch's changes, bumped once per day). */
+export function addDelta(days: Map<string, StatDelta>, day: string, d: StatDelta): void {
+  const a = days.get(day) ?? { created: 0, sent: 0, errors: 0, received: 0 };
+  days.set(day, { created: a.created + d.created, sent: a.sent + d.sent, errors: a.errors + d.errors, received: a.received + d.received });
+}
+
 /**
  * Adds `d` to the counters of `day` (YYYY-MM-DD) in `q`'s transaction: appended as a delta row (an INSERT that waits
  * for nothing; one counter row updated by every status change made every change wait for it), folded into

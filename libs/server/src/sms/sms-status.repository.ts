@@ -2,6 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { UTC_DAY } from './sms-stats.js';
+import type { GatewayReport } from './sms-status.js';
+
+/** A status change of a message (`setStatuses`); `sent`: its sid recorded with it. */
+export type StatusRow = {
+  id: number;
+  status: number;
+  gatewayStatus?: string | null;
+  error?: Reason | null;
+  keepClaim?: boolean;
+  sent?: { gatewayId: number; sid: string };
+};
 
 /** A message locked for a status change: its state and the day its counters live on. */
 export type LockedMessage = {
@@ -26,30 +37,42 @@ export class SmsStatusRepository {
   }
 
   /**
-   * Serialises the work on one gateway sid for the rest of the transaction: a callback and the worker recording that
+   * Serialises the work on gateway sids for the rest of the transaction: a callback and the worker recording that
    * sid never interleave (else each could miss the other: the callback finding no message, the worker no callback).
+   * Taken in the order of their lock keys, so two batches never wait on each other in a cycle.
    */
-  async lockSid(sid: string, q: Queryable): Promise<void> {
-    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${sid}`]);
+  async lockSids(sids: string[], q: Queryable): Promise<void> {
+    await q.query(
+      `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest($1::text[]) AS s ORDER BY k) x`,
+      [sids],
+    );
   }
 
-  /** Logs a callback once per (sid, status): false when it was seen before (a repeat). */
-  async recordCallback(sid: string, status: string, errorCode: number | null, q: Queryable): Promise<boolean> {
-    const r = await this.pool.rows(
-      'INSERT INTO sms_callback (sid, status, error_code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1 AS new',
-      [sid, status, errorCode],
+  /** Logs callbacks once per (sid, status): the new ones (a repeat, even within the batch, is not). */
+  recordCallbacks(cbs: (GatewayReport & { sid: string })[], q: Queryable): Promise<(GatewayReport & { sid: string })[]> {
+    return this.pool.rows(
+      `INSERT INTO sms_callback (sid, status, error_code) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+       ON CONFLICT DO NOTHING RETURNING sid, status, error_code`,
+      [cbs.map((c) => c.sid), cbs.map((c) => c.status), cbs.map((c) => c.error_code)],
       q,
     );
-    return r.length > 0;
   }
 
-  async callbacksOf(sid: string, q: Queryable): Promise<{ status: string; error_code: number | null }[]> {
-    return this.pool.rows('SELECT status, error_code FROM sms_callback WHERE sid = $1', [sid], q);
+  /** The callbacks logged for these sids, by sid. */
+  async callbacksOf(sids: string[], q: Queryable): Promise<Map<string, GatewayReport[]>> {
+    const rows = await this.pool.rows<GatewayReport & { sid: string }>('SELECT sid, status, error_code FROM sms_callback WHERE sid = ANY($1::text[])', [sids], q);
+    const bySid = new Map<string, GatewayReport[]>();
+    for (const r of rows) bySid.set(r.sid, [...(bySid.get(r.sid) ?? []), { status: r.status, error_code: r.error_code }]);
+    return bySid;
   }
 
-  async lockBySid(sid: string, q: Queryable): Promise<LockedMessage | null> {
-    const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = $1 FOR UPDATE`, [sid], q);
-    return r[0] ?? null;
+  /** Locks the messages of these sids, in id order. */
+  lockBySids(sids: string[], q: Queryable): Promise<LockedMessage[]> {
+    return this.pool.rows<LockedMessage>(
+      `SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      [sids],
+      q,
+    );
   }
 
   /**
@@ -65,43 +88,49 @@ export class SmsStatusRepository {
   }
 
   async lockById(id: number, q: Queryable): Promise<LockedMessage | null> {
-    const r = await this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE id = $1 FOR UPDATE`, [id], q);
-    return r[0] ?? null;
+    return (await this.lockByIds([id], q))[0] ?? null;
+  }
+
+  /** Locks these messages, in id order. */
+  lockByIds(ids: number[], q: Queryable): Promise<LockedMessage[]> {
+    return this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ids], q);
   }
 
   /**
-   * The one UPDATE of a message's status: received_at when it becomes received, the reason when it becomes error,
-   * the claim released once it left status 0.
+   * The one UPDATE of messages' statuses (one row or a batch): received_at when one becomes received, the reason when
+   * it becomes error, the claim released once it left status 0 (unless kept) or its sid is recorded; with `sent`, the
+   * gateway and sid recorded and sent_at set.
    */
-  async setStatus(
-    id: number,
-    t: { status: number; gatewayStatus?: string | null; error?: Reason | null; keepClaim?: boolean },
-    q: Queryable,
-  ): Promise<void> {
+  async setStatuses(rows: StatusRow[], q: Queryable): Promise<void> {
+    if (!rows.length) return;
     await q.query(
-      `UPDATE sms_message SET status = $2, gateway_status = COALESCE($3, gateway_status),
-         received_at = CASE WHEN $2 = 2 AND received_at IS NULL THEN now() ELSE received_at END,
-         error_code = CASE WHEN $4::text IS NOT NULL THEN $4 ELSE error_code END,
-         error_params = CASE WHEN $4::text IS NOT NULL THEN $5::jsonb ELSE error_params END,
-         claimed_at = CASE WHEN $2 > 0 AND NOT $6 THEN NULL ELSE claimed_at END,
-         claimed_by = CASE WHEN $2 > 0 AND NOT $6 THEN NULL ELSE claimed_by END,
-         next_attempt_at = CASE WHEN $2 > 0 THEN NULL ELSE next_attempt_at END
-       WHERE id = $1`,
-      [id, t.status, t.gatewayStatus ?? null, t.error?.code ?? null, t.error ? JSON.stringify(t.error.params ?? {}) : null, t.keepClaim ?? false],
+      `UPDATE sms_message m SET gateway_id = COALESCE(v.gateway_id, m.gateway_id), gateway_message_id = COALESCE(v.sid, m.gateway_message_id),
+         sent_at = CASE WHEN v.sid IS NOT NULL THEN COALESCE(m.sent_at, now()) ELSE m.sent_at END,
+         status = v.status, gateway_status = COALESCE(v.gateway_status, m.gateway_status),
+         received_at = CASE WHEN v.status = 2 AND m.received_at IS NULL THEN now() ELSE m.received_at END,
+         error_code = COALESCE(v.error_code, m.error_code),
+         error_params = CASE WHEN v.error_code IS NOT NULL THEN v.error_params::jsonb ELSE m.error_params END,
+         claimed_at = CASE WHEN (v.status > 0 AND NOT v.keep_claim) OR v.sid IS NOT NULL THEN NULL ELSE m.claimed_at END,
+         claimed_by = CASE WHEN (v.status > 0 AND NOT v.keep_claim) OR v.sid IS NOT NULL THEN NULL ELSE m.claimed_by END,
+         next_attempt_at = CASE WHEN v.status > 0 THEN NULL ELSE m.next_attempt_at END
+       FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bool[])
+         AS v(id, gateway_id, sid, status, gateway_status, error_code, error_params, keep_claim)
+       WHERE m.id = v.id`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.sent?.gatewayId ?? null),
+        rows.map((r) => r.sent?.sid ?? null),
+        rows.map((r) => r.status),
+        rows.map((r) => r.gatewayStatus ?? null),
+        rows.map((r) => r.error?.code ?? null),
+        rows.map((r) => (r.error ? JSON.stringify(r.error.params ?? {}) : null)),
+        rows.map((r) => r.keepClaim ?? false),
+      ],
     );
   }
 
   /** Gives up a claim (a settled message whose sid the gateway could not name). */
   async release(id: number, q: Queryable = this.pool): Promise<void> {
     await q.query('UPDATE sms_message SET claimed_at = NULL, claimed_by = NULL WHERE id = $1', [id]);
-  }
-
-  /** Records the gateway's sid of a message sent (and the gateway that took it). */
-  async setSent(id: number, gatewayId: number, sid: string, q: Queryable): Promise<void> {
-    await q.query(
-      `UPDATE sms_message SET gateway_id = $2, gateway_message_id = $3, sent_at = COALESCE(sent_at, now()), claimed_at = NULL, claimed_by = NULL
-       WHERE id = $1`,
-      [id, gatewayId, sid],
-    );
   }
 }

@@ -1,10 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { SMS_STATUS, type Reason } from '@tracker/contract';
 import type { Queryable } from '../core/db.js';
-import { applyCallback, gatewayRank, type MessageState } from './sms-status.js';
-import { bumpStats, statDelta } from './sms-stats.js';
-import { SmsEvents } from './sms-events.js';
-import { SmsStatusRepository, type LockedMessage } from './sms-status.repository.js';
+import { LOGGER } from '../core/tokens.js';
+import { applyCallbacks, type GatewayReport } from './sms-status.js';
+import { addDelta, bumpStats, statDelta, type StatDelta } from './sms-stats.js';
+import { SmsEvents, type SmsEvent } from './sms-events.js';
+import { SmsStatusRepository, type LockedMessage, type StatusRow } from './sms-status.repository.js';
+
+/** A message the gateway took: its sid and the status the gateway answered the send with. */
+export type SentRecord = { id: number; gatewayId: number; sid: string; status: string; errorCode: number | null };
+
+type Callback = GatewayReport & { sid: string };
+
+/** Callbacks applied per transaction at most. */
+const CALLBACK_BATCH = 200;
 
 /**
  * Every status change of a message goes through here, in a transaction with its counters (sms_statistic): gateway
@@ -12,9 +22,13 @@ import { SmsStatusRepository, type LockedMessage } from './sms-status.repository
  */
 @Injectable()
 export class SmsStatusService {
+  private readonly callbacks: { cb: Callback; done: (err?: unknown) => void }[] = [];
+  private applying = false;
+
   constructor(
     private readonly repo: SmsStatusRepository,
     private readonly events: SmsEvents,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   /**
@@ -28,50 +42,113 @@ export class SmsStatusService {
     extra: { gatewayStatus?: string | null; error?: Reason | null; keepClaim?: boolean } = {},
   ): Promise<void> {
     if (status === m.status && !extra.gatewayStatus && !extra.error) return;
-    await this.repo.setStatus(m.id, { status, ...extra }, q);
+    await this.repo.setStatuses([{ id: m.id, status, ...extra }], q);
     await bumpStats(q, m.day, { ...statDelta(m.status, status), created: 0 });
     const from = m.status;
     m.status = status;
     if (extra.gatewayStatus) m.gateway_status = extra.gatewayStatus;
-    if (from !== status) {
-      const message = { id: m.id, deviceId: m.device_id, commandKey: m.command_key };
-      await this.events.emit({ kind: 'status', message, from, status, error: extra.error ?? null }, q);
-    }
+    await this.tell([statusEvent({ ...m, status: from }, status, extra.error ?? null)], q);
+  }
+
+  /** Tells the listeners (`@OnSmsEvent`) of the status changes a transaction made, after its writes, in it. */
+  private async tell(events: (SmsEvent | null)[], q: Queryable): Promise<void> {
+    for (const e of events) if (e) await this.events.emit(e, q);
   }
 
   /**
    * A delivery status callback: logged once per (sid, status) (a repeat changes nothing), then applied to its message
-   * if the worker recorded the sid already; otherwise the worker applies it when it records the sid (`applyPending`).
+   * if the worker recorded the sid already; otherwise the worker applies it when it records the sid (`recordSent`).
+   * Resolves once committed. Callbacks that arrive while others are being applied are applied together, in one
+   * transaction (a group commit: one at a time adds no wait, many at once share the statements).
    */
-  async callback(sid: string, gatewayStatus: string, errorCode: number | null): Promise<void> {
+  callback(sid: string, gatewayStatus: string, errorCode: number | null): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.callbacks.push({ cb: { sid, status: gatewayStatus, error_code: errorCode }, done: (err) => (err ? reject(err) : resolve()) });
+      if (!this.applying) void this.applyQueued();
+    });
+  }
+
+  private async applyQueued(): Promise<void> {
+    this.applying = true;
+    try {
+      while (this.callbacks.length) {
+        const batch = this.callbacks.splice(0, CALLBACK_BATCH);
+        try {
+          await this.applyCallbacks(batch.map((b) => b.cb));
+          for (const b of batch) b.done();
+        } catch (err) {
+          if (batch.length > 1) this.log.warn({ err, n: batch.length }, 'sms callbacks: batch failed, applying one by one');
+          // one by one: a callback that fails alone fails only its own request
+          for (const b of batch) {
+            await (batch.length > 1 ? this.applyCallbacks([b.cb]) : Promise.reject(err)).then(() => b.done(), (e: unknown) => b.done(e));
+          }
+        }
+      }
+    } finally {
+      this.applying = false;
+    }
+  }
+
+  /** Callbacks of several messages in one transaction: the sids locked, the new ones logged and applied in rank order. */
+  private async applyCallbacks(cbs: Callback[]): Promise<void> {
     await this.repo.tx(async (c) => {
-      await this.repo.lockSid(sid, c);
-      if (!(await this.repo.recordCallback(sid, gatewayStatus, errorCode, c))) return;
-      const m = await this.repo.lockBySid(sid, c);
-      if (m) await this.apply(m, [{ status: gatewayStatus, error_code: errorCode }], c);
+      await this.repo.lockSids(cbs.map((x) => x.sid), c);
+      const fresh = await this.repo.recordCallbacks(cbs, c);
+      if (!fresh.length) return;
+      const rows: StatusRow[] = [];
+      const days = new Map<string, StatDelta>();
+      const changed: (SmsEvent | null)[] = [];
+      for (const m of await this.repo.lockBySids([...new Set(fresh.map((x) => x.sid))], c)) {
+        const next = applyCallbacks(m, fresh.filter((x) => x.sid === m.gateway_message_id));
+        if (next.gateway_status === m.gateway_status) continue;
+        rows.push({ id: m.id, status: next.status, gatewayStatus: next.gateway_status, error: next.error });
+        addDelta(days, m.day, statDelta(m.status, next.status));
+        changed.push(statusEvent(m, next.status, next.error));
+      }
+      await this.repo.setStatuses(rows, c);
+      for (const [day, d] of days) await bumpStats(c, day, { ...d, created: 0 });
+      await this.tell(changed, c);
     });
   }
 
   /**
-   * The callbacks that arrived before the sid was recorded, and `more` (the status the gateway answered the send
-   * with), applied in rank order inside the recording transaction.
+   * The gateway took these messages (a send's batch, docs/sms.md "Sending"): in one transaction, each sid recorded
+   * with its gateway, status sent (unless a reply settled the message first), the gateway's answer and the callbacks
+   * that came before the sid was recorded applied in rank order, counters moved. A message that has a sid already is
+   * left alone. The sids are locked first (a callback and the recording never interleave), then the messages in id
+   * order.
    */
-  async applyPending(m: LockedMessage, q: Queryable, more: { status: string; error_code: number | null }[] = []): Promise<void> {
-    if (!m.gateway_message_id) return;
-    await this.apply(m, [...more, ...(await this.repo.callbacksOf(m.gateway_message_id, q))], q);
+  async recordSent(batch: SentRecord[]): Promise<void> {
+    const seen = new Set<string>();
+    const items = batch.filter((b) => !seen.has(b.sid) && seen.add(b.sid));
+    if (!items.length) return;
+    await this.repo.tx(async (c) => {
+      await this.repo.lockSids(items.map((b) => b.sid), c);
+      const locked = new Map((await this.repo.lockByIds(items.map((b) => b.id), c)).map((m) => [m.id, m]));
+      const early = await this.repo.callbacksOf(items.map((b) => b.sid), c);
+      const rows: StatusRow[] = [];
+      const days = new Map<string, StatDelta>();
+      const changed: (SmsEvent | null)[] = [];
+      for (const b of items) {
+        const m = locked.get(b.id);
+        if (!m || m.gateway_message_id) continue;
+        const next = applyCallbacks({ status: Math.max(m.status, SMS_STATUS.sent), gateway_status: m.gateway_status }, [
+          { status: b.status, error_code: b.errorCode },
+          ...(early.get(b.sid) ?? []),
+        ]);
+        rows.push({ id: m.id, status: next.status, gatewayStatus: next.gateway_status, error: next.error, sent: { gatewayId: b.gatewayId, sid: b.sid } });
+        addDelta(days, m.day, statDelta(m.status, next.status));
+        changed.push(statusEvent(m, next.status, next.error));
+      }
+      await this.repo.setStatuses(rows, c);
+      for (const [day, d] of days) await bumpStats(c, day, { ...d, created: 0 });
+      await this.tell(changed, c);
+    });
   }
+}
 
-  private async apply(m: LockedMessage, callbacks: { status: string; error_code: number | null }[], q: Queryable) {
-    const state: MessageState = { status: m.status, gateway_status: m.gateway_status };
-    let error: Reason | null = null;
-    for (const cb of [...callbacks].sort((a, b) => gatewayRank(a.status) - gatewayRank(b.status))) {
-      const t = applyCallback(state, cb.status, cb.error_code);
-      if (!t) continue;
-      if (t.error && state.status !== SMS_STATUS.error) error = t.error;
-      state.status = t.status;
-      state.gateway_status = t.gateway_status;
-    }
-    if (state.gateway_status === m.gateway_status) return;
-    await this.settle(m, state.status, q, { gatewayStatus: state.gateway_status, error });
-  }
+/** The event of a message moving from its locked status to `status`; null when the status stays. */
+function statusEvent(m: LockedMessage, status: number, error: Reason | null | undefined): SmsEvent | null {
+  if (m.status === status) return null;
+  return { kind: 'status', message: { id: m.id, deviceId: m.device_id, commandKey: m.command_key }, from: m.status, status, error: error ?? null };
 }

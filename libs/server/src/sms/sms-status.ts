@@ -54,3 +54,22 @@ export function applyCallback(m: MessageState, gatewayStatus: string, errorCode:
   const error = next === SMS_STATUS.error ? smsReason('smsUndelivered', { status: gatewayStatus, code: errorCode ?? 0 }) : null;
   return { status: next, gateway_status: gatewayStatus, error };
 }
+
+export type GatewayReport = { status: string; error_code: number | null };
+
+/**
+ * Several reports applied to a message at once, in rank order (the gateway's answer to the send and the callbacks
+ * that came before the sid was recorded): the state they leave, with the reason of an error they caused.
+ */
+export function applyCallbacks(m: MessageState, reports: GatewayReport[]): MessageState & { error: Reason | null } {
+  const state: MessageState = { ...m };
+  let error: Reason | null = null;
+  for (const r of [...reports].sort((a, b) => gatewayRank(a.status) - gatewayRank(b.status))) {
+    const t = applyCallback(state, r.status, r.error_code);
+    if (!t) continue;
+    if (t.error && state.status !== SMS_STATUS.error) error = t.error;
+    state.status = t.status;
+    state.gateway_status = t.gateway_status;
+  }
+  return { ...state, error };
+}

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Agent as HttpAgent } from 'node:http';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { MessageInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
@@ -27,7 +28,8 @@ const callContext = new AsyncLocalStorage<CallContext>();
 /**
  * The SDK's HTTP client with two additions: requests for https://api.twilio.com go to `apiUrl` when one is set (the
  * SDK's own extension point, so production and development run the same code), and a send carries its idempotency
- * token. It also keeps a 429's Retry-After for the error.
+ * token. It also keeps a 429's Retry-After for the error. Connections are kept alive for both schemes (the SDK's own
+ * agent covers https only; a gateway at an http URL, fleet-sim, would otherwise depend on Node's global agent).
  */
 class GatewayRequestClient extends twilio.RequestClient {
   constructor(
@@ -35,6 +37,7 @@ class GatewayRequestClient extends twilio.RequestClient {
     timeoutMs: number,
   ) {
     super({ timeout: timeoutMs, keepAlive: true, autoRetry: false });
+    this.axios.defaults.httpAgent = new HttpAgent({ keepAlive: true, timeout: timeoutMs, maxSockets: 100, maxFreeSockets: 100 });
   }
 
   override async request<TData>(opts: RequestClient.RequestOptions<TData>) {
