@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CHILD_WORKER_ENV, childWorkerWorld, until } from './sms-helpers.js';
 import { future, targetable, uploadBinary } from './firmware-helpers.js';
-import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+import { kill } from './worker-process.js';
 
 // The worker killed with SIGKILL in the middle of a rollout, twice (docs/firmware-modem.md "Crash safety"): the
 // worker runs as a child process (the built apps/worker/dist). Every device still gets its FOTA command exactly once
 // and the request ends finished with every device updated: the state is in Postgres, a step commits whole or not at
 // all, and the tick re-enqueues what Postgres says is running. Bounds allow a worker boot on the loaded machine
 // (docs/sms.md "Worker restarts"); nothing waits for a fixed time.
-const ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', FIRMWARE_LOCK_MS: '5000' };
 const RESTART = 150_000;
 
-let w: SmsWorld;
-let admin: string;
-const workers = workerProcesses();
-beforeAll(async () => {
-  assertWorkerBuilt();
-  w = await startSmsWorld({ env: ENV, worker: false, sim: { latencyMs: { min: 20, max: 200 } } });
-  admin = await w.api.signIn('admin');
-});
-afterAll(async () => {
-  workers.killAll();
-  await w?.close();
-});
-
-const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
+const world = childWorkerWorld({ ...CHILD_WORKER_ENV, FIRMWARE_LOCK_MS: '5000' }, { latencyMs: { min: 20, max: 200 } });
+const startWorker = world.startWorker;
 const counts = async (id: number) =>
   (
-    await w.api.pool.query(
+    await world.w.api.pool.query(
       `SELECT count(*) FILTER (WHERE notified_at IS NOT NULL)::int AS notified, count(*) FILTER (WHERE status = 2)::int AS finished,
          (max(wave) FILTER (WHERE notified_at IS NOT NULL))::int AS wave FROM firmware_ota_activity WHERE request_id = $1`,
       [id],
@@ -36,6 +23,7 @@ const counts = async (id: number) =>
 
 describe('the worker killed mid-rollout', () => {
   it('twice, then restarted: every device got its FOTA command exactly once and finished', async () => {
+    const { w, admin } = world;
     const ds = await targetable(w.api, 1, 40, 100);
     const bin = await uploadBinary(w.api, admin, 'W7.0.0');
     const r = await w.api.post('/firmware/insert', { fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 8, error_threshold: 0, expired_at: future() }, admin);

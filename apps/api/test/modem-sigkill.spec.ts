@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CHILD_WORKER_ENV, childWorkerWorld, until } from './sms-helpers.js';
 import { lastSmsId, modemDevices, sentBodies } from './modem-helpers.js';
-import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+import { kill } from './worker-process.js';
 
 // The worker killed with SIGKILL in the middle of modem updates, twice (docs/firmware-modem.md "Guarantees"): the
 // processes' state is in Postgres, each step one transaction, each SMS stored once in the step's transaction. The
 // worker runs as a child process (the built apps/worker/dist) so it can be killed; locks and leases as in
 // sms-sigkill.spec.ts (a worker on the loaded machine takes up to about 20 s to boot); bounds, never sleeps.
-const ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_RETRY_BASE_MS: '200', MODEM_LOCK_MS: '5000' };
 const RESTART = 150_000;
 
-let w: SmsWorld;
-let admin: string;
-const workers = workerProcesses();
-beforeAll(async () => {
-  assertWorkerBuilt();
-  w = await startSmsWorld({ env: ENV, worker: false, sim: { latencyMs: { min: 20, max: 150 } } });
-  admin = await w.api.signIn('admin');
-});
-afterAll(async () => {
-  workers.killAll();
-  await w?.close();
-});
-
-const startWorker = () => workers.start({ ...w.env, NODE_ENV: 'test', LOG_LEVEL: 'error' });
+const world = childWorkerWorld({ ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000' }, { latencyMs: { min: 20, max: 150 } });
+const startWorker = world.startWorker;
 const stepsDone = async (ids: number[]) =>
-  Number((await w.api.pool.query(`SELECT count(*) AS n FROM modem_update_step WHERE modem_id = ANY($1::int[]) AND outcome IN ('ok', 'sent')`, [ids])).rows[0].n);
+  Number((await world.w.api.pool.query(`SELECT count(*) AS n FROM modem_update_step WHERE modem_id = ANY($1::int[]) AND outcome IN ('ok', 'sent')`, [ids])).rows[0].n);
 
 describe('the worker killed mid-update', () => {
   it('twice, then restarted: every process done, every command sent once, no state lost', async () => {
+    const { w, admin } = world;
     const std = await modemDevices(w.api, 20, { offset: 30 });
     const us = await modemDevices(w.api, 10, { us: true, offset: 5 });
     const ds = [...std, ...us];

@@ -65,15 +65,15 @@ export type ChildWorkerWorld = {
 
 /**
  * An SMS world without a worker of its own, whose workers the spec starts as child processes (and kills): set up in
- * the file's beforeAll, every child killed and the world closed in its afterAll.
+ * the file's beforeAll, every child killed and the world closed in its afterAll. `sim`: fleet-sim's knobs.
  */
-export function childWorkerWorld(env: Record<string, string> = CHILD_WORKER_ENV): ChildWorkerWorld {
+export function childWorkerWorld(env: Record<string, string> = CHILD_WORKER_ENV, sim?: Partial<Knobs>): ChildWorkerWorld {
   const workers = workerProcesses();
   let w: SmsWorld | undefined;
   let admin = '';
   beforeAll(async () => {
     assertWorkerBuilt();
-    w = await startSmsWorld({ env, worker: false });
+    w = await startSmsWorld({ env, worker: false, sim });
     admin = await w.api.signIn('admin');
   });
   afterAll(async () => {
