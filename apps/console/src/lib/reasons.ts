@@ -2,10 +2,12 @@ import type { TFunction } from 'i18next';
 import {
   ERROR_MESSAGES,
   isErrorCode,
+  isFieldCode,
   isReasonCode,
   reasonParams,
   type FieldCode,
   type ReasonParams,
+  type SmsItem,
 } from '@tracker/contract';
 import { currentLanguage } from './i18n';
 
@@ -27,4 +29,10 @@ export function reasonLabel(t: TFunction, code: FieldCode, params: ReasonParams 
     else values[name] = v;
   }
   return t(`reasons.${code}`, values);
+}
+
+/** Why a message failed (an SMS of the pipeline, a setting's or a contact's push), in the UI language when it carries a code (the English `error` otherwise). */
+export function smsErrorText(t: TFunction, m: Pick<SmsItem, 'error' | 'error_code' | 'error_params'>): string | null {
+  if (m.error_code && isFieldCode(m.error_code)) return reasonLabel(t, m.error_code, m.error_params);
+  return m.error ?? m.error_code;
 }

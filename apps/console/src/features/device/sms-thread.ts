@@ -1,6 +1,4 @@
-import type { TFunction } from 'i18next';
-import { isFieldCode, SMS_STATUS, type SmsItem } from '@tracker/contract';
-import { reasonLabel } from '../../lib/reasons';
+import { SMS_STATUS, type SmsItem } from '@tracker/contract';
 
 /** A row of the SMS tab: a message, or a reply shown under the command it answers. */
 export type SmsRow = { m: SmsItem; reply: boolean };
@@ -43,10 +41,4 @@ export function smsUnsettled(list: readonly SmsItem[], now: number): boolean {
     if (m.status === SMS_STATUS.created || m.status === SMS_STATUS.sent) return age < DELIVERY_WAIT_MS;
     return m.status === SMS_STATUS.received && !answered.has(m.id) && age < REPLY_WAIT_MS;
   });
-}
-
-/** Why a message failed, in the UI language when it carries a code (the English `error` otherwise). */
-export function smsErrorText(t: TFunction, m: Pick<SmsItem, 'error' | 'error_code' | 'error_params'>): string | null {
-  if (m.error_code && isFieldCode(m.error_code)) return reasonLabel(t, m.error_code, m.error_params);
-  return m.error ?? m.error_code;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SMS_STATUS, type SettingItem } from '@tracker/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
-import { smsErrorText } from '../sms-thread';
+import { smsErrorText } from '../../../lib/reasons';
 
 /**
  * A setting's state on the settings tab: confirmed by the watch, pending (saved, or pushed and on its way with its SMS

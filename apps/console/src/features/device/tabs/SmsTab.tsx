@@ -6,7 +6,8 @@ import { useSms } from '../api/sms';
 import { SmsSendForm } from '../components/SmsSendForm';
 import { DayTabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
-import { smsErrorText, smsThread, type SmsRow } from '../sms-thread';
+import { smsErrorText } from '../../../lib/reasons';
+import { smsThread, type SmsRow } from '../sms-thread';
 import { useDay } from '../use-day';
 
 /**

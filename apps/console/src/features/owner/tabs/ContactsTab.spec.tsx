@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContactItem, ContactList, OwnerDeviceItem } from '@tracker/contract';
+import { setTimeZone } from '../../../lib/time-zone';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { owner, roleOf } from '../fixtures';
 
@@ -173,5 +174,18 @@ describe('/owner/{id}/contacts', () => {
     expect([q.get('contact_id'), q.get('user_id')]).toEqual(['1', '42']);
     expect(await screen.findByText('Contact removed.')).toBeTruthy();
     expect(screen.queryByTestId('contact-editor')).toBeNull();
+  });
+
+  it("shows each device's last push in the chosen time zone, with a failure's reason from its code", async () => {
+    setTimeZone('America/New_York');
+    const refused = { sms_id: 5, status: 3, created: '2026-11-25T23:30:00.000Z', error: 'raw gateway text', error_code: 'smsDeviceRefused', error_params: { reason: 'FULL' } };
+    const received = { sms_id: 6, status: 2, created: '2026-11-26T08:05:09.000Z', error: null, error_code: null, error_params: null };
+    setup(list({ devices: [device(7, { last_push: refused }), device(8, { last_push: received }), device(9)] }));
+    const table = await screen.findByTestId('contacts-push');
+    const row = (name: string) => within(table).getByText(name).closest('tr')!;
+    expect(row('Kid7').textContent).toContain('2026-11-25 18:30:00');
+    expect(row('Kid7').textContent).toContain('The device refused: FULL');
+    expect(row('Kid7').textContent).not.toContain('raw gateway text');
+    expect(row('Kid8').textContent).toContain('2026-11-26 03:05:09');
   });
 });
