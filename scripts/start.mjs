@@ -37,7 +37,8 @@ const simPort = process.env.FLEET_SIM_PORT ?? '3010';
 const smtpPort = process.env.FLEET_SIM_SMTP_PORT ?? '3025';
 // ... and its firmware FTP server (the seeded ftp_server 1 is pointed at it), serving .data/fleet-sim-ftp
 const ftpPort = process.env.FLEET_SIM_FTP_PORT ?? '2121';
-await registerFleetSimFtp(stack.databaseUrl, ftpPort);
+const ftpRoot = process.env.FLEET_SIM_FTP_ROOT ?? join(ROOT, '.data/fleet-sim-ftp');
+await registerFleetSimFtp(stack.databaseUrl, ftpPort, ftpRoot);
 const webhookBase = process.env.SMS_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
@@ -51,7 +52,7 @@ const env = {
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
   CONSOLE_PUBLIC_URL: process.env.CONSOLE_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
 };
-const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort, FLEET_SIM_FTP_PORT: ftpPort, FLEET_SIM_FTP_ROOT: process.env.FLEET_SIM_FTP_ROOT ?? join(ROOT, '.data/fleet-sim-ftp'), FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
+const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort, FLEET_SIM_FTP_PORT: ftpPort, FLEET_SIM_FTP_ROOT: ftpRoot, FLEET_SIM_INBOUND_URL: process.env.FLEET_SIM_INBOUND_URL ?? `${webhookBase}/api/sms/webhook/inbound` };
 const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
 const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [

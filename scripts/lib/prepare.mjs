@@ -62,14 +62,55 @@ export async function deviceCount(databaseUrl) {
 
 /**
  * Points the seeded local FTP server (ftp_server 1, 127.0.0.1) at the port fleet-sim's FTP server listens on, so
- * firmware uploads and the watches' downloads reach it whatever FLEET_SIM_FTP_PORT is (docs/fleet-sim.md "FTP").
+ * firmware uploads and the watches' downloads reach it whatever FLEET_SIM_FTP_PORT is (docs/fleet-sim.md "FTP"), and
+ * gives the seeded firmware binaries of that server real files under its root (`ftpRoot`): a binary whose file is
+ * missing gets one of its recorded size, simulated content derived from its version, and the row's sha256 and size
+ * are set from the simulated file (written now or for an earlier seed), so a rollout of a seeded binary downloads
+ * and checks out in the simulated fleet as an uploaded one does. Uploaded files are never touched.
  */
-export async function registerFleetSimFtp(databaseUrl, port) {
+export async function registerFleetSimFtp(databaseUrl, port, ftpRoot) {
   const { default: pg } = await import('pg');
+  const { createHash } = await import('node:crypto');
+  const { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } = await import('node:fs');
+  const { dirname, join, resolve, sep } = await import('node:path');
+  const HEADER = Buffer.from('SIMULATED FIRMWARE ');
+  const simulated = (file) => {
+    const fd = openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(HEADER.length);
+      return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(HEADER);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  /** `size` bytes: a header naming the version, then blocks of sha256 chained from it (deterministic, not compressible) */
+  const simulatedFirmware = (version, size) => {
+    const out = Buffer.alloc(size);
+    let at = out.write(`${HEADER}${version}\n`.slice(0, size));
+    let block = createHash('sha256').update(version).digest();
+    while (at < size) {
+      at += block.copy(out, at);
+      block = createHash('sha256').update(block).digest();
+    }
+    return out;
+  };
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     await c.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [Number(port)]);
+    if (!ftpRoot) return;
+    const root = resolve(ftpRoot);
+    const { rows } = await c.query('SELECT id, version, path, size_bytes FROM firmware_binary WHERE ftp_server_id = 1 ORDER BY id');
+    for (const b of rows) {
+      const file = resolve(join(root, b.path));
+      if (!file.startsWith(root + sep)) continue;
+      if (!existsSync(file)) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, simulatedFirmware(b.version, Number(b.size_bytes)));
+      } else if (!simulated(file)) continue;
+      const content = readFileSync(file);
+      await c.query('UPDATE firmware_binary SET sha256 = $2, size_bytes = $3 WHERE id = $1', [b.id, createHash('sha256').update(content).digest('hex'), content.length]);
+    }
   } finally {
     await c.end();
   }
