@@ -11,12 +11,13 @@ export function PushStatus({ devices }: { devices: OwnerDeviceItem[] }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const columns: Column<OwnerDeviceItem>[] = [
-    { key: 'device', header: t('ownerContacts.device'), cell: (d) => deviceLabel(d) },
-    { key: 'number', header: t('ownerContacts.number'), className: 'mono', cell: (d) => d.gsm_number ?? t('common.none') },
-    { key: 'pushed', header: t('ownerContacts.lastPush'), cell: (d) => (d.last_push ? formatDateTime(d.last_push.created, tz) : t('common.none')) },
+    { key: 'device', header: t('ownerContacts.device'), className: 'words', cell: (d) => deviceLabel(d) },
+    { key: 'number', header: t('ownerContacts.number'), className: 'mono nowrap', cell: (d) => d.gsm_number ?? t('common.none') },
+    { key: 'pushed', header: t('ownerContacts.lastPush'), className: 'nowrap', cell: (d) => (d.last_push ? formatDateTime(d.last_push.created, tz) : t('common.none')) },
     {
       key: 'status',
       header: t('ownerContacts.pushStatus'),
+      className: 'words',
       cell: (d) => {
         if (!d.last_push) return t('common.none');
         const status = t(`ownerContacts.smsStatus.${d.last_push.status}`);
@@ -28,7 +29,7 @@ export function PushStatus({ devices }: { devices: OwnerDeviceItem[] }) {
   return (
     <section className="dw-section">
       <h3>{t('ownerContacts.pushTitle')}</h3>
-      <DataTable data-testid="contacts-push" columns={columns} rows={devices} rowKey={(d) => d.id} layout="fit" />
+      <DataTable data-testid="contacts-push" columns={columns} rows={devices} rowKey={(d) => d.id} layout="wrap" />
     </section>
   );
 }

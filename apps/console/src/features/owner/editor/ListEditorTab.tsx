@@ -52,7 +52,8 @@ export function ListEditorTab<T>(p: Props<T>) {
       </div>
       <QueryState query={p.query}>
         {p.rows ? (
-          <div className="dw-split">
+          // the list takes the whole width until there is something beside it (a map, an open editor)
+          <div className={p.map || editor ? 'dw-split' : undefined}>
             <div>
               <DataTable
                 data-testid={p.tableTestId}
@@ -60,6 +61,8 @@ export function ListEditorTab<T>(p: Props<T>) {
                 rows={p.rows}
                 rowKey={p.rowKey}
                 empty={p.empty}
+                // beside an editor or a map the list has half the width: its cells wrap rather than hide their ends
+                layout="wrap"
                 rowProps={(r) => ({ className: p.selected(r) ? 'dw-row--selected' : undefined })}
               />
               {p.under}

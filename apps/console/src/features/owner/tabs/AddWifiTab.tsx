@@ -51,7 +51,7 @@ export function AddWifiTab({ id }: OwnerTabProps) {
     {
       key: 'mac',
       header: t('ownerWifi.mac'),
-      className: 'mono',
+      className: 'mono nowrap',
       cell: (w) => (
         <button type="button" className="dw-linkbtn" disabled={!editor.canOpen(w.mac)} onClick={() => select(w)}>
           {formatMac(w.mac)}
@@ -63,6 +63,7 @@ export function AddWifiTab({ id }: OwnerTabProps) {
     {
       key: 'flags',
       header: t('ownerWifi.flags'),
+      className: 'words',
       cell: (w) => [w.fixed && t('ownerWifi.fixed'), w.blacklisted && t('ownerWifi.blacklisted')].filter(Boolean).join(', ') || t('common.none'),
     },
   ];

@@ -37,22 +37,24 @@ export function ContactsTab({ id }: OwnerTabProps) {
     {
       key: 'name',
       header: t('ownerContacts.field.name'),
+      className: 'words',
       cell: (c) => (
         <button type="button" className="dw-linkbtn" disabled={!editor.canOpen(c.id)} title={dirty ? t('ownerContacts.saveFirst') : undefined} onClick={() => open(toDraft(c))}>
           {[c.first_name, c.last_name].filter(Boolean).join(' ')}
         </button>
       ),
     },
-    { key: 'phone', header: t('ownerContacts.field.phone'), className: 'mono', cell: (c) => c.phone ?? t('common.none') },
+    { key: 'phone', header: t('ownerContacts.field.phone'), className: 'mono nowrap', cell: (c) => c.phone ?? t('common.none') },
     {
       key: 'flags',
       header: t('ownerContacts.flags'),
+      className: 'words',
       cell: (c) =>
         [c.primary && t('ownerContacts.field.primary'), c.emergency && t('ownerContacts.field.emergency'), c.is_guest && t('ownerContacts.field.is_guest')]
           .filter(Boolean)
           .join(', ') || t('common.none'),
     },
-    { key: 'devices', header: t('ownerContacts.field.devices'), cell: (c) => c.devices.map((d) => devices.get(d)?.first_name ?? devices.get(d)?.imei ?? `#${d}`).join(', ') },
+    { key: 'devices', header: t('ownerContacts.field.devices'), className: 'words', cell: (c) => c.devices.map((d) => devices.get(d)?.first_name ?? devices.get(d)?.imei ?? `#${d}`).join(', ') },
   ];
 
   return (

@@ -46,6 +46,7 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
     {
       key: 'name',
       header: t('ownerZones.name'),
+      className: 'words',
       cell: (z) => (
         <button type="button" className="dw-linkbtn" disabled={!editor.canOpen(z.id)} onClick={() => open(toDraft(z))}>
           {z.name}
@@ -53,7 +54,7 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
       ),
     },
     { key: 'radius', header: t('ownerZones.radius'), align: 'end', cell: (z) => `${z.radius} m` },
-    { key: 'enabled', header: t('ownerZones.enabled'), cell: (z) => (z.enabled ? t('ownerZones.on') : t('ownerZones.off')) },
+    { key: 'enabled', header: t('ownerZones.enabled'), className: 'nowrap', cell: (z) => (z.enabled ? t('ownerZones.on') : t('ownerZones.off')) },
     { key: 'devices', header: t('ownerZones.devices'), align: 'end', cell: (z) => z.devices.length },
   ];
   const others = (data?.zones ?? []).filter((z) => z.id !== draft?.id);
