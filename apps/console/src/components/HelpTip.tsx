@@ -34,7 +34,10 @@ export function HelpTip({ path, fallback }: { path: string; fallback: string }) 
         onClick={() => setOpen(!open)}
         data-testid={`help-${path}`}
       >
-        ⓘ
+        {/* an "i" in a circle drawn by CSS: the ⓘ glyph is missing from common Linux fonts (an empty box there) */}
+        <span className="help-tip__icon" aria-hidden="true">
+          i
+        </span>
       </button>
       {open ? (
         <span id={id} role="tooltip" className="help-tip__text">
