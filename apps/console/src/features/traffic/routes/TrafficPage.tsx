@@ -76,7 +76,7 @@ export function TrafficPage() {
         onSearch={(d) => go({ ...d, page: 0 })}
       />
       <section>
-        <h2 className="visually-hidden">{search ? t('traffic.statsOfRange', { from: search.from, to: search.to }) : t('traffic.statsAll')}</h2>
+        <h2 className="traffic-stats__title">{search ? t('traffic.statsOfRange', { from: search.from, to: search.to }) : t('traffic.statsAll')}</h2>
         <dl className="traffic-stats" data-testid="traffic-stats">
           {STATS.map((k) => (
             <div key={k}>
