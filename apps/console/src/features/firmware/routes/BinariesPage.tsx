@@ -25,7 +25,7 @@ export function BinariesPage() {
     { key: 'ftp', header: t('firmware.fields.ftp_id'), cell: (b) => b.ftp_server ?? t('common.none') },
     { key: 'path', header: t('firmware.binaries.path'), className: 'mono', truncate: true, cell: (b) => b.path ?? t('common.none') },
     { key: 'size', header: t('firmware.binaries.size'), align: 'end', cell: (b) => fileSize(b.size_bytes) },
-    { key: 'sha', header: t('firmware.binaries.sha256'), className: 'mono', truncate: true, title: (b) => b.sha256, cell: (b) => b.sha256 ?? t('common.none') },
+    { key: 'sha', header: t('firmware.binaries.sha256'), className: 'mono cell--short', truncate: true, title: (b) => b.sha256, cell: (b) => b.sha256 ?? t('common.none') },
     { key: 'created', header: t('firmware.binaries.created'), cell: (b) => formatDateTime(b.created, tz) },
   ];
   return (
