@@ -160,15 +160,15 @@ export class SmsDispatcher {
     const batches = new Set<Promise<void>>();
     let failure: unknown = null;
     try {
-      const todo = await this.repo.toSend(ids);
-      for (let i = 0; i < todo.length; ) {
+      const toSend = await this.repo.toSend(ids);
+      for (let i = 0; i < toSend.length; ) {
         const gateways = await this.gateways.enabled();
         const route = (n: string | null) => (n ? routeNumber(gateways, n) : null);
-        const k = claimBatch(route(todo[i]!.gsm_number)?.rate_per_second);
+        const k = claimBatch(route(toSend[i]!.gsm_number)?.rate_per_second);
         // slots for two claim batches (or two rounds of parallel sends) reserved in one call, at most this far ahead
         const ahead = Math.max(k, parallel);
         while (unsent > ahead) await new Promise<void>((r) => (wake = r));
-        const window = todo.slice(i, (i += 2 * ahead)).map((m) => ({ ...m, gw: route(m.gsm_number) }));
+        const window = toSend.slice(i, (i += 2 * ahead)).map((m) => ({ ...m, gw: route(m.gsm_number) }));
         const slots = await this.reserve(window);
         unsent += window.length;
         // each batch goes its way (claimed at its first slot, then its sends) while the next slots are reserved
