@@ -87,8 +87,7 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
       actions={{ ...editor.actions, removeLabel: t('ownerZones.remove'), saveTestId: 'zone-save' }}
       map={
         <MapView label={t('ownerZones.map')}>
-          {/* the zones' overview while none is open (the one being edited brings its own view) */}
-          <ZonesLayer zones={others} fitKey={draft ? undefined : 'all'} />
+          <ZonesLayer zones={others} />
           {draft ? (
             <EditableCircle
               circle={circle}
