@@ -73,13 +73,24 @@ describe('admin: contacts, safe zones and add device of an owner', () => {
   });
 
   it('draws a safe zone on the map (click to place, drag the radius) and saves it', async () => {
+    const map = page.getByRole('region', { name: 'Safe zones map' });
+    // the map opens at zoom 4 (the continent); a pan or zoom in progress marks it aria-busy
+    const settled = async () => expect.poll(async () => map.getAttribute('aria-busy'), { timeout: 30_000 }).toBeNull();
+    const zoom = async () => Number(await map.getAttribute('data-zoom'));
+    const [{ n: zones }] = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM safe_zone WHERE user_id = $1', [owner.id])) as [{ n: number }];
+    if (zones > 0) {
+      // the list of zones opens on them (fitted to their circles), so the new zone is placed among them
+      await expect.poll(zoom, { timeout: 30_000 }).toBeGreaterThan(4);
+      await settled();
+    }
     await page.getByTestId('zone-add').click();
     await page.getByTestId('zone-name').fill('E2E Park');
-    const map = page.getByRole('region', { name: 'Safe zones map' });
     await map.click();
     await expect.poll(() => page.getByTestId('zone-centre').textContent()).toMatch(/Centre: -?\d+(\.\d+)?, -?\d+(\.\d+)?/);
     const edge = page.locator('.map-handle--edge');
     await edge.waitFor();
+    // the map fits the new circle (animated when the zoom changes a little): grab the handle where it comes to rest
+    await settled();
     const box = (await edge.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
@@ -99,6 +110,11 @@ describe('admin: contacts, safe zones and add device of an owner', () => {
     expect(z!.radius).toBeGreaterThan(0);
     expect(z!.radius).toBeLessThanOrEqual(500);
     expect(z!.radius).not.toBe(200);
+
+    // with no zone open, the map shows the owner's zones, the new one among them, not the continent (zoom 4)
+    await page.reload();
+    await page.getByTestId('zones-table').getByRole('button', { name: 'E2E Park' }).waitFor();
+    await expect.poll(zoom, { timeout: 30_000 }).toBeGreaterThan(4);
   });
 
   it('adds a device by IMSI: the SIM data to confirm, the number prefilled with +, then the device on the profile', async () => {

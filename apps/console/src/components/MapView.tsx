@@ -57,6 +57,16 @@ export function MapView({ children, label }: { children?: ReactNode; label: stri
         // plain text: the attribution is a setting, not markup
         if (attribution) m.attributionControl.addAttribution(attribution.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`));
       }
+      // what the map shows, on the region's element: `data-zoom`, and `aria-busy` while it pans or zooms (an animated
+      // fit moves every handle on it; assistive technology and the browser tests wait for it to settle)
+      const moving = () => node.setAttribute('aria-busy', 'true');
+      const settled = () => {
+        node.dataset.zoom = String(m.getZoom());
+        node.removeAttribute('aria-busy');
+      };
+      settled();
+      m.on('movestart zoomstart', moving);
+      m.on('moveend zoomend', settled);
       setState({ map: m, L });
       const ro = new ResizeObserver(() => m.invalidateSize());
       ro.observe(node);
@@ -133,9 +143,26 @@ export function FixLayer({ lat, lng, radius }: { lat: number; lng: number; radiu
 
 export type Zone = { id: number; name: string; latitude: number; longitude: number; radius: number; enabled: boolean };
 
-/** The owner's safe zones (off ones dashed). */
-export function ZonesLayer({ zones }: { zones: readonly Zone[] }) {
+/**
+ * The owner's safe zones (off ones dashed). With `fitKey`, the map is fitted to the zones (each whole circle) once
+ * per key, so a list of zones opens on them rather than on the continent; without it the view is left to the other
+ * layers (a path, a zone being edited).
+ */
+export function ZonesLayer({ zones, fitKey }: { zones: readonly Zone[]; fitKey?: string | undefined }) {
   const ctx = useLeaflet();
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ctx || fitKey === undefined) {
+      fitted.current = null;
+      return;
+    }
+    if (zones.length === 0 || fitted.current === fitKey) return;
+    const { map, L } = ctx;
+    const bounds = L.latLngBounds([]);
+    for (const z of zones) bounds.extend(L.latLng(z.latitude, z.longitude).toBounds(z.radius * 2));
+    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+    fitted.current = fitKey;
+  }, [ctx, zones, fitKey]);
   useEffect(() => {
     if (!ctx) return;
     const { map, L } = ctx;

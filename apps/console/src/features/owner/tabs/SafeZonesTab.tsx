@@ -87,7 +87,8 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
       actions={{ ...editor.actions, removeLabel: t('ownerZones.remove'), saveTestId: 'zone-save' }}
       map={
         <MapView label={t('ownerZones.map')}>
-          <ZonesLayer zones={others} />
+          {/* the zones' overview while none is open (the one being edited brings its own view) */}
+          <ZonesLayer zones={others} fitKey={draft ? undefined : 'all'} />
           {draft ? (
             <EditableCircle
               circle={circle}
