@@ -90,6 +90,17 @@ for (const suite of SUITES) {
 // Nx itself failing (a broken configuration, a task outside the list above) must not pass silently
 if (nx.status !== 0 && results.every((r) => !r.failed)) results.push({ name: 'nx run-many', passed: 0, failed: 1 });
 
+// what failed, as scripts/vitest/failures.mjs wrote it: near the end, where a CI log's tail shows it
+const failuresDir = join(outDir, 'failures');
+if (existsSync(failuresDir)) {
+  for (const name of readdirSync(failuresDir).sort()) {
+    const lines = readFileSync(join(failuresDir, name), 'utf8').trimEnd().split('\n');
+    console.log(`\nFailures (${name.replace(/\.txt$/, '')})`);
+    for (const line of lines.slice(0, 60)) console.log(`  ${line}`);
+    if (lines.length > 60) console.log(`  ... ${lines.length - 60} more lines in .test-results/failures/${name}`);
+  }
+}
+
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
