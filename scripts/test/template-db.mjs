@@ -96,6 +96,13 @@ export async function cloneTemplate({ templateUrl, templateName, adminUrl }, lab
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       try {
+        // a pool's end() resolves once its connections are told to close, not once they have: give them up to 2 s
+        // to leave, so a connection still closing is not terminated under a client that would hear of it as an error
+        for (let i = 0; i < 40; i++) {
+          const left = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+          if (left.rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         await a.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
         await a.query(`drop database if exists "${name}"`);
       } finally {

@@ -75,6 +75,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
   const { port } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const pool = new pg.Pool({ connectionString: db.url, max: 3 });
+  pool.on('error', () => undefined); // an idle connection ended by the server is dropped; the next query opens another
   // the seeded local FTP server (ftp_server 1) is fleet-sim's, on the port it got (docs/fleet-sim.md "FTP")
   if (fleetSim) await pool.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [fleetSim.ftp.port]);
 

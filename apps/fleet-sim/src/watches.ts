@@ -26,6 +26,8 @@ export class FleetDb {
 
   constructor(databaseUrl: string) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'fleet-sim' });
+    // an idle connection the server ended is dropped and replaced by the pool; unheard, its 'error' ends the process
+    this.pool.on('error', (err) => console.warn(`fleet-sim: database connection closed by the server (${err.message})`));
   }
 
   async watch(number: string): Promise<Watch | null> {

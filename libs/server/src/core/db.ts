@@ -1,8 +1,10 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { AppConfig } from './config.js';
+import { LOGGER } from './tokens.js';
 
 /** Prisma's client or one of its interactive transactions (`prisma.$transaction(async (tx) => ...)`). */
 export type PrismaDb = Prisma.TransactionClient;
@@ -33,8 +35,13 @@ export const PG_TYPES = {
  */
 @Injectable()
 export class PgPool extends pg.Pool implements OnModuleDestroy {
-  constructor(config: AppConfig) {
-    super({ connectionString: config.get('DATABASE_URL'), max: config.get('DB_POOL_SIZE') });
+  constructor(config: AppConfig, @Inject(LOGGER) log: Logger) {
+    // named after the process (api, worker) in pg_stat_activity
+    super({ connectionString: config.get('DATABASE_URL'), max: config.get('DB_POOL_SIZE'), application_name: process.env.PROCESS_NAME ?? 'api' });
+    // an idle connection that Postgres ends (a restart, a failover, an administrator's terminate) is dropped by the
+    // pool, which then emits 'error': without a listener that event would end the process; the next query opens a
+    // new connection, so it is worth a warning, not a crash
+    this.on('error', (err) => log.warn({ err }, 'database: an idle connection was closed by the server'));
   }
   async onModuleDestroy() {
     await this.end();
