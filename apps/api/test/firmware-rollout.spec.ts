@@ -153,12 +153,18 @@ describe('a rollout in waves', () => {
   it('stop ends it at once: commands not yet sent are called off and never reach a watch', async () => {
     const ds = await devices(60);
     const bin = await uploadBinary(w.api, admin, 'W5.4.0');
-    // a slow gateway: a worker claims 32 at a time and sends 16 at once, the rest of the wave waits when the stop comes
-    w.sim.control.configure({ slowMs: 1500 });
+    // a slow gateway: a worker claims 32 at a time and sends 16 at once, each send answered after 3 s, so the rest of
+    // the wave waits when the stop comes (the stop follows the first claim; under load it may come seconds later,
+    // and only a stop after more than 3 sends of 16 would leave fewer than 11 commands to call off)
+    w.sim.control.configure({ slowMs: 3000 });
     try {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 60, error_threshold: 100 });
       const id = r.body.model.id;
-      await until(async () => (await activity(w.api, id)).some((a) => a.sent_at !== null), 'first command sent', 60_000);
+      await until(
+        async () => (await w.api.pool.query('SELECT 1 FROM sms_message WHERE command_key = $1 AND claimed_at IS NOT NULL LIMIT 1', [`FOTA_${id}`])).rowCount,
+        'first commands claimed by the worker',
+        60_000,
+      );
       const s = await w.api.get(`/firmware/stop?id=${id}`, admin);
       expect(s.body.model).toMatchObject({ status: 1, state: 'stopped' });
       // every command is settled: sent before the stop, or called off
