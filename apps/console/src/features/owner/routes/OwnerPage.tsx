@@ -65,7 +65,10 @@ function OwnerWorkspace({ ownerId }: { ownerId: number }) {
   if (!session) return null;
   const from = (location.state as { from?: string } | null)?.from ?? '';
   const base = `/owner/${ownerId}`;
-  const title = t('owner.title', { id: ownerId });
+  // the owner's name once the details are in (a support agent has the parent on the phone), else the id
+  const user = details.data?.userData;
+  const name = [user?.first_name, user?.last_name].filter((s) => s && s.trim()).join(' ');
+  const title = name ? t('owner.titleNamed', { name }) : t('owner.title', { id: ownerId });
   const tabs = OWNER_TABS.filter((tab) => canAccess(session.role, tab.area));
   return (
     <div className="page dw">
@@ -73,8 +76,9 @@ function OwnerWorkspace({ ownerId }: { ownerId: number }) {
         <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
       </p>
       <PageTitle text={title}>{title}</PageTitle>
-      <p className="owner-email" data-testid="owner-email">
-        {details.data?.userData.email ?? '\u00a0'}
+      <p className="owner-email">
+        <span data-testid="owner-email">{user?.email ?? '\u00a0'}</span>
+        {name ? <span className="owner-id"> · {t('owner.title', { id: ownerId })}</span> : null}
       </p>
       <nav className="dw-tabs" aria-label={t('owner.tabs.label')}>
         <ul>

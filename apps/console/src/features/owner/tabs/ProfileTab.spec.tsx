@@ -10,6 +10,9 @@ describe('owner profile', () => {
     const facts = await screen.findByTestId('owner-facts');
     expect(facts.textContent).toContain('Kidwatch');
     expect(screen.getByTestId('owner-email').textContent).toBe('olga@example.com');
+    // the title names the owner once the details are in, the id beside the e-mail
+    expect(screen.getByRole('heading', { name: 'Owner: Olga Owner' })).toBeTruthy();
+    expect(screen.getByText(/· Owner 42/)).toBeTruthy();
     expect(screen.getByTestId('owner-device-link').getAttribute('href')).toBe('/device/7');
   });
 
