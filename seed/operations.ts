@@ -58,7 +58,9 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
   }
   n.firmware_binary = await insertRows(client, 'firmware_binary', ['id', 'name', 'version', 'device_type_id', 'ftp_server_id', 'file_name', 'path', 'size_bytes', 'sha256', 'created_by', 'created'], binaries);
   // rollouts are history here (ended: the worker acts on running ones only, docs/firmware-modem.md "Firmware"):
-  // 1 stopped, 2 finished (by version, some devices failed), 3 halted by its error threshold (custom list)
+  // 1 stopped in its first wave (the sample's watches as the type's devices: 3 had finished, the rest were called
+  // off; a request always has targets, the api refuses one without), 2 finished (by version, some devices failed),
+  // 3 halted by its error threshold (custom list)
   const watchLatest = 2; // binary 2: the newest type-1 version
   const sampleWatches = sample.filter((s) => s.type === 1).map((s) => s.id);
   const [w0, w1, w2] = DEVICE_TYPES[0].firmware;
@@ -67,7 +69,7 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
   n.firmware_upload_request = await insertRows(client, 'firmware_upload_request',
     ['id', 'status', 'state', 'fup_upload_id', 'upload_type', 'for_version', 'comment', 'expired_at', 'extend', 'new_version', 'wave_size', 'error_threshold',
       'current_wave', 'wave_count', 'total', 'halt_code', 'halt_params', 'created_by', 'created', 'stopped_at', 'ended_at'], [
-      [1, 1, 'stopped', 1, 0, null, 'Rollout to all watches', iso(plan.anchor - 20 * DAY), [], w1, 1000, 20, 0, 0, 0, null, null, 1, iso(plan.anchor - 40 * DAY), iso(plan.anchor - 39 * DAY), iso(plan.anchor - 39 * DAY)],
+      [1, 1, 'stopped', 1, 0, null, 'Rollout to all watches', iso(plan.anchor - 20 * DAY), [], w1, 1000, 20, 1, 1, sampleWatches.length, null, null, 1, iso(plan.anchor - 40 * DAY), iso(plan.anchor - 39 * DAY), iso(plan.anchor - 39 * DAY)],
       [2, 1, 'finished', watchLatest, 1, w1, 'Upgrade from the previous version', iso(plan.anchor + 20 * DAY), [], w2, 10, 50, 2, 2, sampleWatches.length, null, null, 1, iso(plan.anchor - 5 * DAY), null, iso(ended2)],
       [3, 1, 'halted', watchLatest, 2, null, 'Pilot group', iso(plan.anchor + 10 * DAY), sampleWatches.slice(0, 5), w2, 5, 20, 1, 1, Math.min(5, sampleWatches.length),
         'firmwareHalted', { wave: 1, failed: 2, size: 5, threshold: 20 }, 1, iso(plan.anchor - 2 * DAY), null, iso(ended3)],
@@ -75,6 +77,12 @@ export async function seedOperations(client: pg.ClientBase, plan: Plan, sample: 
   const activity: Row[] = [];
   const cols = ['request_id', 'device_id', 'imei', 'status', 'from_version', 'to_version', 'progress', 'wave', 'notified_at', 'sent_at', 'finished_at', 'error_code', 'error_params', 'created', 'updated_at'];
   sampleWatches.forEach((id, i) => {
+    // request 1: the first 3 finished before the stop, the others were never notified
+    const at1 = plan.anchor - 40 * DAY + i * MINUTE;
+    const stopped = iso(plan.anchor - 39 * DAY);
+    activity.push(i < 3
+      ? [1, id, deviceImei(id), 2, w0, w1, 100, 1, iso(at1), iso(at1 + MINUTE), iso(at1 + HOUR), null, null, iso(at1), iso(at1 + HOUR)]
+      : [1, id, deviceImei(id), 4, w0, w1, 0, 1, null, null, null, 'firmwareRequestEnded', null, iso(plan.anchor - 40 * DAY), stopped]);
     const at = plan.anchor - 5 * DAY + i * MINUTE;
     const failed = i % 4 === 3;
     activity.push([2, id, deviceImei(id), failed ? 3 : 2, w0, w2, failed ? 0 : 100, i < 10 ? 1 : 2, iso(at), iso(at + MINUTE), iso(at + HOUR),
