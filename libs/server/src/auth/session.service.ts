@@ -6,7 +6,7 @@ import { ErrorCode, isLanguage, isRoleId } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
 import type { PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
-import { RedisService } from '../core/redis.js';
+import { logRedisErrors, RedisService } from '../core/redis.js';
 import { LOGGER } from '../core/tokens.js';
 import type { SessionUser } from '../access/session-user.js';
 import { SessionCache, type SessionForget } from './session-cache.js';
@@ -39,6 +39,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit() {
     if (this.config.get('SESSION_CACHE_MS') <= 0) return;
     this.subscriber = this.redis.duplicate();
+    logRedisErrors(this.subscriber, this.log, 'session revocations');
     this.subscriber.on('message', (_channel: string, message: string) => {
       try {
         this.drop(JSON.parse(message) as SessionForget);

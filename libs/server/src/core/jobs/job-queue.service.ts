@@ -1,6 +1,9 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
+import { logRedisErrors } from '../redis.js';
+import { LOGGER } from '../tokens.js';
 import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
 /**
@@ -11,12 +14,16 @@ import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName
 @Injectable()
 export class JobQueue implements OnModuleDestroy {
   private readonly queues = new Map<QueueName, Queue>();
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   private queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: queueConnection(this.config), prefix: queuePrefix(this.config) });
+      logRedisErrors(q, this.log, `queue ${name}`);
       this.queues.set(name, q);
     }
     return q;
