@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { SectionNav } from '../../../components/SectionNav';
 
 export const FIRMWARE_SCREENS = [
   ['upgrade', '/admin/fup/upgrade'],
@@ -12,14 +12,5 @@ export const FIRMWARE_SCREENS = [
 /** Tabs between the firmware screens of §2 (requests, the add wizard, upload, binaries, activity). */
 export function FirmwareNav() {
   const { t } = useTranslation();
-  const cls = ({ isActive }: { isActive: boolean }) => (isActive ? 'import-nav__link import-nav__link--active' : 'import-nav__link');
-  return (
-    <nav className="import-nav" aria-label={t('firmware.nav.label')}>
-      {FIRMWARE_SCREENS.map(([key, path]) => (
-        <NavLink key={key} to={path} className={cls}>
-          {t(`firmware.nav.${key}`)}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SectionNav label={t('firmware.nav.label')} links={FIRMWARE_SCREENS.map(([key, to]) => ({ to, text: t(`firmware.nav.${key}`) }))} />;
 }

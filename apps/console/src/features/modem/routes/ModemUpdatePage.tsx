@@ -1,11 +1,11 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { MODEM_IMEIS_MAX, MODEM_PAGE_SIZE, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { SectionNav } from '../../../components/SectionNav';
 import { Spinner } from '../../../components/Spinner';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useInitModem, useModemAllStatuses, useModemStatus, useStopModem } from '../api/modem-api';
@@ -16,15 +16,16 @@ import { parseImeis, validImei } from '../imeis';
 type Tab = 'imeis' | 'status' | 'progress';
 const TABS: Tab[] = ['imeis', 'status', 'progress'];
 
-/** The modem pages' links (the update wizard and the three reports). */
+/** Tabs between the modem pages (the update wizard and the three reports). */
 export function ModemNav() {
   const { t } = useTranslation();
-  return (
-    <nav className="modem-nav" aria-label={t('modem.navLabel')}>
-      <Link to="/admin/modem/update">{t('modem.navUpdate')}</Link> · <Link to="/admin/modem/report">{t('modem.report.done')}</Link> ·{' '}
-      <Link to="/admin/modem/reportUpdating">{t('modem.report.updating')}</Link> · <Link to="/admin/modem/reportNotUpdated">{t('modem.report.notUpdated')}</Link>
-    </nav>
-  );
+  const links = [
+    { to: '/admin/modem/update', text: t('modem.navUpdate') },
+    { to: '/admin/modem/report', text: t('modem.report.done') },
+    { to: '/admin/modem/reportUpdating', text: t('modem.report.updating') },
+    { to: '/admin/modem/reportNotUpdated', text: t('modem.report.notUpdated') },
+  ];
+  return <SectionNav label={t('modem.navLabel')} links={links} />;
 }
 
 /**
