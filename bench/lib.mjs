@@ -72,6 +72,21 @@ export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', 
   };
 }
 
+/**
+ * The settings that point a benchmark's api and worker at a started fleet-sim (`sim`, from startFleetSim): its
+ * account, API and mail sink, with the api at `base` for the webhooks and the console's links.
+ */
+export function fleetSimEnv(sim, base) {
+  return {
+    TWILIO_ACCOUNT_SID: sim.accountSid,
+    TWILIO_AUTH_TOKEN: sim.authToken,
+    TWILIO_API_URL: sim.url,
+    SMS_WEBHOOK_BASE_URL: base,
+    SMTP_URL: sim.smtpUrl,
+    CONSOLE_PUBLIC_URL: base,
+  };
+}
+
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment (and node's own flags, e.g. --cpu-prof). */
 export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {
   return spawn('node', [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });

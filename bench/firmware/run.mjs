@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, ROOT, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, fleetSimEnv, freePort, procMemory, productionEnv, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: { devices: { type: 'string', default: '100000' }, wave: { type: 'string', default: '10000' }, rate: { type: 'string', default: '200' }, latency: { type: 'string', default: '50' }, timeout: { type: 'string', default: '30' }, threshold: { type: 'string', default: '5' } },
@@ -47,21 +47,14 @@ const { startFleetSim } = await import('../../apps/fleet-sim/dist/index.js');
 // latency: each callback and each reply waits LATENCY ms (fixed, so the imposed time is known)
 const sim = await startFleetSim({ databaseUrl, inboundUrl: `${base}/api/sms/webhook/inbound`, knobs: { latencyMs: { min: LATENCY, max: LATENCY }, ratePerSecond: RATE } });
 await pool.query("UPDATE ftp_server SET port = $1 WHERE id = 1", [sim.ftp.port]);
-const env = {
-  NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  REDIS_KEY_PREFIX: `bench-fw-${port}:`,
-  TWILIO_ACCOUNT_SID: sim.accountSid,
-  TWILIO_AUTH_TOKEN: sim.authToken,
-  TWILIO_API_URL: sim.url,
-  SMS_WEBHOOK_BASE_URL: base,
+const env = productionEnv({
+  databaseUrl,
+  redisUrl: stack.redisUrl,
+  port,
+  prefix: `bench-fw-${port}:`,
+  ...fleetSimEnv(sim, base),
   UPLOAD_DIR: '.data/bench-uploads',
-  CONSOLE_PUBLIC_URL: base,
-  SMTP_URL: sim.smtpUrl,
-};
+});
 const apiLog = `${ROOT}/bench/.out/firmware-api.log`;
 mkdirSync(`${ROOT}/bench/.out`, { recursive: true });
 rmSync(apiLog, { force: true });

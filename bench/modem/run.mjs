@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, fleetSimEnv, freePort, procMemory, productionEnv, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -60,23 +60,15 @@ const sim = await startFleetSim({
   inboundUrl: `${base}/api/sms/webhook/inbound`,
   knobs: { latencyMs: { min: LAT_MIN, max: LAT_MAX }, ratePerSecond: 0, modemErrorRate: Number(opts.errors), silentRate: Number(opts.silent) },
 });
-const env = {
-  NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  REDIS_KEY_PREFIX: `bench-modem-${port}:`,
-  TWILIO_ACCOUNT_SID: sim.accountSid,
-  TWILIO_AUTH_TOKEN: sim.authToken,
-  TWILIO_API_URL: sim.url,
-  SMS_WEBHOOK_BASE_URL: base,
-  // production needs both; fleet-sim's mail sink takes the (unused) mails
-  SMTP_URL: sim.smtpUrl,
-  CONSOLE_PUBLIC_URL: base,
+const env = productionEnv({
+  databaseUrl,
+  redisUrl: stack.redisUrl,
+  port,
+  prefix: `bench-modem-${port}:`,
+  ...fleetSimEnv(sim, base),
   MODEM_CHECK_TIMEOUT_MS: String(TIMEOUT_MS),
   SMS_CONCURRENCY: opts['sms-concurrency'],
-};
+});
 const api = startApp('api', env);
 const worker = startApp('worker', env, 'inherit');
 await waitForApi(`${base}/api`);

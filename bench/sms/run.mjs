@@ -19,7 +19,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, procMemory, ROOT, SMS_ENV, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, fleetSimEnv, freePort, procMemory, productionEnv, ROOT, startApp, waitForApi } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -101,19 +101,7 @@ const sim = await startFleetSim({
   inboundUrl: `${base}/api/sms/webhook/inbound`,
   knobs: { latencyMs: { min: 0, max: 50 }, ratePerSecond: RATE },
 });
-const env = {
-  ...SMS_ENV,
-  NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: stack.redisUrl,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  REDIS_KEY_PREFIX: `bench-sms-${port}:`,
-  TWILIO_ACCOUNT_SID: sim.accountSid,
-  TWILIO_AUTH_TOKEN: sim.authToken,
-  TWILIO_API_URL: sim.url,
-  SMS_WEBHOOK_BASE_URL: base,
-};
+const env = productionEnv({ databaseUrl, redisUrl: stack.redisUrl, port, prefix: `bench-sms-${port}:`, ...fleetSimEnv(sim, base) });
 const apiLog = `${out}/sms-api.log`;
 rmSync(apiLog, { force: true });
 // info: the api's line with the campaign's store and enqueue times (and every request's line, to a file)
