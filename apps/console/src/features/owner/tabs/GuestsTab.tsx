@@ -22,7 +22,7 @@ export function GuestsTab({ id }: OwnerTabProps) {
     { key: 'accepted', header: t('ownerWs.guests.acceptedAt'), cell: (g) => (g.accepted_at ? formatDateTime(g.accepted_at, tz) : t('common.none')) },
   ];
   return (
-    <>
+    <div className="tab-sections">
       <h2>{t('ownerWs.guests.title')}</h2>
       <QueryState query={guests}>
         <DataTable columns={columns('guest')} rows={guests.data} rowKey={(g) => g.id} empty={t('ownerWs.guests.none')} data-testid="guests" />
@@ -31,6 +31,6 @@ export function GuestsTab({ id }: OwnerTabProps) {
       <QueryState query={invites}>
         <DataTable columns={columns('host')} rows={invites.data} rowKey={(g) => g.id} empty={t('ownerWs.guests.noInvites')} data-testid="invites" />
       </QueryState>
-    </>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ export function ProfileTab({ id }: OwnerTabProps) {
   return (
     <QueryState query={q}>
       {o ? (
-        <div className="owner-profile">
+        <div className="owner-profile tab-sections">
           <h2>{t('ownerWs.profile.details')}</h2>
           <Facts
             testId="owner-facts"
