@@ -66,6 +66,7 @@ export type MenuKey =
   | 'admin.sendSMS'
   | 'admin.users'
   | 'admin.globalSettings'
+  | 'admin.translations'
   | 'admin.operators'
   | 'admin.voips'
   | 'admin.gateways'
@@ -93,6 +94,7 @@ export const MENU: readonly MenuItem[] = [
       { key: 'admin.sendSMS', path: '/admin/sendSMS', area: 'sms' },
       { key: 'admin.users', path: '/admin/users/list', area: 'userManagement' },
       { key: 'admin.globalSettings', path: '/admin/defaultSettings', area: 'defaultSettings' },
+      { key: 'admin.translations', path: '/admin/translations', area: 'translations' },
       { key: 'admin.operators', path: '/admin/operators', area: 'operators' },
       { key: 'admin.voips', path: '/admin/voips', area: 'voips' },
       { key: 'admin.gateways', path: '/admin/gateways', area: 'gateways' },

@@ -46,6 +46,7 @@ describe('header menu (§6)', () => {
       'Send SMS',
       'Users',
       'Default settings',
+      'Translations',
       'Operators',
       'VoIP centrals',
       'SMS gateways',
