@@ -18,6 +18,12 @@ describe('admin: translations, default settings and wifi access points, add and 
   afterAll(async () => browser?.close());
 
   it('/admin/translations: adds an HTML text (sanitised, shown as text) and edits it', async () => {
+    // reached from the header menu, under Admin
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('button', { name: /Admin/ }).click();
+    await menu.getByRole('link', { name: 'Translations' }).click();
+    await page.waitForURL('**/admin/translations**');
+    await page.getByRole('heading', { name: 'Translations' }).waitFor();
     await page.goto(`${e2e().baseUrl}/admin/translations?language=de`);
     await page.getByRole('button', { name: 'Add translation' }).click();
     const dialog = page.getByRole('dialog');
