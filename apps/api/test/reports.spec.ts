@@ -76,6 +76,15 @@ describe('active devices report', () => {
     const lines = (csv.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
     expect(lines).toHaveLength(102);
+    // both are on record: who prepared the export of which report, and who downloaded it by that hash
+    const records = await api.pool.query(
+      `SELECT actor_name, action, area, before->'query' AS query, after FROM audit_event WHERE action LIKE 'GET /csv/%' AND before->'query'->>'id' = $1 OR before->'query'->>'hash' = $2 ORDER BY id`,
+      [String(id), gen.body.model.hash],
+    );
+    expect(records.rows).toEqual([
+      { actor_name: 'admin', action: 'GET /csv/generate/active_devices', area: 'reports', query: { id }, after: gen.body.model },
+      { actor_name: 'admin', action: 'GET /csv/active_devices', area: 'reports', query: { hash: gen.body.model.hash }, after: null },
+    ]);
     // a hash someone else generated answers 404, and so does another user's report
     await api.pool.query(`UPDATE csv_export SET created_by = (SELECT id FROM backoffice_user WHERE username = 'tier1') WHERE hash = $1`, [gen.body.model.hash]);
     expect((await api.get(`/csv/active_devices?hash=${gen.body.model.hash}`, admin)).status).toBe(404);

@@ -429,6 +429,7 @@ export const IMPORT_ROUTES = {
     summary: "Prepares the download of an import's CSV with an error column; returns the hash /csv/import takes",
     query: importCsvGenerateQuery,
     response: importCsvGenerateResponse,
+    audited: true,
   }),
   importCsvDownload: route({
     method: 'GET',
@@ -437,6 +438,7 @@ export const IMPORT_ROUTES = {
     summary: "The import's CSV with an `error` column (streamed; formula-like cells neutralised)",
     query: importCsvDownloadQuery,
     response: fileResponse,
+    audited: true,
   }),
   importHelp: route({
     method: 'GET',

@@ -281,6 +281,7 @@ export const MODEM_ROUTES = {
     summary: 'The hash /csv/modem takes for a report (done, updating, notUpdated)',
     query: modemCsvQuery,
     response: csvGenerateResponse,
+    audited: true,
   }),
   csvModem: route({
     method: 'GET',
@@ -289,5 +290,6 @@ export const MODEM_ROUTES = {
     summary: 'CSV download by hash: every device of a modem report (streamed)',
     query: csvDownloadQuery,
     response: csvDownloadResponse,
+    audited: true,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -149,6 +149,7 @@ export const REPORT_ROUTES = {
     summary: 'The hash /csv/active_devices takes for a DONE report',
     query: activeDevicesCsvQuery,
     response: csvGenerateResponse,
+    audited: true,
   }),
   csvActiveDevices: route({
     method: 'GET',
@@ -157,5 +158,6 @@ export const REPORT_ROUTES = {
     summary: 'CSV download by hash: every device of an active devices report (streamed)',
     query: csvDownloadQuery,
     response: csvDownloadResponse,
+    audited: true,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -19,6 +19,9 @@ export type RouteDef = {
   response: z.ZodType;
   /** mutating calls are audited; GETs that change state (e.g. /device/remove in later issues) set this */
   mutating?: boolean;
+  /** a read recorded in the audit trail as a change would be: every export under /csv (its preparation, which names
+   *  the data, and its download by hash), so who took which data out is on record (§7 Reports and exports) */
+  audited?: boolean;
   /** called by a third party (an SMS gateway's webhook): public, no request-origin header; the handler checks its signature */
   webhook?: boolean;
 };

@@ -37,6 +37,7 @@ const csvDownload = (kind: DeviceExportKind, what: string) =>
     summary: `CSV download by hash: ${what} of the device and day given to /csv/generate (streamed)`,
     query: csvDownloadQuery,
     response: csvDownloadResponse,
+    audited: true,
   });
 
 export const EXPORT_ROUTES = {
@@ -48,6 +49,7 @@ export const EXPORT_ROUTES = {
     summary: 'Prepares the device exports of a day; returns the hash the downloads take (expires)',
     query: csvGenerateQuery,
     response: csvGenerateResponse,
+    audited: true,
   }),
   csvCommunications: csvDownload('communications', 'communications'),
   csvLocations: csvDownload('locations', 'location fixes'),

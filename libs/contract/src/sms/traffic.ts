@@ -170,6 +170,7 @@ const smsCsvDownload = (kind: SmsExportKind, what: string) =>
     summary: `CSV download by hash: ${what} of the range (and query) given to /csv/generate/sms (streamed)`,
     query: csvDownloadQuery,
     response: csvDownloadResponse,
+    audited: true,
   });
 
 export const SMS_TRAFFIC_ROUTES = {
@@ -196,6 +197,7 @@ export const SMS_TRAFFIC_ROUTES = {
     summary: 'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take',
     query: smsCsvGenerateQuery,
     response: csvGenerateResponse,
+    audited: true,
   }),
   csvSmsGlobal: smsCsvDownload('sms_global', 'every message'),
   csvSmsError: smsCsvDownload('sms_error', 'the messages in error'),

@@ -7,7 +7,8 @@ import { ROUTE_DEF, type ValidatedInput } from './endpoint.decorator.js';
 import type { SessionUser } from './session-user.js';
 
 /**
- * Opens the audit context of every mutating call (who, what, input, address; see `auditCall`). The service that makes
+ * Opens the audit context of every mutating call, and of every read the contract marks `audited` (the exports under
+ * /csv: who prepared and who downloaded which data), with who, what, input and address (see `auditCall`). The service that makes
  * the call's change records it inside the change's transaction (`AuditService.recordCall` or a device event), so a
  * change never commits without its record. A successful call that no service recorded changed nothing in Postgres
  * (the password step of the sign-in, a job handed to Redis after its row was recorded): it gets its generic row here.
@@ -21,7 +22,7 @@ export class AuditInterceptor implements NestInterceptor {
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const def = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, ctx.getHandler());
-    if (!def || !(def.mutating ?? def.method === 'POST')) return next.handle();
+    if (!def || !(def.audited || (def.mutating ?? def.method === 'POST'))) return next.handle();
     const req = ctx.switchToHttp().getRequest<{ user?: SessionUser; ip?: string; validated?: ValidatedInput }>();
     const context = {
       actorId: req.user?.userId ?? null,
