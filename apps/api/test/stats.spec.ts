@@ -47,6 +47,12 @@ beforeAll(async () => {
   const dA2 = await device('990000000000002', a2, '2019-05-02T11:00:00Z', { gender: 2, firmware: 'v2', device_status: 2 });
   const dB1 = await device('990000000000003', b1, '2019-05-02T13:00:00Z', { firmware: 'v1', device_status: 1 });
   await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dA1, status: 5, created: '2019-05-01T11:00:00Z' });
+  // communications: dA1 twice on the 1st (one active device) and on the 2nd, dB1 on the 2nd, dA2 on the 3rd
+  await api.pool.query(
+    `INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2019-05-01T08:00:00Z', 'heartbeat'), ($1, '2019-05-01T20:00:00Z', 'location'),
+       ($1, '2019-05-02T08:00:00Z', 'heartbeat'), ($2, '2019-05-02T23:59:00Z', 'sms'), ($3, '2019-05-03T00:01:00Z', 'heartbeat')`,
+    [dA1, dB1, dA2],
+  );
   const loc = (device_id: number, time: string, reason: number | null, source: number, is_valid = true) =>
     ins('location', { device_id, time, latitude: 1, longitude: 2, reason, source, is_valid });
   await loc(dA1, '2019-05-01T12:00:00Z', 22, 1);
@@ -109,7 +115,7 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     new_pairing: [[d1, 'A', '', 1]],
     new_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
     active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1]],
-    active_devices: [[d3, 'A', '', 1]],
+    active_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1], [d3, 'A', '', 1]],
     sms_sent_to_band: [[d1, 'A', '', 2], [d3, 'B', '', 1]],
     sms_errors: [[d1, 'A', '', 1]],
     text_messages: [[d2, 'A', '', 1]],
@@ -310,21 +316,31 @@ describe('StatsRollup on the events that change the figures (stats_dirty)', () =
     expect(r.body.model.items.map((i: { value: number }) => i.value)).toEqual([2]);
   });
 
-  it('shows a new owner and an SMS of today in GET /stats/list without waiting for the minute', async () => {
+  it('shows a new owner, an SMS and a communication of today in GET /stats/list without waiting for the minute', async () => {
     const scheduled = await NestFactory.createApplicationContext(RollupScheduled, { logger: false });
     try {
       await scheduled.get(StatsRollup).tick(); // the roll at its start
-      const before = { owners: await todays('new_registrations', A), sms: await todays('sms_sent_to_band', A) };
+      const before = { owners: await todays('new_registrations', A), sms: await todays('sms_sent_to_band', A), active: await todays('active_devices', A) };
       const count = (items: { value: number }[]) => items.reduce((n, i) => n + i.value, 0);
       const owner = await ins('owner', { email: 'today@stats.test', white_label_vendor_id: A });
-      const [{ id: device }] = (await api.pool.query(`SELECT id FROM device WHERE owner_id IN (SELECT id FROM owner WHERE white_label_vendor_id = $1) LIMIT 1`, [A])).rows;
+      // a device of A that has not communicated today (UTC), so its communication adds one active device
+      const [{ id: device }] = (
+        await api.pool.query(
+          `SELECT id FROM device d WHERE owner_id IN (SELECT id FROM owner WHERE white_label_vendor_id = $1)
+             AND NOT EXISTS (SELECT 1 FROM device_communication c WHERE c.device_id = d.id AND c.time >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
+           ORDER BY id LIMIT 1`,
+          [A],
+        )
+      ).rows;
       await api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status) VALUES ('now', $1, 'OUTBOUND', 1)`, [device]);
+      await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, now(), 'heartbeat')`, [device]);
       expect(owner).toBeGreaterThan(0);
       // the worker's sweep of the marked days rolls them (the minute's roll is a minute away)
       for (;;) {
         const owners = count(await todays('new_registrations', A));
         const sms = count(await todays('sms_sent_to_band', A));
-        if (owners === count(before.owners) + 1 && sms === count(before.sms) + 1) break;
+        const active = count(await todays('active_devices', A));
+        if (owners === count(before.owners) + 1 && sms === count(before.sms) + 1 && active === count(before.active) + 1) break;
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(await marks('owner', today)).toBe(0);

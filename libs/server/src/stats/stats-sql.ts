@@ -49,7 +49,12 @@ export const STATS_SQL: Record<StatsType, string> = {
   new_pairing: daily({ from: 'audit_event e JOIN device d ON d.id = e.device_id', at: 'e.created', owner: 'd.owner_id', where: 'e.status = 5' }),
   new_devices: daily({ from: 'device d', at: 'd.created', owner: 'd.owner_id' }),
   active_users: daily({ from: 'owner x', at: 'x.last_login_at', owner: 'x.id' }),
-  active_devices: daily({ from: 'device d', at: 'd.last_seen_at', owner: 'd.owner_id' }),
+  active_devices: daily({
+    from: 'device_communication c JOIN device d ON d.id = c.device_id',
+    at: 'c.time',
+    owner: 'd.owner_id',
+    value: 'count(DISTINCT c.device_id)',
+  }),
   sms_sent_to_band: daily({ from: sms, at: 's.created', owner: 'd.owner_id', where: `s.direction = 'OUTBOUND'` }),
   sms_errors: daily({ from: sms, at: 's.created', owner: 'd.owner_id', where: `s.direction = 'OUTBOUND' AND s.status = 3` }),
   text_messages: daily({ from: sms, at: 's.created', owner: 'd.owner_id', where: `s.direction = 'INBOUND'` }),
@@ -113,7 +118,8 @@ export const STATS_SQL: Record<StatsType, string> = {
  */
 export const STATS_SOURCES: Record<string, readonly StatsType[]> = {
   owner: ['new_registrations', 'active_users'],
-  device: ['new_devices', 'active_devices'],
+  device: ['new_devices'],
+  device_communication: ['active_devices'],
   audit_event: ['new_pairing'],
   sms_message: ['sms_sent_to_band', 'sms_errors', 'text_messages'],
   voice_message: ['voice_messages', 'voice_minutes'],
