@@ -1,6 +1,7 @@
 // Statistics (§2 /admin/stats/{type}, §3 Stats items, §6 stats roles and white labels, §7 GET /stats/list).
 // Every type of the stats menu is one entry of STATS_TYPES (its chart and its per-type field); the server's
-// `stats/stats-definitions.ts` holds each type's SQL under the same key. What each type counts: docs/statistics.md.
+// `stats/stats-sql.ts` holds each type's SQL under the same key (STATS_SQL) and the source tables whose writes mark
+// its days for the rollup (STATS_SOURCES). What each type counts: docs/statistics.md.
 import { z } from 'zod';
 import { dayParam, daysBetween, positiveId } from './params.js';
 import { coded } from './reasons.js';
