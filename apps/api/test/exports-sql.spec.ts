@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REASON_CODES, reasonParams, reasonText, storedReason, type ReasonParams } from '@tracker/contract';
-import { copyCsv, guardCell, reasonTextSql, sqlTextCell, writeCsv, type SqlCsvColumn } from '@tracker/server';
+import { MODEM_PROFILES, REASON_CODES, reasonParams, reasonText, storedReason, type ModemReport, type ReasonParams } from '@tracker/contract';
+import { copyCsv, guardCell, MODEM_CSV_COLUMNS, modemCsvSql, reasonTextSql, sqlTextCell, writeCsv, type SqlCsvColumn } from '@tracker/server';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
 import { inject } from 'vitest';
@@ -78,6 +78,31 @@ describe('the COPY path writes what the JavaScript writer writes', () => {
     const js = await collect((out) => writeCsv([Object.fromEntries(evil.map((v, i) => ['abcde'[i]!, v]))], out, ['a', 'b', 'c', 'd', 'e']));
     expect(text).toBe(js);
     expect(Number((await pool.query('SELECT count(*) AS n FROM device')).rows[0].n)).toBeGreaterThan(0);
+  });
+
+  it("writes the modem reports as the JavaScript writer wrote them: the task's key and the reason's text", async () => {
+    // the seed's processes (done, failed with a coded reason, stopped), and one past its task list and one before it
+    await pool.query(`UPDATE modem_update_task SET task_id = task_count + 2 WHERE id = (SELECT min(id) FROM modem_update_task WHERE status = 'DONE')`);
+    await pool.query(`UPDATE modem_update_task SET task_id = 0, status = 'RUNNING', finished_at = NULL WHERE id = (SELECT max(id) FROM modem_update_task WHERE status = 'DONE')`);
+    let lines = 0;
+    for (const report of ['done', 'updating', 'notUpdated'] as ModemReport[]) {
+      const viaCopy = await collect((out) => copyCsv(pool, modemCsvSql(report), [], MODEM_CSV_COLUMNS, out));
+      const rows = (await pool.query(modemCsvSql(report))).rows;
+      lines += rows.length;
+      const viaJs = await collect((out) =>
+        writeCsv(
+          rows.map((r) => {
+            const list = (MODEM_PROFILES as Record<string, readonly { key: string }[]>)[r.profile] ?? [];
+            const why = r.error_code ? storedReason(r.error_code, r.error_params) : null;
+            return { ...r, task: list[Math.min(r.task_id, list.length) - 1]?.key ?? '', reason: why ? reasonText(why.code, why.params) : '' };
+          }),
+          out,
+          MODEM_CSV_COLUMNS.map(({ key, header }) => ({ key, header })),
+        ),
+      );
+      expect(viaCopy, report).toBe(viaJs);
+    }
+    expect(lines).toBeGreaterThanOrEqual(8);
   });
 
   it("says every stored reason as reasonText does (reasonTextSql), a code no longer declared as it is", async () => {

@@ -52,3 +52,4 @@ export * from './firmware/firmware.module.js';
 export * from './modem/modem.module.js';
 export * from './modem/modem-sweep.service.js';
 export * from './modem/modem-engine.service.js';
+export { MODEM_CSV_COLUMNS, modemCsvSql } from './modem/modem.repository.js';

@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import QueryStream from 'pg-query-stream';
 import { MODEM_PROFILES, reasonText, storedReason, type ModemProcess, type ModemReport, type Reason, type ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { writeCsv, type CsvColumn } from '../core/exports/index.js';
+import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 
 /** A modem update as the engine reads it (locked), with its device and what Postgres' clock says about its times. */
 export type TaskRow = {
@@ -87,18 +86,33 @@ const REPORT_WHERE: Record<ModemReport, string> = {
 };
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-export const MODEM_CSV_COLUMNS: CsvColumn[] = [
-  { key: 'modem_id' },
+/** The current task's key in SQL over `t`, as toProcess gives it (past the list: its last task; before it: ''). */
+function taskKeySql(): string {
+  const profiles = Object.entries(MODEM_PROFILES as Record<string, readonly { key: string }[]>).map(
+    ([p, list]) => `WHEN '${p}' THEN CASE least(t.task_id, ${list.length}) ${list.map((x, i) => `WHEN ${i + 1} THEN '${x.key}'`).join(' ')} ELSE '' END`,
+  );
+  return `CASE t.profile ${profiles.join(' ')} ELSE '' END`;
+}
+
+/** A modem report's rows for its CSV (modemCsvSql), the device's latest process only, by process id. */
+export const modemCsvSql = (report: ModemReport) =>
+  `SELECT t.id AS modem_id, t.imei, t.device_id, t.profile, t.status::text AS status, t.task_id, t.task_count, ${taskKeySql()} AS task,
+     ${iso('t.step_started_at')} AS since, t.errors, t.error_code, t.error_params, ${iso('t.started')} AS started, ${iso('t.finished_at')} AS finished_at
+   FROM modem_update_task t WHERE ${LATEST} AND ${REPORT_WHERE[report]} ORDER BY t.id`;
+
+/** The columns of a modem report's CSV (the COPY path of every export): the task and the reason as words. */
+export const MODEM_CSV_COLUMNS: SqlCsvColumn[] = [
+  { key: 'modem_id', type: 'number' },
   { key: 'imei' },
-  { key: 'device_id' },
+  { key: 'device_id', type: 'number' },
   { key: 'profile' },
   { key: 'status' },
-  { key: 'task_id' },
-  { key: 'task_count' },
+  { key: 'task_id', type: 'number' },
+  { key: 'task_count', type: 'number' },
   { key: 'task' },
   { key: 'since', header: 'since (UTC)' },
-  { key: 'errors' },
-  { key: 'reason' },
+  { key: 'errors', type: 'number' },
+  { key: 'reason', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
   { key: 'started', header: 'started (UTC)' },
   { key: 'finished_at', header: 'finished (UTC)' },
 ];
@@ -323,28 +337,8 @@ export class ModemRepository {
     return { byStatus: Object.fromEntries(s.map((x) => [x.status, x.n])), byTask: t };
   }
 
-  /** A report's devices as CSV through a cursor (flat memory); the reason and the task are written as words. */
+  /** A report's devices as CSV, written by PostgreSQL (COPY, flat memory); the reason and the task as words. */
   async stream(report: ModemReport, out: Writable): Promise<void> {
-    const client = await this.pg.connect();
-    try {
-      const rows = client.query(
-        new QueryStream(
-          `SELECT ${PROCESS_COLUMNS}, ${iso('t.step_started_at')} AS since, ${iso('t.started')} AS started_text, ${iso('t.finished_at')} AS finished_text
-             FROM modem_update_task t WHERE ${LATEST} AND ${REPORT_WHERE[report]} ORDER BY t.id`,
-          [],
-          { batchSize: 1000 },
-        ),
-      ) as AsyncIterable<ProcessRow & { since: string; started_text: string; finished_text: string | null }>;
-      await writeCsv(csvRows(rows), out, MODEM_CSV_COLUMNS);
-    } finally {
-      client.release();
-    }
-  }
-}
-
-async function* csvRows(rows: AsyncIterable<ProcessRow & { since: string; started_text: string; finished_text: string | null }>) {
-  for await (const r of rows) {
-    const p = toProcess({ ...r, started: r.started, finished_at: r.finished_at });
-    yield { ...p, since: r.since, started: r.started_text, finished_at: r.finished_text, reason: p.error?.text ?? '' };
+    await copyCsv(this.pg, modemCsvSql(report), [], MODEM_CSV_COLUMNS, out);
   }
 }
