@@ -32,13 +32,16 @@ export class AuditInterceptor implements NestInterceptor {
       input: { query: req.validated?.query, params: req.validated?.params, body: req.validated?.body },
       ip: req.ip ?? null,
     };
-    const call = { recorded: false, context };
+    const record = async (result: unknown) => {
+      if (!call.recorded) await this.audit.record({ ...context, result });
+    };
+    // a streamed download records itself before its first byte (recordCallNow), a JSON answer after the handler
+    const call = { recorded: false, context, flush: () => record(undefined) };
     // the handler runs when the observable is subscribed: subscribe inside the call's audit context
     const handled = new Observable<unknown>((sub) => auditCall.run(call, () => next.handle().subscribe(sub)));
     return handled.pipe(
       mergeMap(async (body) => {
-        if (call.recorded) return body;
-        await this.audit.record({ ...context, result: (body as { model?: unknown })?.model });
+        await record((body as { model?: unknown })?.model);
         return body;
       }),
     );

@@ -30,7 +30,17 @@ export type AuditCallContext = Pick<AuditRecord, 'actorId' | 'actorName' | 'acti
  * the call's change records it (`recordCall`, or a more precise `record`) inside the change's transaction, which
  * marks it, so the call is not recorded a second time generically.
  */
-export const auditCall = new AsyncLocalStorage<{ recorded: boolean; context?: AuditCallContext }>();
+export const auditCall = new AsyncLocalStorage<{ recorded: boolean; context?: AuditCallContext; flush?: () => Promise<void> }>();
+
+/**
+ * Writes the generic record of the call being handled now, if nothing recorded it yet: a streamed download calls it
+ * before its first byte leaves (`streamAttachment`), so who took the data out is on record before the data is out,
+ * not after the stream ends (when a client may already have read it all).
+ */
+export async function recordCallNow(): Promise<void> {
+  const call = auditCall.getStore();
+  if (call && !call.recorded) await call.flush?.();
+}
 
 
 /**

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { recordCallNow } from '../audit.service.js';
 
 /**
  * Content-Disposition of every download: an ASCII `filename` for old clients (anything else, quotes, backslashes and
@@ -39,9 +40,12 @@ export function sendLogFile(res: Response, f: { name: string; content: Buffer },
 
 /**
  * Sends a streamed download: the attachment headers, then what `write` writes into the response. A failure after the
- * headers are gone ends the connection, so the client sees a broken download instead of a short file.
+ * headers are gone ends the connection, so the client sees a broken download instead of a short file. The call's audit
+ * record (an export under /csv is audited) is written before the headers.
  */
 export async function streamAttachment(res: Response, name: string, contentType: string, write: (out: Response) => Promise<void>) {
+  // an audited download is on record before its first byte leaves
+  await recordCallNow();
   sendAsAttachment(res, name, contentType);
   try {
     await write(res);
