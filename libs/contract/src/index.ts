@@ -25,3 +25,4 @@ export * from './stats.js';
 export * from './reports.js';
 export * from './firmware.js';
 export * from './modem.js';
+export * from './commands.js';

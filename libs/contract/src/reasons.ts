@@ -140,6 +140,19 @@ export const REASONS = {
   smsDeviceRefused: { en: 'The device refused: {{reason}}', params: { reason: 'text' } },
   smsDeviceUnknownCommand: { en: 'The device does not know this command' },
   smsBadSignature: { en: 'The request has no valid gateway signature' },
+  // the command ledger (docs/sms.md "The command ledger")
+  smsCommandNotAllowed: { en: 'Your role may not send the command {{command}}', params: { command: 'text' } },
+  smsDeviceTerminated: { en: 'The device is terminated' },
+  smsDeviceDisabled: { en: 'The device is disabled' },
+  smsNoTargets: { en: 'None of the devices can take the command: {{count}} refused', params: { count: 'number' } },
+  smsExpired: { en: 'Not sent within its time to live of {{minutes}} minutes', params: { minutes: 'number' } },
+  smsQuotaMinute: { en: 'At most {{limit}} sends a minute: try again in {{seconds}} s', params: { limit: 'number', seconds: 'number' } },
+  smsQuotaDay: { en: 'At most {{limit}} sends a day: try again in {{seconds}} s', params: { limit: 'number', seconds: 'number' } },
+  smsConfirmationInvalid: { en: 'This confirmation is unknown, used or expired: ask for a new one' },
+  smsConfirmationMismatch: { en: 'This confirmation was given for another request: ask for a new one' },
+  smsArgumentForbidden: { en: 'The text may not contain {{chars}}', params: { chars: 'text' } },
+  smsRetried: { en: 'The device was busy ({{reason}}): sent again as SMS {{next}}', params: { reason: 'text', next: 'number' } },
+  smsSecretMissing: { en: 'The secret this command needs ({{ref}}) is not configured', params: { ref: 'text' } },
 
   // ------------------------------------------------------------------------ modem update (docs/firmware-modem.md "Modem update")
   modemNoImeis: { en: 'Enter at least one IMEI' },
@@ -226,6 +239,7 @@ export const REASONS = {
   firmwareTimeout: { en: 'No report from the device within {{minutes}} minutes of the command', params: { minutes: 'number' } },
   firmwareDeviceError: { en: 'The device reported an error: {{reason}}', params: { reason: 'text' } },
   firmwareRequestEnded: { en: 'The rollout ended before this command was sent' },
+  firmwareNoDownloadLogin: { en: 'The binary\'s FTP server has no download login for the watches' },
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -16,8 +16,11 @@ export const LOG_DURATION_MAX = 1440;
 /** Log levels of the watches' firmware: 0 errors only ... 4 verbose. */
 export const LOG_LEVEL_MAX = 4;
 
-/** §3 message status. */
-export const SMS_STATUS = { created: 0, sent: 1, received: 2, error: 3 } as const;
+/**
+ * §3 message status, and beyond §3 `expired`: an OUTBOUND command past its time to live before any gateway took it,
+ * never sent (docs/sms.md "The command ledger").
+ */
+export const SMS_STATUS = { created: 0, sent: 1, received: 2, error: 3, expired: 4 } as const;
 
 const commandKey = z
   .string()

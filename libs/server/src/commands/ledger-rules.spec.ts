@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { commandAllowed, commandClass, commandNeedsConfirmation, commandTtlMinutes, ROLES_WITHOUT_COMMANDS, type RoleId } from '@tracker/contract';
+import { commandTransition, EXPIRED, type CommandEvent, type CommandState } from './command-state.js';
+import { correlate, type AwaitingCommand } from './correlate.js';
+import {
+  commandSignature,
+  forbiddenArgumentChars,
+  fotaCommand,
+  maskFotaPassword,
+  parseFotaReport,
+  parseWatchMessage,
+  revealSecret,
+  SECRET_MASK,
+  settingCommand,
+  type WatchReply,
+} from './grammar.js';
+
+const reply = (body: string) => {
+  const m = parseWatchMessage(body);
+  if (m.kind !== 'reply') throw new Error(`${body} is no reply`);
+  return m;
+};
+
+describe('the watch grammar', () => {
+  it.each([
+    ['RESET#', 'RESET', 'RESET', null],
+    ['WHERE#', 'WHERE', 'LOC', null],
+    ['STATUS#', 'STATUS', 'STATUS', null],
+    ['APN,internet#', 'APN', 'APN', null],
+    ['SETTING,5,3#', 'SETTING', 'SETTING', '5'],
+    ['SETTING,10,22:00-07:00#', 'SETTING', 'SETTING', '10'],
+    ['FOTA,12,1.2.0,h:21,u,******,/f.bin,10,abc#', 'FOTA', 'FOTA', '12'],
+    ['FOTA?,12#', 'FOTA?', 'FOTA', '12'],
+    ['LOG,START,60,3#', 'LOG', 'LOG', 'START'],
+    ['LOG,SEND#', 'LOG', 'LOG', 'SEND'],
+    ['START_SSP#', 'START_SSP', 'START_SSP', null],
+    ['SEND_ATCMD,AT+CFUN=0#', 'SEND_ATCMD', 'SEND_ATCMD', null],
+    ['HELLO WORLD', 'HELLO WORLD', 'HELLO WORLD', null],
+  ])('%s is answered under %s / %s, ref %s', (text, word, replyWord, ref) => {
+    expect(commandSignature(text)).toEqual({ word, replyWord, ref });
+  });
+
+  it.each<[string, Partial<WatchReply> | { kind: string; code?: string; details?: string | null }]>([
+    ['RESET:OK', { kind: 'reply', word: 'RESET', outcome: 'ok', final: true }],
+    ['LOC:OK', { kind: 'reply', word: 'LOC', outcome: 'ok' }],
+    ['STATUS:BAT=50%,GSM=20,GPS=1', { kind: 'reply', word: 'STATUS', outcome: 'ok' }],
+    ['START_SSP:OK,SSP=4711', { kind: 'reply', word: 'START_SSP', outcome: 'ok' }],
+    ['START_SSP:ERR,BUSY', { kind: 'reply', word: 'START_SSP', outcome: 'refused', reason: 'BUSY', temporary: true }],
+    ['UPDATE_MODEM:ERR,LOW_BATTERY', { word: 'UPDATE_MODEM', outcome: 'refused', reason: 'LOW_BATTERY', temporary: true }],
+    ['SEND_ATCMD:ERR,AT_ERROR', { word: 'SEND_ATCMD', outcome: 'refused', reason: 'AT_ERROR', temporary: false }],
+    ['SETTING,5,3:OK', { word: 'SETTING', ref: '5', outcome: 'ok', setting: { no: 5, value: '3' } }],
+    ['SETTING,10,22:00-07:00:OK', { word: 'SETTING', ref: '10', setting: { no: 10, value: '22:00-07:00' } }],
+    ['SETTING,77:ERR,UNKNOWN_SETTING', { word: 'SETTING', ref: '77', outcome: 'refused', reason: 'UNKNOWN_SETTING' }],
+    ['ERR:UNKNOWN_COMMAND,HELLO', { word: 'HELLO', outcome: 'unknownCommand' }],
+    ['ERR:UNKNOWN_COMMAND', { word: null, outcome: 'unknownCommand' }],
+    ['ERR,BAD', { word: null, outcome: 'refused', reason: 'BAD' }],
+    ['FOTA:DOWNLOADING,12', { word: 'FOTA', ref: '12', final: false }],
+    ['FOTA:OK,12,1.2.0', { word: 'FOTA', ref: '12', final: true, outcome: 'ok' }],
+    ['FOTA:ERR,12,CHECKSUM', { word: 'FOTA', ref: '12', final: true, outcome: 'ok' }],
+    ['LOG:STARTED,60,3', { word: 'LOG', ref: 'START' }],
+    ['LOG:SENT,fleet.log', { word: 'LOG', ref: 'SEND' }],
+    ['LOG:ERR,BAD_ARGS', { word: 'LOG', ref: null, outcome: 'refused' }],
+    ['SOS ALARM', { kind: 'alarm', code: 'sos', details: null }],
+    ['SOS:ALARM,LAT=52.5,LON=13.4', { kind: 'alarm', code: 'sos', details: 'LAT=52.5,LON=13.4' }],
+    ['FALL:ALARM', { kind: 'alarm', code: 'fall' }],
+    ['BAND:REMOVED', { kind: 'alarm', code: 'band_removed' }],
+    ['TEMP:ALARM,41', { kind: 'alarm', code: 'temperature', details: '41' }],
+    ['BATTERY:LOW,9', { kind: 'event', code: 'battery_low', details: '9' }],
+    ['POWER:OFF', { kind: 'event', code: 'power_off' }],
+    ['POWEROFF:OK', { kind: 'reply', word: 'POWEROFF', outcome: 'ok' }],
+    ['hello mum', { kind: 'message' }],
+  ])('%s', (body, expected) => {
+    expect(parseWatchMessage(body)).toMatchObject(expected);
+  });
+
+  it('builds and parses the firmware texts, and keeps the secret out of what is stored', () => {
+    const stored = fotaCommand({ requestId: 3, version: '1.2', host: 'h', port: 21, user: 'dl', password: SECRET_MASK, path: '/f.bin', size: 10, sha256: 'ab' });
+    expect(stored).toBe('FOTA,3,1.2,h:21,dl,******,/f.bin,10,ab#');
+    expect(revealSecret(stored, 's3cr,t')).toBe('FOTA,3,1.2,h:21,dl,s3cr,t,/f.bin,10,ab#');
+    expect(revealSecret('RESET#', 'x')).toBe('RESET#');
+    expect(maskFotaPassword('FOTA,3,1.2,h:21,firmware,firmware-dev,/f.bin,10,ab#')).toBe(stored.replace('dl', 'firmware'));
+    expect(parseFotaReport('FOTA:DOWNLOADING,3,40')).toEqual({ kind: 'downloading', requestId: 3, progress: 40 });
+    expect(parseFotaReport('FOTA:OK,3,1.2')).toEqual({ kind: 'ok', requestId: 3, version: '1.2' });
+    expect(parseFotaReport('FOTA:ERR,3,FTP_LOGIN')).toEqual({ kind: 'err', requestId: 3, reason: 'FTP_LOGIN' });
+    expect(parseFotaReport('LOC:OK')).toBeNull();
+    expect(settingCommand(5, '3')).toEqual({ commandKey: 'SETTING_5', message: 'SETTING,5,3#' });
+    expect(forbiddenArgumentChars('internet#FOTA,1')).toEqual(['#']);
+    expect(forbiddenArgumentChars('internet.example')).toEqual([]);
+  });
+});
+
+describe('correlation: a reply closes only the command it answers', () => {
+  const cmd = (id: number, message: string, minute = id): AwaitingCommand => ({ id, message, created: `2026-11-28T10:${String(minute).padStart(2, '0')}:00.000Z` });
+  const modem = cmd(1, 'START_SSP#');
+  const reboot = cmd(2, 'RESET#');
+  const locate = cmd(3, 'WHERE#');
+
+  it.each<[string, string, AwaitingCommand[], object]>([
+    ['an unprompted alarm while a modem command awaits', 'SOS ALARM', [modem], { kind: 'alarm', code: 'sos', replyTo: null, closes: [] }],
+    ["another command's OK does not move a modem check", 'LOC:OK', [modem], { kind: 'unmatched', replyTo: null }],
+    ['LOC:OK answers the locate, not the reboot', 'LOC:OK', [reboot, locate], { kind: 'reply', replyTo: 3, closes: [3] }],
+    ['the modem OK answers the modem command', 'START_SSP:OK,SSP=1', [reboot, modem], { kind: 'reply', replyTo: 1, closes: [1] }],
+    ['of two identical commands, the oldest first', 'RESET:OK', [cmd(9, 'RESET#', 30), cmd(8, 'RESET#', 20)], { replyTo: 8 }],
+    ['a setting reply by its number', 'SETTING,5,3:OK', [cmd(4, 'SETTING,4,1#'), cmd(5, 'SETTING,5,3#')], { replyTo: 5 }],
+    ['a refusal names its command', 'RESET:ERR,BUSY', [locate, reboot], { kind: 'reply', replyTo: 2 }],
+    ['an unknown command by its own word', 'ERR:UNKNOWN_COMMAND,WHERE', [reboot, locate], { replyTo: 3 }],
+    ['a bare ERR only when one command awaits', 'ERR,BAD', [reboot], { kind: 'reply', replyTo: 2 }],
+    ['a bare ERR with two awaiting is not guessed', 'ERR,BAD', [reboot, locate], { kind: 'unmatched' }],
+    ['a reply to an old command (none awaits)', 'RESET:OK', [], { kind: 'unmatched' }],
+    ['an interim report keeps its command awaiting', 'FOTA:DOWNLOADING,12', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#')], { kind: 'progress', replyTo: 6, closes: [] }],
+    ['a final report closes the FOTA and its query', 'FOTA:OK,12,v', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#'), cmd(7, 'FOTA?,12#')], { kind: 'reply', replyTo: 6, closes: [6, 7] }],
+    ["another rollout's report is not this one's", 'FOTA:OK,13,v', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#')], { kind: 'unmatched' }],
+    ['LOG:SENT answers the send, not the start', 'LOG:SENT,f.log', [cmd(10, 'LOG,START,60,3#'), cmd(11, 'LOG,SEND#')], { replyTo: 11 }],
+    ['free text from the watch', 'hello', [reboot], { kind: 'message', replyTo: null }],
+  ])('%s', (_name, body, awaiting, expected) => {
+    expect(correlate(parseWatchMessage(body), awaiting)).toMatchObject(expected);
+  });
+});
+
+describe('a command’s state machine', () => {
+  const created: CommandState = { status: 0, answered: false, claimed: false, hasSid: false };
+  const claimed: CommandState = { ...created, claimed: true };
+  const sent: CommandState = { status: 1, answered: false, claimed: false, hasSid: true };
+  const received: CommandState = { ...sent, status: 2 };
+  const answered: CommandState = { ...received, answered: true };
+  const error: CommandState = { ...sent, status: 3 };
+  const expired: CommandState = { ...created, status: EXPIRED };
+  const why = { code: 'firmwareRequestEnded' } as const;
+  const ok: CommandEvent = { kind: 'reply', reply: reply('RESET:OK') };
+  const no: CommandEvent = { kind: 'reply', reply: reply('RESET:ERR,AT_ERROR') };
+  const unknown: CommandEvent = { kind: 'reply', reply: reply('ERR:UNKNOWN_COMMAND,RESET') };
+
+  it.each<[string, CommandState, CommandEvent, object | null]>([
+    ['created -> sent', created, { kind: 'sent' }, { status: 1 }],
+    ['sent again changes nothing', sent, { kind: 'sent' }, null],
+    ['created -> error when the send fails', created, { kind: 'sendFailed', error: why }, { status: 3, error: why }],
+    ['created -> error when called off', created, { kind: 'cancel', error: why }, { status: 3 }],
+    ['a sent command is not called off', sent, { kind: 'cancel', error: why }, null],
+    ['created -> expired past its time to live', created, { kind: 'expire', ttlMinutes: 15 }, { status: EXPIRED, error: { code: 'smsExpired', params: { minutes: 15 } } }],
+    ['a claimed command is not expired (it may be in a gateway call)', claimed, { kind: 'expire', ttlMinutes: 15 }, null],
+    ['a sent command never expires', sent, { kind: 'expire', ttlMinutes: 15 }, null],
+    ['expired stays expired on a reply', expired, ok, null],
+    ['sent -> received, answered', sent, ok, { status: 2, answered: true }],
+    ['received (delivered) -> answered', received, ok, { status: 2, answered: true }],
+    ['a reply overtaking the commit: created -> received', claimed, ok, { status: 2, answered: true }],
+    ['refused: received -> error, answered', received, no, { status: 3, answered: true, error: { code: 'smsDeviceRefused', params: { reason: 'AT_ERROR' } } }],
+    ['unknown command -> error', sent, unknown, { status: 3, error: { code: 'smsDeviceUnknownCommand' } }],
+    ['an answered command takes no second answer', answered, ok, null],
+    ['an undelivered command answered later stays error, answered', error, ok, { status: 3, answered: true }],
+    ['progress: sent -> received, still awaiting', sent, { kind: 'progress' }, { status: 2, answered: false }],
+    ['progress on a received command changes nothing', received, { kind: 'progress' }, null],
+    ['a temporary refusal ends this attempt for the next one', received, { kind: 'retry', reason: 'BUSY', next: 42 }, { status: 3, answered: true, error: { code: 'smsRetried', params: { reason: 'BUSY', next: 42 } } }],
+  ])('%s', (_name, s, e, expected) => {
+    const got = commandTransition(s, e);
+    if (expected === null) expect(got).toBeNull();
+    else expect(got).toMatchObject(expected);
+  });
+});
+
+describe('who may send what (docs/access.md "Commands")', () => {
+  const partners: RoleId[] = [12, 13, 14, 15];
+  it.each([
+    ['LOCATE', 'ordinary', [1, ...partners]],
+    ['SETTING_5', 'setting', [1, ...partners]],
+    ['SYNC_CONTACTS', 'contacts', [1, ...partners]],
+    ['SET_PROFILE', 'profile', [1, ...partners]],
+    ['FACTORY_RESET', 'destructive', [1]],
+    ['POWER_OFF', 'destructive', [1]],
+    ['CUSTOM', 'freeText', [1]],
+    ['SEND_ATCMD', 'freeText', [1]],
+    ['START_LOG', 'log', [1]],
+    ['SET_SERVER', 'network', [1]],
+    ['FOTA_12', 'firmware', [1]],
+    ['FOTAQ_12', 'firmware', [1]],
+    ['MODEM_START_SSP', 'modem', [1]],
+    ['START_SSP', 'modem', [1]],
+    ['SOMETHING_NEW', 'unclassed', [1]],
+  ] as const)('%s is %s, for roles %j', (key, cls, roles) => {
+    expect(commandClass(key)).toBe(cls);
+    for (const r of [1, 9, 10, 11, 12, 13, 14, 15] as RoleId[]) expect(commandAllowed(r, key), `role ${r}`).toBe((roles as readonly number[]).includes(r));
+  });
+
+  it('gives destructive commands a short life and a confirmation; read-only roles send nothing', () => {
+    expect(commandTtlMinutes('FACTORY_RESET')).toBeLessThan(commandTtlMinutes('STATUS'));
+    expect(commandNeedsConfirmation('POWER_OFF')).toBe(true);
+    expect(commandNeedsConfirmation('REBOOT')).toBe(false);
+    expect(ROLES_WITHOUT_COMMANDS).toEqual([9, 10, 11]);
+  });
+});
