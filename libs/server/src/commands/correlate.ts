@@ -37,8 +37,8 @@ function answers(r: WatchReply, c: AwaitingCommand): boolean {
  * `ERR:UNKNOWN_COMMAND`) answers a command only when exactly one awaits: with two, guessing could close the wrong one.
  */
 export function correlate(msg: WatchMessage, awaiting: AwaitingCommand[]): Correlation {
-  if (msg.kind === 'alarm' || msg.kind === 'event') return { kind: msg.kind, code: msg.code, replyTo: null, closes: [] };
   if (msg.kind === 'message') return { kind: 'message', replyTo: null, closes: [] };
+  if (msg.kind !== 'reply') return { kind: msg.kind, code: msg.code, replyTo: null, closes: [] };
   const fits = msg.word === null ? (awaiting.length === 1 ? awaiting : []) : awaiting.filter((c) => answers(msg, c));
   if (!fits.length) return { kind: 'unmatched', replyTo: null, closes: [] };
   const sorted = [...fits].sort(oldestFirst);
