@@ -84,9 +84,10 @@ export async function seedReference(client: pg.ClientBase, plan: Plan): Promise<
       [2, 'Twilio EU', ['+49', '+34', '+43', '+41', '+44'], null, 'twilio', null, '+4915735980000', 10, false, created],
       [3, 'Twilio Americas', ['+1', '+55'], 'SMS', 'twilio', null, '+12145550199', 10, false, created],
     ]);
-  n.ftp_server = await insertRows(client, 'ftp_server', ['id', 'name', 'host', 'port', 'username', 'password', 'base_path', 'passive', 'created'], [
-    [1, 'Local firmware FTP (fleet-sim)', '127.0.0.1', 2121, 'firmware', 'firmware-dev', '/firmware', true, created],
-    [2, 'Firmware mirror EU', 'ftp-eu.firmware.example.net', 21, 'fup', null, '/pub/fup', true, created],
+  // the upload login (the api's) and the read-only download login a watch gets in its FOTA command (fleet-sim's two)
+  n.ftp_server = await insertRows(client, 'ftp_server', ['id', 'name', 'host', 'port', 'username', 'password', 'download_username', 'download_password', 'base_path', 'passive', 'created'], [
+    [1, 'Local firmware FTP (fleet-sim)', '127.0.0.1', 2121, 'firmware', 'firmware-dev', 'firmware-dl', 'firmware-dl-dev', '/firmware', true, created],
+    [2, 'Firmware mirror EU', 'ftp-eu.firmware.example.net', 21, 'fup', null, 'fup-dl', null, '/pub/fup', true, created],
   ]);
 
   const commands: Row[] = [];

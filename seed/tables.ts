@@ -3,7 +3,7 @@ import {
   DEVICE_TYPES, LOCATION_INTERVALS, NAMES, NOTIFICATION_TYPES, OPERATORS, RELATIONSHIPS, SAFE_ZONE_NAMES,
   SMS_COMMANDS, SMS_REPLIES, DEFAULT_SETTINGS, EMAIL_DOMAINS, type CountryCode,
 } from './catalog.js';
-import type { Row } from './copy.js';
+import type { Cell, Row } from './copy.js';
 import {
   DAY, MINUTE, type OwnerProfile, type Plan, type Slot, asciiName, deviceActivationCode, deviceData, deviceImei,
   factoryActivationCode, factoryImei, linkedFactoryId, ownerProfile, phoneFor, simData, walk, wifiMac, wifiPosition,
@@ -294,8 +294,10 @@ function render(template: string, arg: string): string {
 
 export const SMS_COLUMNS = [
   'id', 'command_key', 'message', 'device_id', 'gsm_number', 'direction', 'status', 'gateway_id', 'gateway_message_id',
-  'created_by', 'created', 'sent_at', 'received_at', 'error_code', 'error_params', 'reply_to',
+  'created_by', 'created', 'sent_at', 'received_at', 'error_code', 'error_params', 'reply_to', 'expires_at', 'answered_at', 'kind',
 ];
+/** A command's time to live in the seed: the ordinary class's six hours (libs/contract/src/commands.ts). */
+const SMS_TTL = 6 * 60 * MINUTE;
 const smsError = (e: [number, string] | null) => (e ? ['smsGatewayError', JSON.stringify({ code: e[0], message: e[1] })] : [null, null]);
 
 export function* smsRows(plan: Plan, sample: Set<number>): Generator<Row> {
@@ -318,21 +320,25 @@ export function* smsRows(plan: Plan, sample: Set<number>): Generator<Row> {
       const sent = status >= 1 && !(status === 3 && r.chance(0.5)) ? created + r.int(200, 20_000) : null;
       const received = status === 2 && sent ? sent + r.int(3_000, 180_000) : null;
       id++;
-      yield [
+      // the command is held until its reply is drawn (the draws stay in the order they always had)
+      const command: Cell[] = [
         id, cmd.key, message, s.id, sim.gsm, 'OUTBOUND', status, gateway, status >= 1 ? `SM${id.toString(16).padStart(10, '0')}${r.hex(22)}` : null,
         r.chance(0.7) ? r.pick([1, 1, 2, 3]) : null, iso(created), sent ? iso(sent) : null, received ? iso(received) : null,
-        ...smsError(status === 3 ? r.pick(SMS_ERRORS) : null), null,
+        ...smsError(status === 3 ? r.pick(SMS_ERRORS) : null), null, iso(created + SMS_TTL), null, null,
       ];
       const commandId = id;
       const reply = SMS_REPLIES[cmd.key];
       if (received && reply && r.chance(0.6)) {
         const at = received + r.int(1_000, 60_000);
+        command[command.length - 2] = iso(at);
+        yield command;
         id++;
         yield [
           id, cmd.key, reply.replace('{battery}', String(r.int(5, 100))).replace('{signal}', String(r.int(5, 31))), s.id, sim.gsm,
           'INBOUND', 2, gateway, `SM${id.toString(16).padStart(10, '0')}${r.hex(22)}`, null, iso(at), null, iso(at), null, null, commandId,
+          null, null, 'reply',
         ];
-      }
+      } else yield command;
     }
   }
 }

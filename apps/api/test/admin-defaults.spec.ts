@@ -77,13 +77,23 @@ describe('GET /setting/pushToAll', () => {
   it("sends the default to every device of the type as one campaign, whose progress runs to done and whose watches confirm", async () => {
     const d = (await defaults()).find((x) => x.name === 'low_battery_threshold')!;
     await w.api.post('/setting/editDefault', { id: d.id, name: d.name, synced: d.synced, editable: d.editable, types: d.types, value: '20' }, admin);
-    const targets = (await w.api.pool.query('SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND device_status <> 3 ORDER BY id', [type])).rows.map((r) => r.id);
+    // the ledger's gate: a number, enabled, not terminated; the others are refused with their reasons
+    const targets = (await w.api.pool.query('SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND enabled AND device_status <> 3 ORDER BY id', [type])).rows.map((r) => r.id);
+    const all = (await w.api.pool.query('SELECT count(*)::int AS n FROM device WHERE device_type_id = $1', [type])).rows[0].n;
     expect(targets.length).toBeGreaterThan(1);
 
-    const r = await w.api.get(`/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=${type}`, admin);
+    // the first call says what it would do and stores nothing; only the call with its token starts it
+    const path = `/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=${type}`;
+    const ask = await w.api.get(path, admin);
+    expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+    expect(ask.body.model).toMatchObject({ action: 'setting.push_to_all', command_key: `SETTING_${d.setting_no}`, targets: targets.length, refused: all - targets.length });
+    expect((await w.api.pool.query("SELECT count(*)::int AS n FROM sms_message WHERE command_key = $1 AND created > now() - interval '1 minute'", [`SETTING_${d.setting_no}`])).rows[0].n).toBe(0);
+    const r = await w.api.get(`${path}&confirm_token=${ask.body.model.confirm_token}`, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // a token is good once
+    expect((await w.api.get(`${path}&confirm_token=${ask.body.model.confirm_token}`, admin)).body.errors[0]).toMatchObject({ field: 'confirm_token', code: 'smsConfirmationInvalid' });
     const c = r.body.model;
-    expect(c).toMatchObject({ command_key: `SETTING_${d.setting_no}`, message: `SETTING,${d.setting_no},20#`, device_type: type, total: targets.length });
+    expect(c).toMatchObject({ command_key: `SETTING_${d.setting_no}`, message: `SETTING,${d.setting_no},20#`, device_type: type, total: targets.length, refused: all - targets.length });
     const stored = await w.api.pool.query('SELECT device_id FROM sms_message WHERE bulk_id = $1 ORDER BY device_id', [c.bulk_id]);
     expect(stored.rows.map((x) => x.device_id)).toEqual(targets);
     const pending = await w.api.pool.query('SELECT count(*)::int AS n FROM device_setting WHERE setting_no = $1 AND value = $2 AND device_id = ANY($3::int[])', [d.setting_no, '20', targets]);

@@ -35,7 +35,7 @@ export const future = (days = 7) => new Date(Date.now() + days * 86_400_000).toI
 /** IMEIs of devices of a type that can be targeted (a GSM number of their own, not terminated), first ones by id. */
 export async function targetable(api: TestApi, type: number, n: number, offset = 0): Promise<{ id: number; imei: string; gsm: string; firmware: string | null }[]> {
   const r = await api.pool.query(
-    `SELECT id, imei, gsm_number AS gsm, firmware FROM device d WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND device_status <> 3
+    `SELECT id, imei, gsm_number AS gsm, firmware FROM device d WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND enabled AND device_status <> 3
        AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
      ORDER BY id OFFSET $3 LIMIT $2`,
     [type, n, offset],

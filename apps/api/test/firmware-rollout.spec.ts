@@ -43,13 +43,17 @@ describe('a rollout in waves', () => {
     expect(rows.map((a) => a.status)).toEqual([2, 2, 2, 2, 2]);
     const fw = (await w.api.pool.query('SELECT firmware FROM device WHERE id = ANY($1) ', [ds.map((d) => d.id)])).rows;
     expect(fw.every((d) => d.firmware === 'W5.0.0')).toBe(true);
-    // the FOTA command: FTP location, version and checksum; each watch got it once and reported downloading, then OK
+    // the FOTA command: FTP location with the read-only download login, version and checksum; each watch got it once
+    // and reported downloading, then OK
     for (const d of ds) {
       const got = fota(d.gsm);
       expect(got).toHaveLength(1);
-      expect(got[0]!.body).toBe(`FOTA,${id},W5.0.0,127.0.0.1:${w.sim.ftp.port},firmware,firmware-dev,${bin.path},300000,${bin.sha256}#`);
+      expect(got[0]!.body).toBe(`FOTA,${id},W5.0.0,127.0.0.1:${w.sim.ftp.port},firmware-dl,firmware-dl-dev,${bin.path},300000,${bin.sha256}#`);
       expect(got[0]!.replies.map((x) => x.body)).toEqual([`FOTA:DOWNLOADING,${id}`, `FOTA:OK,${id},W5.0.0`]);
     }
+    // the ledger keeps the text with the password masked: the gateway alone got it (docs/sms.md "Secrets")
+    const stored = (await w.api.pool.query('SELECT DISTINCT message, secret_ref FROM sms_message WHERE command_key = $1', [`FOTA_${id}`])).rows;
+    expect(stored).toEqual([{ message: `FOTA,${id},W5.0.0,127.0.0.1:${w.sim.ftp.port},firmware-dl,******,${bin.path},300000,${bin.sha256}#`, secret_ref: 'ftp_download:1' }]);
     // a wave started only once the one before was over
     const times = (await w.api.pool.query('SELECT wave, min(notified_at) AS first, max(finished_at) AS last FROM firmware_ota_activity WHERE request_id = $1 GROUP BY wave ORDER BY wave', [id])).rows;
     expect(times).toHaveLength(3);

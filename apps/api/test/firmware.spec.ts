@@ -15,7 +15,8 @@ afterAll(() => api?.close());
 
 const sim = () => api.fleetSim!;
 const upload = (form: FormData) => api.call('POST', '/firmware/upload', { token: admin, form });
-const insert = (body: Record<string, unknown>) => api.post('/firmware/insert', { expired_at: future(), ...body }, admin);
+/** A rollout (upload type 0, every device of the type, is confirmed first: the harness brings the token back). */
+const insert = (body: Record<string, unknown>) => api.confirmed('POST', '/firmware/insert', { expired_at: future(), ...body }, admin);
 
 describe('upload', () => {
   it('streams the file to the FTP server, records its size and sha256, and lists it', async () => {
@@ -84,7 +85,7 @@ describe('insert: targets', () => {
     const bin = await uploadBinary(api, admin, 'W3.0.0');
     const expected = (
       await api.pool.query(
-        `SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 1 AND firmware = 'W1.4.2' AND device_status <> 3 AND gsm_number IS NOT NULL`,
+        `SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 1 AND firmware = 'W1.4.2' AND device_status <> 3 AND enabled AND gsm_number IS NOT NULL`,
       )
     ).rows[0].n;
     expect(expected).toBeGreaterThan(5);
@@ -107,8 +108,15 @@ describe('insert: targets', () => {
     const bin = await uploadBinary(api, admin, 'PB9.0.0', 3);
     const all = await insert({ fup_upload_id: bin.id, upload_type: 0 });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
-    const n = (await api.pool.query(`SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 3 AND device_status <> 3 AND gsm_number IS NOT NULL`)).rows[0].n;
+    const n = (await api.pool.query(`SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 3 AND device_status <> 3 AND enabled AND gsm_number IS NOT NULL`)).rows[0].n;
     expect(all.body.model.total).toBe(n);
+    // the devices the ledger's gate refused are counted, listed and kept with the request
+    const refused = (await api.pool.query(`SELECT count(*)::int AS n FROM device WHERE device_type_id = 3 AND (device_status = 3 OR NOT enabled OR gsm_number IS NULL)`)).rows[0].n;
+    expect(all.body.model.refused).toBe(refused);
+    expect(refused).toBeGreaterThan(0);
+    expect(all.body.model.refusals[0]).toMatchObject({ reason_code: expect.stringMatching(/^sms(DeviceTerminated|DeviceDisabled|NoNumber)$/) });
+    const kept = await api.pool.query(`SELECT count(*)::int AS n FROM command_refusal WHERE batch_kind = 'firmware' AND batch_id = $1`, [String(all.body.model.id)]);
+    expect(kept.rows[0].n).toBe(refused);
     await api.get(`/firmware/stop?id=${all.body.model.id}`, admin);
 
     const ds = await targetable(api, 2, 3);
@@ -160,11 +168,11 @@ describe('insert: targets', () => {
     expect((await insert({ fup_upload_id: bin.id, upload_type: 3 })).body.errors[0]).toMatchObject({ field: 'upload_type' });
   });
 
-  it('a FOTA command longer than an SMS is refused before anything is stored', async () => {
-    await api.pool.query("UPDATE ftp_server SET password = $1 WHERE id = 1", ['p'.repeat(100)]);
+  it('a FOTA command longer than an SMS (with its real download password) is refused before anything is stored', async () => {
+    await api.pool.query("UPDATE ftp_server SET download_password = $1 WHERE id = 1", ['p'.repeat(100)]);
     const bin = (await api.pool.query('SELECT id FROM firmware_binary WHERE ftp_server_id = 1 AND device_type_id = 1 ORDER BY id DESC LIMIT 1')).rows[0];
     const r = await insert({ fup_upload_id: bin.id, upload_type: 0 });
-    await api.pool.query("UPDATE ftp_server SET password = 'firmware-dev' WHERE id = 1");
+    await api.pool.query("UPDATE ftp_server SET download_password = 'firmware-dl-dev' WHERE id = 1");
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatchObject({ field: 'fup_upload_id', code: 'firmwareCommandTooLong' });
   });

@@ -66,6 +66,9 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
     LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
     PORT: '0',
+    // the per-user send quota is its own spec's (ledger.spec); elsewhere tests send more than a person would
+    COMMAND_QUOTA_PER_MINUTE: '100000',
+    COMMAND_QUOTA_PER_DAY: '1000000',
     CONSOLE_DIST: '',
     ...env,
   });
@@ -135,6 +138,19 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
     call,
     get: <T = any>(path: string, token?: string) => call<T>('GET', path, { token }),
     post: <T = any>(path: string, body: unknown, token?: string) => call<T>('POST', path, { body, token }),
+    /**
+     * A send that asks for a confirmation (bulk SMS, push to all, a rollout to all, a destructive command): the first
+     * call, and when it answers a confirmation token, the same call again with it (docs/sms.md "Confirmations").
+     */
+    async confirmed<T = any>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> | null, token?: string): Promise<ApiResponse<T>> {
+      const once = (confirm?: string) =>
+        method === 'POST'
+          ? call<T>('POST', path, { body: confirm ? { ...body, confirm_token: confirm } : body, token })
+          : call<T>('GET', confirm ? `${path}${path.includes('?') ? '&' : '?'}confirm_token=${confirm}` : path, { token });
+      const first = await once();
+      const confirm = (first.body as { model?: { confirm_token?: string } })?.model?.confirm_token;
+      return first.status === 200 && confirm ? once(confirm) : first;
+    },
     codeFor,
     signIn,
     async close() {

@@ -105,7 +105,7 @@ export async function until<T>(check: () => T | Promise<T>, what: string, ms = 6
 /** Devices of a type whose GSM number no other device shares (a watch's reply names one device), first ones by id. */
 export async function watches(api: TestApi, type: number, n: number, offset = 0): Promise<{ id: number; gsm: string }[]> {
   const r = await api.pool.query<{ id: number; gsm: string }>(
-    `SELECT id, gsm_number AS gsm FROM device d WHERE device_type_id = $1 AND gsm_number IS NOT NULL
+    `SELECT id, gsm_number AS gsm FROM device d WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND enabled AND device_status <> 3
        AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
      ORDER BY id OFFSET $3 LIMIT $2`,
     [type, n, offset],

@@ -96,7 +96,7 @@ describe('one message', () => {
 describe('a campaign', () => {
   it('stores every message at once, sends each exactly once, and its progress ends all received', async () => {
     const ds = await watches(w.api, 1, 30, 10);
-    const r = await w.api.post('/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
+    const r = await w.api.confirmed('POST', '/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.model).toMatchObject({ total: 30, command_key: 'LOCATE', message: 'WHERE#', done: false });
     expect(r.body.model.created + r.body.model.sent + r.body.model.received + r.body.model.errors).toBe(30);

@@ -21,7 +21,7 @@ describe('the worker killed mid-campaign', () => {
     // slow enough to be killed in the middle: the default 10 messages a second through the development gateway (the
     // worker holds its rate; at 25/s a campaign of 120 was over before a busy machine had seen 20 sent and killed it)
     await w.api.pool.query('UPDATE sms_gateway SET rate_per_second = 10 WHERE id = 1');
-    const r = await w.api.post('/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
+    const r = await w.api.confirmed('POST', '/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const bulk = r.body.model.bulk_id;
     const sentSoFar = async () => {

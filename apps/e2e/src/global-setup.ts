@@ -96,6 +96,8 @@ export default async function setup(project: TestProject) {
     SMS_WEBHOOK_BASE_URL: baseUrl,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     CONSOLE_PUBLIC_URL: baseUrl,
+    // every journey signs in as the same few users: the per-user send quota is the api spec's (ledger.spec)
+    COMMAND_QUOTA_PER_MINUTE: '1000',
   };
   const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
     cwd: root,

@@ -42,6 +42,11 @@ export const AREA_ROLES = {
   /** Start-log and send-log commands of the logs tab (an SMS to the watch): the logs roles without role 9, read-only (§6). */
   deviceLogCommand: [1],
   owner: [1, 9, 10, 12, 13, 14, 15],
+  /**
+   * Owner pages' calls that send a command to the owner's watches (the contact push): the owner pages' roles that
+   * send commands, as the command ledger's classes say (commands.ts; roles 9 and 10 send none).
+   */
+  ownerCommand: [1, 12, 13, 14, 15],
   ownerAppLogs: [1, 9],
 } as const satisfies Record<string, readonly RoleId[]>;
 

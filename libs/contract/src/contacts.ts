@@ -2,6 +2,7 @@
 // devices they are on, the server's limit, and the push that tells the watches to fetch them again.
 // docs/owner-workspace.md "Contacts".
 import { z } from 'zod';
+import { commandRefusal } from './commands.js';
 import { positiveId } from './params.js';
 import { coded } from './reasons.js';
 import { envelope, okResponse } from './schemas.js';
@@ -102,7 +103,11 @@ export type ContactList = z.infer<typeof contactListResponse>['model'];
 export const contactSaveResponse = envelope(contactItem);
 export const contactSaveManyResponse = envelope(z.array(contactItem));
 export const contactPushResponse = envelope(
-  z.object({ messages: z.array(z.object({ device_id: int, sms_id: int, status: int })) }),
+  z.object({
+    messages: z.array(z.object({ device_id: int, sms_id: int, status: int })),
+    /** the owner's devices the ledger refused (terminated, disabled, no number), each with its reason */
+    refused: z.array(commandRefusal),
+  }),
 );
 export type ContactPushResult = z.infer<typeof contactPushResponse>['model'];
 
@@ -146,8 +151,9 @@ export const CONTACT_ROUTES = {
   contactPush: route({
     method: 'GET',
     path: '/contact/push',
-    area: 'owner',
-    summary: "Tells each of the owner's enabled devices with a number to fetch its contacts: one SMS per device through the pipeline",
+    area: 'ownerCommand',
+    summary:
+      "Tells each of the owner's devices to fetch its contacts: one SMS per device through the command ledger; devices that cannot take a command (terminated, disabled, no number) are listed as refused",
     query: userIdQuery,
     response: contactPushResponse,
     mutating: true,

@@ -46,6 +46,8 @@ export const ErrorCode = {
   LastAdministrator: 'LAST_ADMINISTRATOR',
   /** an upstream FTP server could not be reached or refused (firmware upload) */
   FtpUnavailable: 'FTP_UNAVAILABLE',
+  /** the command ledger's gate: the device cannot take a command now (terminated, disabled, no number) */
+  CommandRefused: 'COMMAND_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -90,6 +92,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   USER_OUT_OF_SCOPE: 403,
   LAST_ADMINISTRATOR: 409,
   FTP_UNAVAILABLE: 502,
+  COMMAND_REFUSED: 409,
 };
 
 export const LANGUAGES = ['en', 'de', 'es'] as const;
@@ -155,6 +158,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     USER_OUT_OF_SCOPE: '401, You are not authorized to edit this user. You can edit only users of your own partner.',
     LAST_ADMINISTRATOR: 'The last enabled administrator cannot be disabled, demoted or deleted.',
     FTP_UNAVAILABLE: 'The firmware was not uploaded: the FTP server could not be reached or refused it.',
+    COMMAND_REFUSED: 'The device cannot take commands now.',
   },
   de: {
     VALIDATION_FAILED: 'Die Anfrage ist ungültig.',
@@ -197,6 +201,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     USER_OUT_OF_SCOPE: '401, Sie sind nicht berechtigt, diesen Benutzer zu bearbeiten. Sie können nur Benutzer Ihres eigenen Partners bearbeiten.',
     LAST_ADMINISTRATOR: 'Der letzte aktive Administrator kann nicht deaktiviert, herabgestuft oder gelöscht werden.',
     FTP_UNAVAILABLE: 'Die Firmware wurde nicht hochgeladen: Der FTP-Server war nicht erreichbar oder hat sie abgelehnt.',
+    COMMAND_REFUSED: 'Das Gerät kann gerade keine Befehle annehmen.',
   },
   es: {
     VALIDATION_FAILED: 'La solicitud no es válida.',
@@ -239,6 +244,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     USER_OUT_OF_SCOPE: '401, No está autorizado para editar este usuario. Solo puede editar usuarios de su propio socio.',
     LAST_ADMINISTRATOR: 'El último administrador activo no se puede desactivar, degradar ni eliminar.',
     FTP_UNAVAILABLE: 'El firmware no se subió: el servidor FTP no respondió o lo rechazó.',
+    COMMAND_REFUSED: 'El dispositivo no puede recibir comandos ahora.',
   },
 };
 

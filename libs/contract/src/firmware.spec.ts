@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customList, firmwareInsertBody, fotaCommand, parseExpiry, parseFotaReply, validExpiry } from './firmware.js';
-
-describe('the FOTA command and its reports', () => {
-  it('names the request, version, FTP location, size and checksum', () => {
-    const sha = 'a'.repeat(64);
-    expect(fotaCommand({ requestId: 12, version: 'W1.6.0', host: '127.0.0.1', port: 2121, user: 'firmware', password: 'pw', path: '/firmware/3f9a2c1b.bin', size: 1024, sha256: sha })).toBe(
-      `FOTA,12,W1.6.0,127.0.0.1:2121,firmware,pw,/firmware/3f9a2c1b.bin,1024,${sha}#`,
-    );
-  });
-  it('reads the watch reports and nothing else', () => {
-    expect(parseFotaReply('FOTA:DOWNLOADING,12')).toEqual({ kind: 'downloading', requestId: 12, progress: null });
-    expect(parseFotaReply('FOTA:DOWNLOADING,12,40')).toEqual({ kind: 'downloading', requestId: 12, progress: 40 });
-    expect(parseFotaReply(' FOTA:OK,12,W1.6.0 ')).toEqual({ kind: 'ok', requestId: 12, version: 'W1.6.0' });
-    expect(parseFotaReply('FOTA:ERR,12,CHECKSUM')).toEqual({ kind: 'err', requestId: 12, reason: 'CHECKSUM' });
-    for (const junk of ['FOTA:OK,x,W1', 'FOTA:ERR,12,bad reason', 'LOC:OK', 'FOTA:OK,12,W1,#', 'FOTA:DOWNLOADING']) expect(parseFotaReply(junk), junk).toBeNull();
-  });
-});
+import { customList, firmwareInsertBody, parseExpiry, validExpiry } from './firmware.js';
 
 describe('custom lists and expiry (§5)', () => {
   it('keeps digits only, drops empty entries, takes each device once', () => {

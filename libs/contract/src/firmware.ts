@@ -9,6 +9,7 @@ import { route, type RouteDef } from './route-def.js';
 import { PAGE_SIZE } from './constants.js';
 import { digitsOnly } from './validation.js';
 import { int, intOrNull, iso, isoOrNull, noControlChars } from './device-workspace/shared.js';
+import { commandRefusal, confirmationRequired, confirmToken } from './commands.js';
 
 // ---------------------------------------------------------------------------------------------- states and limits
 
@@ -39,41 +40,11 @@ export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
 
 // ---------------------------------------------------------------------------------------------- the FOTA command
 
-/**
- * The SMS a device of a rollout gets (docs/firmware-modem.md "The FOTA command"):
- * `FOTA,<request id>,<version>,<host>:<port>,<user>,<password>,<path>,<size>,<sha256 hex>#`. The watch answers
- * `FOTA:DOWNLOADING,<request id>`, then `FOTA:OK,<request id>,<version>` or `FOTA:ERR,<request id>,<reason>`.
- */
-export function fotaCommand(c: { requestId: number; version: string; host: string; port: number; user: string; password: string; path: string; size: number; sha256: string }): string {
-  return `FOTA,${c.requestId},${c.version},${c.host}:${c.port},${c.user},${c.password},${c.path},${c.size},${c.sha256}#`;
-}
-/** The command key of a request's FOTA messages (the SMS listener picks its events by the FOTA_ prefix). */
+/** The command key of a request's FOTA messages (the SMS listener picks its events by the FOTA_ prefix); the text is
+ * built by the server's watch grammar (libs/server/src/commands/grammar.ts `fotaCommand`). */
 export const fotaCommandKey = (requestId: number) => `FOTA_${requestId}`;
-
-/**
- * The status query a device gets once when it has not reported half its timeout after its command went out (its
- * report may have been lost on the way): `FOTA?,<request id>#`; the watch answers with its latest report again.
- * Its own command key, so its SMS's fate never changes the device's activity.
- */
-export const fotaQuery = (requestId: number) => `FOTA?,${requestId}#`;
+/** The key of a request's status queries (`FOTA?,<request id>#`): their fate never changes the device's activity. */
 export const fotaQueryKey = (requestId: number) => `FOTAQ_${requestId}`;
-
-export type FotaReply =
-  | { kind: 'downloading'; requestId: number; progress: number | null }
-  | { kind: 'ok'; requestId: number; version: string }
-  | { kind: 'err'; requestId: number; reason: string };
-
-/** A watch's FOTA report, or null when the text is none. */
-export function parseFotaReply(body: string): FotaReply | null {
-  const t = body.trim();
-  let m = /^FOTA:DOWNLOADING,(\d{1,9})(?:,(\d{1,3}))?$/.exec(t);
-  if (m) return { kind: 'downloading', requestId: Number(m[1]), progress: m[2] === undefined ? null : Math.min(100, Number(m[2])) };
-  m = /^FOTA:OK,(\d{1,9}),([A-Za-z0-9._-]{1,50})$/.exec(t);
-  if (m) return { kind: 'ok', requestId: Number(m[1]), version: m[2]! };
-  m = /^FOTA:ERR,(\d{1,9}),([A-Z0-9_]{1,40})$/.exec(t);
-  if (m) return { kind: 'err', requestId: Number(m[1]), reason: m[2]! };
-  return null;
-}
 
 // ---------------------------------------------------------------------------------------------- inputs
 
@@ -146,6 +117,8 @@ export const firmwareInsertBody = z
     wave_size: range(1, FIRMWARE_WAVE_MAX).default(FIRMWARE_DEFAULTS.waveSize),
     error_threshold: range(0, 100).default(FIRMWARE_DEFAULTS.errorThreshold),
     timeout_minutes: range(1, FIRMWARE_TIMEOUT_MAX_MINUTES).default(FIRMWARE_DEFAULTS.timeoutMinutes),
+    /** upload type 0 (every device of the type): the token the first call answered with the target count */
+    confirm_token: confirmToken,
   })
   .superRefine((b, ctx) => {
     if (b.upload_type === FIRMWARE_UPLOAD_TYPE.byVersion && !b.for_version) {
@@ -249,7 +222,13 @@ export const firmwareActivityItem = z.object({
 export type FirmwareActivityItem = z.infer<typeof firmwareActivityItem>;
 
 export const firmwareUploadResponse = envelope(firmwareBinaryItem);
-export const firmwareInsertResponse = envelope(z.object({ id: int, total: int, wave_count: int }));
+/**
+ * A started rollout: its id, devices, waves, and the devices the ledger refused (terminated, disabled, no number;
+ * the first REFUSALS_LISTED listed, all of them in the request's device list). Upload type 0 answers a confirmation
+ * first (the target count and a token).
+ */
+export const firmwareStarted = z.object({ id: int, total: int, wave_count: int, refused: int, refusals: z.array(commandRefusal) });
+export const firmwareInsertResponse = envelope(z.union([firmwareStarted, confirmationRequired]));
 export const firmwareRequestsResponse = page(firmwareRequestItem);
 export const firmwareStopResponse = envelope(firmwareRequestItem);
 export const firmwareSearchResponse = page(firmwareActivityItem);

@@ -6,9 +6,12 @@ import type { SampleBuilder, SampleContext } from './index.js';
 /** Partner roles send to devices of their own type (§6); everyone else to type 1. */
 const typeOf = (ctx: SampleContext) => PARTNER_DEVICE_TYPE[ctx.role] ?? 1;
 
-/** A device of a type that has a GSM number (the first one). */
+/** A device of a type that can take a command (a GSM number, enabled, not terminated: the ledger's gate), the first one. */
 export async function smsDevice(api: TestApi, type: number): Promise<number> {
-  const r = await api.pool.query<{ id: number }>('SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL ORDER BY id LIMIT 1', [type]);
+  const r = await api.pool.query<{ id: number }>(
+    'SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND enabled AND device_status <> 3 ORDER BY id LIMIT 1',
+    [type],
+  );
   return r.rows[0]!.id;
 }
 

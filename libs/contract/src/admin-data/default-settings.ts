@@ -7,12 +7,14 @@ import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { int, iso, noControlChars } from '../device-workspace/shared.js';
 import { smsCampaign } from '../sms/send.js';
+import { confirmationRequired, confirmToken } from '../commands.js';
 
 export const defaultSettingsQuery = z.object({ device_type_id: positiveId('device_type_id') });
 export type DefaultSettingsQuery = z.infer<typeof defaultSettingsQuery>;
 
 /** §7 `pushToAll?setting_no`; every type has the same setting numbers, so the type is named too (docs/administration.md). */
-export const pushToAllQuery = z.object({ setting_no: positiveId('setting_no'), device_type_id: positiveId('device_type_id') });
+/** `confirm_token`: the first call answers how many devices the push reaches, with the token the confirmed call brings back. */
+export const pushToAllQuery = z.object({ setting_no: positiveId('setting_no'), device_type_id: positiveId('device_type_id'), confirm_token: confirmToken });
 export type PushToAllQuery = z.infer<typeof pushToAllQuery>;
 
 const text = (field: string, max: number) =>
@@ -79,9 +81,9 @@ export const DEFAULT_SETTING_ROUTES = {
     path: '/setting/pushToAll',
     area: 'defaultSettings',
     summary:
-      'Sends the default value of one setting to every device of the type with a number: an SMS campaign (progress at /sms/campaign)',
+      'Sends the default value of one setting to every device of the type: an SMS campaign (progress at /sms/campaign). The first call answers the target count and the refused devices with a confirmation token; the call that brings the token back starts it',
     query: pushToAllQuery,
-    response: envelope(smsCampaign),
+    response: envelope(z.union([smsCampaign, confirmationRequired])),
     mutating: true,
   }),
 } as const satisfies Record<string, RouteDef>;

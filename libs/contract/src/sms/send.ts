@@ -6,6 +6,7 @@ import { coded } from '../reasons.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route } from '../route-def.js';
 import { int, intOrNull, iso, isoOrNull, noControlChars } from '../device-workspace/shared.js';
+import { confirmationRequired, confirmToken } from '../commands.js';
 
 /** The longest SMS text the platform sends (one GSM-7 segment; a command's template included). */
 export const SMS_TEXT_MAX = 160;
@@ -31,7 +32,8 @@ const commandKey = z
 /** The user's text for a command that takes one (`{message}` of its template); ignored by commands that take none. */
 const userText = z.string().max(SMS_TEXT_MAX, coded('tooLong', { max: SMS_TEXT_MAX })).refine(noControlChars, coded('controlChars')).default('');
 
-export const smsSendBody = z.object({ command_key: commandKey, message: userText, device_id: positiveId('device_id') });
+/** `confirm_token`: a destructive command (factory reset, power off) is sent only by the call that brings back the token its first call answered. */
+export const smsSendBody = z.object({ command_key: commandKey, message: userText, device_id: positiveId('device_id'), confirm_token: confirmToken });
 export type SmsSendBody = z.infer<typeof smsSendBody>;
 
 export const smsSendBulkBody = z.object({
@@ -43,6 +45,8 @@ export const smsSendBulkBody = z.object({
     .min(1, coded('smsNoDevices'))
     .max(SMS_BULK_MAX, coded('smsTooManyDevices', { max: SMS_BULK_MAX })),
   device_type: positiveId('device_type'),
+  /** the token the first call answered (with the target count): only the call that brings it back sends */
+  confirm_token: confirmToken,
 });
 export type SmsSendBulkBody = z.infer<typeof smsSendBulkBody>;
 
@@ -68,6 +72,8 @@ export const smsSent = z.object({
   /** §3 message status: 0 created, 1 sent, 2 received, 3 error */
   status: int,
   created: iso,
+  /** past this the command is never sent (it ends expired, status 4) */
+  expires_at: iso,
 });
 export type SmsSent = z.infer<typeof smsSent>;
 
@@ -85,7 +91,11 @@ export const smsCampaign = z.object({
   sent: int,
   received: int,
   errors: int,
-  /** every message has reached received or error */
+  /** past their time to live before a gateway took them: never sent */
+  expired: int,
+  /** devices the ledger refused before storing anything (terminated, disabled, no number): not in `total` */
+  refused: int,
+  /** every message has reached received, error or expired */
   done: z.boolean(),
   finished_at: isoOrNull,
 });
@@ -100,15 +110,16 @@ export const SMS_SEND_ROUTES = {
     area: 'deviceSettingsEdit',
     summary: "Sends an SMS command to one device (stored as created, then sent by the worker through the gateway of the number's code)",
     body: smsSendBody,
-    response: envelope(smsSent),
+    response: envelope(z.union([smsSent, confirmationRequired])),
   }),
   smsSendBulk: route({
     method: 'POST',
     path: '/sms/sendBulk',
     area: 'sms',
-    summary: 'Sends an SMS command to many devices of one type (a campaign; progress at /sms/campaign)',
+    summary:
+      'Sends an SMS command to many devices of one type (a campaign; progress at /sms/campaign). The first call answers the target count, the refused devices and a confirmation token; the call that brings the token back starts it',
     body: smsSendBulkBody,
-    response: envelope(smsCampaign),
+    response: envelope(z.union([smsCampaign, confirmationRequired])),
   }),
   smsCampaign: route({
     method: 'GET',

@@ -21,6 +21,7 @@ import type { SessionUser } from './session-user.js';
 export const READ_ONLY_AREAS: Partial<Record<Area, readonly RoleId[]>> = {
   deviceEdit: [9],
   deviceSettingsEdit: [9, 10],
+  ownerCommand: [9, 10],
 };
 
 type GuardRequest = { headers: Record<string, string | string[] | undefined>; user?: SessionUser };

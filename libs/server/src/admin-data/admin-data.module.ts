@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { CommandLedgerModule } from '../commands/command-ledger.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { SmsSendRepository } from '../sms/sms-send.repository.js';
 import { DefaultSettingsController, GeolocationController, TranslationsController } from './admin-data.controller.js';
 import { DefaultSettingsRepository } from './default-settings.repository.js';
@@ -11,7 +12,7 @@ import { TranslationsService } from './translations.service.js';
 
 /** Administration data (issue #11; docs/administration.md): translations, default settings, wifi access points. */
 @Module({
-  imports: [SmsOutboxModule],
+  imports: [CommandLedgerModule, SettingsModule],
   controllers: [TranslationsController, DefaultSettingsController, GeolocationController],
   providers: [
     TranslationsService,

@@ -51,7 +51,7 @@ export class DefaultSettingsRepository {
   }
 
   /** The default of a type's setting, read in the push's transaction (shared lock: no edit while it is sent). */
-  async defaultFor(typeId: number, settingNo: number, c: Queryable) {
+  async defaultFor(typeId: number, settingNo: number, c?: Queryable) {
     const [r] = await this.pool.rows<{ id: number; value: string; editable: boolean }>(
       'SELECT id, value, editable FROM default_setting WHERE device_type_id = $1 AND setting_no = $2 FOR SHARE',
       [typeId, settingNo],
@@ -60,23 +60,9 @@ export class DefaultSettingsRepository {
     return r ?? null;
   }
 
-  /**
-   * Every device of the type that can get an SMS (a number, not terminated), in id order; their value of the setting
-   * becomes `value`, pending (synced false) until the watch confirms it. One statement each.
-   */
-  async setForType(typeId: number, settingNo: number, value: string, c: Queryable): Promise<number[]> {
-    const rows = await this.pool.rows<{ id: number }>(
-      `SELECT id FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND device_status <> 3 ORDER BY id`,
-      [typeId],
-      c,
-    );
-    const ids = rows.map((r) => r.id);
-    await c.query(
-      `INSERT INTO device_setting (device_id, setting_no, value, synced, updated_at)
-       SELECT x.id, $2, $3, false, now() FROM unnest($1::int[]) AS x(id)
-       ON CONFLICT (device_id, setting_no) DO UPDATE SET value = EXCLUDED.value, synced = false, updated_at = now()`,
-      [ids, settingNo, value],
-    );
-    return ids;
+  /** Every device of the type, in id order (the ledger's gate then refuses those that cannot take a command). */
+  async typeDeviceIds(typeId: number, c?: Queryable): Promise<number[]> {
+    const rows = await this.pool.rows<{ id: number }>('SELECT id FROM device WHERE device_type_id = $1 ORDER BY id', [typeId], c);
+    return rows.map((r) => r.id);
   }
 }

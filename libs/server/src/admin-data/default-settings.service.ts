@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   checkSettingValue,
+  CONFIRMED_ACTIONS,
   ErrorCode,
   fieldError,
   type DefaultSettingAddBody,
   type DefaultSettingEditBody,
   type DefaultSettingItem,
+  type ConfirmationRequired,
   type PushToAllQuery,
   type SmsCampaign,
 } from '@tracker/contract';
@@ -14,8 +16,9 @@ import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { typeAllowed } from '../device-workspace/device-scope.service.js';
-import { settingSms } from '../device-workspace/device-settings.service.js';
-import { SmsOutbox } from '../sms/sms-outbox.service.js';
+import { CommandLedger } from '../commands/command-ledger.service.js';
+import { settingCommand } from '../commands/grammar.js';
+import { DeviceSettingStore } from '../settings/device-setting.store.js';
 import { SmsSendRepository } from '../sms/sms-send.repository.js';
 import { auditSave, isUniqueViolation } from './admin-audit.js';
 import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
@@ -30,7 +33,8 @@ export class DefaultSettingsService {
   constructor(
     private readonly repo: DefaultSettingsRepository,
     private readonly sms: SmsSendRepository,
-    private readonly outbox: SmsOutbox,
+    private readonly ledger: CommandLedger,
+    private readonly settings: DeviceSettingStore,
     private readonly audit: AuditService,
   ) {}
 
@@ -78,29 +82,45 @@ export class DefaultSettingsService {
   }
 
   /**
-   * The default's value becomes every device's value of the setting (pending) and goes out as one campaign:
-   * `SETTING,<no>,<value>#` under SETTING_<no>, stored with the campaign and its audit row in one transaction,
-   * queued in chunks after the commit (docs/sms.md). A setting that is not editable is never pushed (as on a device).
+   * The default's value becomes every device's value of the setting (pending) and goes out as one campaign through
+   * the command ledger: `SETTING,<no>,<value>#` under SETTING_<no> to every device of the type that can take a command
+   * (the others are refused with their reasons and kept with the campaign). The first call answers the target count
+   * with a confirmation token; the call that brings it back stores the values, the campaign, its messages, its
+   * refusals and its audit row in one transaction and queues the messages after the commit (docs/sms.md). A setting
+   * that is not editable is never pushed (as on a device).
    */
-  async pushToAll(s: SessionUser, q: PushToAllQuery): Promise<SmsCampaign> {
+  async pushToAll(s: SessionUser, q: PushToAllQuery): Promise<SmsCampaign | ConfirmationRequired> {
     await this.type(s, q.device_type_id);
+    const sms = settingCommand(q.setting_no, '');
+    this.ledger.authorise(s, sms.commandKey, 'setting_no');
+    const def = await this.repo.defaultFor(q.device_type_id, q.setting_no);
+    if (!def) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotFound)]);
+    if (!def.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
+    const gate = await this.ledger.gate(await this.repo.typeDeviceIds(q.device_type_id));
+    if (!q.confirm_token) {
+      return this.ledger.askConfirmation(s, CONFIRMED_ACTIONS.settingPushToAll, q, { commandKey: sms.commandKey, targets: gate.ok.length, refused: gate.refused });
+    }
+    await this.ledger.redeem(s, CONFIRMED_ACTIONS.settingPushToAll, q, q.confirm_token);
+    await this.ledger.takeQuota(s);
     const bulkId = randomUUID();
     const stored = await this.repo.pushTransaction(async (c) => {
-      const def = await this.repo.defaultFor(q.device_type_id, q.setting_no, c);
-      if (!def) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotFound)]);
-      if (!def.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
-      const sms = settingSms(q.setting_no, def.value);
-      const ids = await this.repo.setForType(q.device_type_id, q.setting_no, def.value, c);
-      await this.sms.insertCampaign({ bulkId, ...sms, typeId: q.device_type_id, createdBy: s.userId, total: ids.length }, c);
-      const created = await this.outbox.storeBulk({ bulkId, deviceIds: ids, ...sms, createdBy: s.userId }, c);
+      // the value as it is now, under a share lock: an edit since the confirmation is what goes out
+      const now = await this.repo.defaultFor(q.device_type_id, q.setting_no, c);
+      if (!now?.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', now ? ErrorCode.SettingNotEditable : ErrorCode.SettingNotFound)]);
+      const command = settingCommand(q.setting_no, now.value);
+      const ids = gate.ok.map((d) => d.id);
+      await this.settings.setMany(ids, q.setting_no, now.value, c);
+      await this.sms.insertCampaign({ bulkId, ...command, typeId: q.device_type_id, createdBy: s.userId, total: ids.length, refused: gate.refused.length }, c);
+      const created = await this.ledger.storeBulk({ bulkId, deviceIds: ids, ...command, createdBy: s.userId }, c);
+      await this.ledger.keepRefusals('campaign', bulkId, gate.refused, c);
       await this.audit.recordCall(c, {
         entity: 'default_setting',
-        entityId: def.id,
-        result: { bulk_id: bulkId, device_type_id: q.device_type_id, setting_no: q.setting_no, value: def.value, total: created.length },
+        entityId: now.id,
+        result: { bulk_id: bulkId, device_type_id: q.device_type_id, setting_no: q.setting_no, value: now.value, total: created.length, refused: gate.refused.length },
       });
       return created;
     });
-    await this.outbox.dispatch(stored);
+    await this.ledger.dispatch(stored);
     const campaign = await this.sms.campaign(bulkId);
     return { ...campaign!, done: campaign!.created + campaign!.sent === 0 };
   }

@@ -70,3 +70,27 @@ export function commandTransition(s: CommandState, e: CommandEvent): CommandChan
       return { status: SMS_STATUS.error, error: smsReason('smsRetried', { reason: e.reason, next: e.next }), answered: true };
   }
 }
+
+/** What a device must be to take a command (docs/sms.md "Gates"). */
+export type GateDevice = { device_status: number; enabled: boolean; gsm_number: string | null };
+
+/** §3 device status 3: terminated. */
+const TERMINATED = 3;
+
+/**
+ * Why a device cannot take a command now, or null: terminated, disabled, or without a number to send to. Checked
+ * before anything is stored, for every sender alike.
+ */
+export function gateRefusal(d: GateDevice): Reason | null {
+  if (d.device_status === TERMINATED) return smsReason('smsDeviceTerminated');
+  if (!d.enabled) return smsReason('smsDeviceDisabled');
+  if (!d.gsm_number) return smsReason('smsNoNumber');
+  return null;
+}
+
+/**
+ * `gateRefusal` in SQL, for set-based senders (a rollout's targets): the reason code of a device row `d` that cannot
+ * take a command, or NULL. `ledger-gate.spec` checks it against `gateRefusal` row by row.
+ */
+export const gateRefusalSql = (d: string) =>
+  `CASE WHEN ${d}.device_status = ${TERMINATED} THEN 'smsDeviceTerminated' WHEN NOT ${d}.enabled THEN 'smsDeviceDisabled' WHEN ${d}.gsm_number IS NULL THEN 'smsNoNumber' END`;

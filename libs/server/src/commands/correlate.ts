@@ -19,7 +19,7 @@ export type Correlation =
   | { kind: 'alarm' | 'event'; code: string; replyTo: null; closes: [] }
   | { kind: 'message' | 'unmatched'; replyTo: null; closes: [] };
 
-const oldestFirst = (a: AwaitingCommand, b: AwaitingCommand) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id - b.id);
+const newestFirst = (a: AwaitingCommand, b: AwaitingCommand) => (a.created > b.created ? -1 : a.created < b.created ? 1 : b.id - a.id);
 
 /** Does a reply answer this command? By the reply's word and, where the reply carries one, its reference. */
 function answers(r: WatchReply, c: AwaitingCommand): boolean {
@@ -32,8 +32,10 @@ function answers(r: WatchReply, c: AwaitingCommand): boolean {
 }
 
 /**
- * Which awaiting command a watch's message answers. The watch answers in order, so of several commands the reply
- * fits, the oldest is the one. A reply that names no word (`ERR,<reason>`, an old watch's bare
+ * Which awaiting command a watch's message answers. Of several commands the reply fits (same word and reference),
+ * the newest: a watch answers within seconds, while an older one still awaiting has most likely lost its reply (a
+ * lost SMS would otherwise shift every later answer onto the command before it). Two identical commands in flight at
+ * once may so swap their replies, which says the same of both. A reply that names no word (`ERR,<reason>`, an old watch's bare
  * `ERR:UNKNOWN_COMMAND`) answers a command only when exactly one awaits: with two, guessing could close the wrong one.
  */
 export function correlate(msg: WatchMessage, awaiting: AwaitingCommand[]): Correlation {
@@ -41,7 +43,7 @@ export function correlate(msg: WatchMessage, awaiting: AwaitingCommand[]): Corre
   if (msg.kind !== 'reply') return { kind: msg.kind, code: msg.code, replyTo: null, closes: [] };
   const fits = msg.word === null ? (awaiting.length === 1 ? awaiting : []) : awaiting.filter((c) => answers(msg, c));
   if (!fits.length) return { kind: 'unmatched', replyTo: null, closes: [] };
-  const sorted = [...fits].sort(oldestFirst);
+  const sorted = [...fits].sort(newestFirst);
   const first = sorted[0]!;
   if (!msg.final) return { kind: 'progress', replyTo: first.id, closes: [] };
   // a rollout's final report answers its FOTA and its status query alike

@@ -37,6 +37,9 @@ export const settingCommand = (settingNo: number, value: string) => ({
   message: `SETTING,${settingNo},${value}#`,
 });
 
+/** The owner workspace's contact push: the watch fetches its contacts again. */
+export const CONTACT_SYNC = { commandKey: 'SYNC_CONTACTS', message: 'CONTACTS#' } as const;
+
 /** The wearer's profile: `PROFILE,<height cm>,<weight kg>,<gender 1|2>,<birth date YYYYMMDD>#`, an unset value empty. */
 export function profileCommand(p: { height: number | null; weight: number | null; gender: number | null; birth_date: string | null }): string {
   return `PROFILE,${p.height ?? ''},${p.weight ?? ''},${p.gender ?? ''},${p.birth_date?.replaceAll('-', '') ?? ''}#`;

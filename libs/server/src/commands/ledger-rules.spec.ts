@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandAllowed, commandClass, commandNeedsConfirmation, commandTtlMinutes, ROLES_WITHOUT_COMMANDS, type RoleId } from '@tracker/contract';
-import { commandTransition, EXPIRED, type CommandEvent, type CommandState } from './command-state.js';
+import { commandTransition, EXPIRED, gateRefusal, type CommandEvent, type CommandState } from './command-state.js';
 import { correlate, type AwaitingCommand } from './correlate.js';
 import {
   commandSignature,
@@ -100,7 +100,7 @@ describe('correlation: a reply closes only the command it answers', () => {
     ["another command's OK does not move a modem check", 'LOC:OK', [modem], { kind: 'unmatched', replyTo: null }],
     ['LOC:OK answers the locate, not the reboot', 'LOC:OK', [reboot, locate], { kind: 'reply', replyTo: 3, closes: [3] }],
     ['the modem OK answers the modem command', 'START_SSP:OK,SSP=1', [reboot, modem], { kind: 'reply', replyTo: 1, closes: [1] }],
-    ['of two identical commands, the oldest first', 'RESET:OK', [cmd(9, 'RESET#', 30), cmd(8, 'RESET#', 20)], { replyTo: 8 }],
+    ['of two identical commands, the newest (an older one lost its reply)', 'RESET:OK', [cmd(8, 'RESET#', 20), cmd(9, 'RESET#', 30)], { replyTo: 9 }],
     ['a setting reply by its number', 'SETTING,5,3:OK', [cmd(4, 'SETTING,4,1#'), cmd(5, 'SETTING,5,3#')], { replyTo: 5 }],
     ['a refusal names its command', 'RESET:ERR,BUSY', [locate, reboot], { kind: 'reply', replyTo: 2 }],
     ['an unknown command by its own word', 'ERR:UNKNOWN_COMMAND,WHERE', [reboot, locate], { replyTo: 3 }],
@@ -108,7 +108,7 @@ describe('correlation: a reply closes only the command it answers', () => {
     ['a bare ERR with two awaiting is not guessed', 'ERR,BAD', [reboot, locate], { kind: 'unmatched' }],
     ['a reply to an old command (none awaits)', 'RESET:OK', [], { kind: 'unmatched' }],
     ['an interim report keeps its command awaiting', 'FOTA:DOWNLOADING,12', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#')], { kind: 'progress', replyTo: 6, closes: [] }],
-    ['a final report closes the FOTA and its query', 'FOTA:OK,12,v', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#'), cmd(7, 'FOTA?,12#')], { kind: 'reply', replyTo: 6, closes: [6, 7] }],
+    ['a final report closes the FOTA and its query', 'FOTA:OK,12,v', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#'), cmd(7, 'FOTA?,12#')], { kind: 'reply', replyTo: 7, closes: [7, 6] }],
     ["another rollout's report is not this one's", 'FOTA:OK,13,v', [cmd(6, 'FOTA,12,v,h:1,u,******,/p,1,a#')], { kind: 'unmatched' }],
     ['LOG:SENT answers the send, not the start', 'LOG:SENT,f.log', [cmd(10, 'LOG,START,60,3#'), cmd(11, 'LOG,SEND#')], { replyTo: 11 }],
     ['free text from the watch', 'hello', [reboot], { kind: 'message', replyTo: null }],
@@ -185,5 +185,34 @@ describe('who may send what (docs/access.md "Commands")', () => {
     expect(commandNeedsConfirmation('POWER_OFF')).toBe(true);
     expect(commandNeedsConfirmation('REBOOT')).toBe(false);
     expect(ROLES_WITHOUT_COMMANDS).toEqual([9, 10, 11]);
+  });
+});
+
+describe('the gate: which devices may take a command', () => {
+  it.each([
+    ['a working device', { device_status: 2, enabled: true, gsm_number: '+491701234567' }, null],
+    ['an unassigned device with a number', { device_status: 0, enabled: true, gsm_number: '+491701234567' }, null],
+    ['a terminated device', { device_status: 3, enabled: true, gsm_number: '+491701234567' }, 'smsDeviceTerminated'],
+    ['a terminated and disabled device: terminated first', { device_status: 3, enabled: false, gsm_number: null }, 'smsDeviceTerminated'],
+    ['a disabled device', { device_status: 2, enabled: false, gsm_number: '+491701234567' }, 'smsDeviceDisabled'],
+    ['a device without a number', { device_status: 2, enabled: true, gsm_number: null }, 'smsNoNumber'],
+  ])('%s', (_name, d, code) => {
+    expect(gateRefusal(d)?.code ?? null).toBe(code);
+  });
+});
+
+describe('the FOTA command and its reports', () => {
+  it('names the request, version, FTP location, size and checksum', () => {
+    const sha = 'a'.repeat(64);
+    expect(fotaCommand({ requestId: 12, version: 'W1.6.0', host: '127.0.0.1', port: 2121, user: 'firmware', password: 'pw', path: '/firmware/3f9a2c1b.bin', size: 1024, sha256: sha })).toBe(
+      `FOTA,12,W1.6.0,127.0.0.1:2121,firmware,pw,/firmware/3f9a2c1b.bin,1024,${sha}#`,
+    );
+  });
+  it('reads the watch reports and nothing else', () => {
+    expect(parseFotaReport('FOTA:DOWNLOADING,12')).toEqual({ kind: 'downloading', requestId: 12, progress: null });
+    expect(parseFotaReport('FOTA:DOWNLOADING,12,40')).toEqual({ kind: 'downloading', requestId: 12, progress: 40 });
+    expect(parseFotaReport(' FOTA:OK,12,W1.6.0 ')).toEqual({ kind: 'ok', requestId: 12, version: 'W1.6.0' });
+    expect(parseFotaReport('FOTA:ERR,12,CHECKSUM')).toEqual({ kind: 'err', requestId: 12, reason: 'CHECKSUM' });
+    for (const junk of ['FOTA:OK,x,W1', 'FOTA:ERR,12,bad reason', 'LOC:OK', 'FOTA:OK,12,W1,#', 'FOTA:DOWNLOADING']) expect(parseFotaReport(junk), junk).toBeNull();
   });
 });

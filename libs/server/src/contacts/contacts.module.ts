@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OwnerWorkspaceModule } from '../owner-workspace/owner-workspace.module.js';
-import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
@@ -11,7 +11,7 @@ import { SafeZonesService } from './safe-zones.service.js';
 
 /** The owner workspace's contacts and safe zones (docs/owner-workspace.md). */
 @Module({
-  imports: [OwnerWorkspaceModule, SmsOutboxModule],
+  imports: [OwnerWorkspaceModule, CommandLedgerModule],
   controllers: [ContactsController, SafeZonesController],
   providers: [ContactsService, ContactsRepository, SafeZonesService, SafeZonesRepository, OwnerDevicesRepository],
 })

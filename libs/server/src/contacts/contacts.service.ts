@@ -15,9 +15,10 @@ import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
-import { SmsOutbox } from '../sms/sms-outbox.service.js';
+import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
 import { ContactsRepository } from './contacts.repository.js';
-import { CONTACT_PUSH_COMMAND, OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
+import { CONTACT_SYNC } from '../commands/grammar.js';
+import { OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
 
 const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new DomainError(ErrorCode.ValidationFailed, [fieldError(field, code)]);
 
@@ -45,7 +46,7 @@ export class ContactsService {
     private readonly devices: OwnerDevicesRepository,
     private readonly repo: ContactsRepository,
     private readonly audit: AuditService,
-    private readonly sms: SmsOutbox,
+    private readonly ledger: CommandLedger,
   ) {}
 
   async list(s: SessionUser, ownerId: number): Promise<ContactList> {
@@ -117,25 +118,26 @@ export class ContactsService {
   }
 
   /**
-   * GET /contact/push: one SMS per enabled device with a number that the user sees, stored in one transaction with
-   * the audit row, then queued (docs/sms.md). The status shows as each device's `last_push` in /contact/user.
+   * GET /contact/push: one SMS per device of the owner that the user sees, through the command ledger (the user may
+   * send it, each device may take it: the others are answered as refused with their reasons), stored in one
+   * transaction with the audit row, then queued (docs/sms.md). The status shows as each device's `last_push` in
+   * /contact/user.
    */
   async push(s: SessionUser, ownerId: number): Promise<ContactPushResult> {
+    this.ledger.authorise(s, CONTACT_SYNC.commandKey, 'user_id');
     const { types } = await this.scope.owner(s, ownerId);
-    const targets = (await this.devices.devices(ownerId, types)).filter((d) => d.enabled && d.gsm_number);
+    const gate = await this.ledger.gate((await this.devices.devices(ownerId, types)).map((d) => d.id));
+    if (gate.ok.length) await this.ledger.takeQuota(s);
     const messages = await this.devices.transaction(async (q) => {
       const out: ContactPushResult['messages'] = [];
-      for (const d of targets) {
-        const m = await this.sms.store(
-          { deviceId: d.id, commandKey: CONTACT_PUSH_COMMAND.key, message: CONTACT_PUSH_COMMAND.message, gsmNumber: d.gsm_number, createdBy: s.userId },
-          q,
-        );
+      for (const d of gate.ok) {
+        const m = await this.ledger.storeOne({ deviceId: d.id, ...CONTACT_SYNC, gsmNumber: d.gsm_number, createdBy: s.userId }, q);
         out.push({ device_id: d.id, sms_id: m.id, status: m.status });
       }
-      await this.audit.recordCall(q, { entity: 'owner', entityId: ownerId, result: { messages: out } });
+      await this.audit.recordCall(q, { entity: 'owner', entityId: ownerId, result: { messages: out, refused: gate.refused.length } });
       return out;
     });
-    await this.sms.dispatch(messages.map((m) => m.sms_id));
-    return { messages };
+    await this.ledger.dispatch(messages.map((m) => m.sms_id));
+    return { messages, refused: gate.refused.map(refusalOut) };
   }
 }

@@ -3,10 +3,7 @@ import type { OwnerDeviceItem } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { inScope } from '../owner-workspace/owner-workspace.repository.js';
-
-/** the command of a contact push (seed/catalog.ts SMS_COMMANDS): the watch fetches its contacts again */
-export const CONTACT_PUSH_COMMAND = { key: 'SYNC_CONTACTS', message: 'CONTACTS#' } as const;
-
+import { CONTACT_SYNC } from '../commands/grammar.js';
 
 /** The tables that put contacts and safe zones on devices. */
 const LINKS = {
@@ -41,7 +38,7 @@ export class OwnerDevicesRepository {
          ORDER BY m.created DESC, m.id DESC LIMIT 1) p ON true
        WHERE d.owner_id = $1 AND ${inScope(2)}
        ORDER BY d.id`,
-      [ownerId, types, CONTACT_PUSH_COMMAND.key],
+      [ownerId, types, CONTACT_SYNC.commandKey],
     );
     return rows.map(withLastPush);
   }

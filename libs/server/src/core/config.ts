@@ -87,6 +87,14 @@ const configSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .refine((v) => v === '' || /^https?:\/\/[^/?#\s]+\/\S*$/.test(v), 'an http(s) URL template like https://tiles.example.com/{z}/{x}/{y}.png, or empty'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- the command ledger (docs/sms.md "The command ledger")
+  /** sends (calls that store commands) per user: per rolling minute and per day; beyond them 429 with Retry-After */
+  COMMAND_QUOTA_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  COMMAND_QUOTA_PER_DAY: z.coerce.number().int().positive().default(500),
+  /** a command a watch refused for now (BUSY, LOW_BATTERY...) is sent again after this pause, doubling, within its
+   *  time to live, at most COMMAND_RETRY_MAX times */
+  COMMAND_RETRY_BASE_MS: z.coerce.number().int().min(100).default(60_000),
+  COMMAND_RETRY_MAX: z.coerce.number().int().min(0).default(3),
   // ---- the SMS pipeline's worker (docs/sms.md); the Twilio account and URLs are below
   /** SMS send jobs (chunks of messages) run at once per worker process, and parallel sends within a job */
   SMS_CONCURRENCY: z.coerce.number().int().positive().default(4),

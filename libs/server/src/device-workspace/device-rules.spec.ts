@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Role, type RoleId } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
 import { factoryTypeAllowed, simOperatorScope, typeAllowed } from './device-scope.service.js';
-import { settingSms } from './device-settings.service.js';
 import { swapRefusal } from './device-sim-swap.service.js';
 
 const user = (role: RoleId, over: Partial<SessionUser> = {}): SessionUser =>
@@ -41,11 +40,5 @@ describe('SIM swap rules', () => {
     expect(swapRefusal({ in_scope: false, device_id: 9 }, 7)?.code).toBe(ErrorCode.Forbidden);
     expect(swapRefusal({ in_scope: true, device_id: 7 }, 7)).toMatchObject({ code: ErrorCode.ValidationFailed, errors: [{ field: 'sim_card_id', code: 'simAlreadyInDevice' }] });
     expect(swapRefusal({ in_scope: true, device_id: 9 }, 7)?.code).toBe(ErrorCode.SimInUse);
-  });
-});
-
-describe('settings push rule', () => {
-  it('a setting travels as SETTING,<no>,<value># under command key SETTING_<no>', () => {
-    expect(settingSms(1, '600')).toEqual({ commandKey: 'SETTING_1', message: 'SETTING,1,600#' });
   });
 });

@@ -5,7 +5,8 @@ import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
 /**
  * Settings: the device's values with their defaults and last push, and the general settings (the wearer's profile
- * with the last SMS that carried it to the watch). The SMS itself is stored by SmsOutbox.
+ * with the last SMS that carried it to the watch). The SMS is stored by the command ledger, the values written by
+ * DeviceSettingStore (the one writer of device_setting).
  */
 @Injectable()
 export class DeviceSettingsRepository extends DeviceRepository {
@@ -50,18 +51,5 @@ export class DeviceSettingsRepository extends DeviceRepository {
       [typeId],
       q,
     );
-  }
-
-  async upsertSetting(deviceId: number, settingNo: number, value: string, q: Q): Promise<void> {
-    await q.query(
-      `INSERT INTO device_setting (device_id, setting_no, value, synced, updated_at) VALUES ($1, $2, $3, false, now())
-       ON CONFLICT (device_id, setting_no) DO UPDATE SET value = EXCLUDED.value, synced = false, updated_at = now()`,
-      [deviceId, settingNo, value],
-    );
-  }
-
-  /** Drops every setting value of the device (its type's defaults apply again). */
-  async clearSettings(deviceId: number, q: Q): Promise<void> {
-    await q.query('DELETE FROM device_setting WHERE device_id = $1', [deviceId]);
   }
 }

@@ -4,7 +4,6 @@ import {
   ErrorCode,
   fieldError,
   PROFILE_COMMAND,
-  profileSms,
   WATCH_PROFILE_FIELDS,
   type DeviceSettingsBody,
   type FieldError,
@@ -15,13 +14,10 @@ import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService } from './device-scope.service.js';
 import { DeviceSettingsRepository } from './device-settings.repository.js';
-import { SmsOutbox } from '../sms/sms-outbox.service.js';
-
-/** The SMS a setting push queues: `SETTING,<no>,<value>#` under command key SETTING_<no>. */
-export const settingSms = (settingNo: number, value: string) => ({
-  commandKey: `SETTING_${settingNo}`,
-  message: `SETTING,${settingNo},${value}#`,
-});
+import { CommandLedger } from '../commands/command-ledger.service.js';
+import { gateRefusal } from '../commands/command-state.js';
+import { profileCommand, settingCommand } from '../commands/grammar.js';
+import { DeviceSettingStore } from '../settings/device-setting.store.js';
 
 /** The wearer's profile fields `/device/settings` may change (§3 Device). */
 const PROFILE_FIELDS = ['first_name', 'last_name', 'birth_date', 'height', 'weight', 'gender'] as const;
@@ -35,7 +31,8 @@ export class DeviceSettingsService {
   constructor(
     private readonly scope: DeviceScopeService,
     private readonly repo: DeviceSettingsRepository,
-    private readonly sms: SmsOutbox,
+    private readonly ledger: CommandLedger,
+    private readonly store: DeviceSettingStore,
   ) {}
 
   async general(s: SessionUser, id: number) {
@@ -51,23 +48,29 @@ export class DeviceSettingsService {
 
   /**
    * Saves the fields sent (at least one); when height, weight, gender or birth date changed, the profile goes to the
-   * watch as one SMS (PROFILE_COMMAND) through the pipeline, stored with the change and its audit row in one
-   * transaction and sent after the commit (docs/device-workspace.md "General settings"). Nothing changed: nothing
-   * is written, audited or sent.
+   * watch as one SMS (PROFILE_COMMAND) through the command ledger, stored with the change and its audit row in one
+   * transaction and sent after the commit (docs/device-workspace.md "General settings"); a role that may not send it
+   * gets 403 and nothing is saved; a device that cannot take a command (terminated, disabled, no number) keeps the
+   * change and gets no SMS. Nothing changed: nothing is written, audited or sent.
    */
   async saveGeneral(s: SessionUser, id: number, body: DeviceSettingsBody) {
-    const d = await this.scope.device(s, id);
+    await this.scope.device(s, id);
     const values: Record<string, unknown> = {};
     for (const k of PROFILE_FIELDS) if (body[k] !== undefined) values[k] = body[k];
     if (Object.keys(values).length === 0) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('body', 'nothingToSave')]);
+    const [device] = (await this.ledger.gate([id])).rows;
     const smsId = await this.repo.tx(async (c) => {
       const before = await this.repo.updateDevice(id, values, c);
       const changed = Object.keys(values).filter((k) => before[k] !== values[k]);
       if (changed.length === 0) return null;
       let sms: number | null = null;
       if (changed.some((k) => (WATCH_PROFILE_FIELDS as readonly string[]).includes(k))) {
-        const now = (await this.repo.general(id, c))!;
-        sms = (await this.sms.store({ deviceId: id, commandKey: PROFILE_COMMAND, message: profileSms(now), gsmNumber: d.gsm_number, createdBy: s.userId }, c)).id;
+        this.ledger.authorise(s, PROFILE_COMMAND, changed.find((k) => (WATCH_PROFILE_FIELDS as readonly string[]).includes(k)));
+        if (device && !gateRefusal(device)) {
+          await this.ledger.takeQuota(s);
+          const now = (await this.repo.general(id, c))!;
+          sms = (await this.ledger.storeOne({ deviceId: id, commandKey: PROFILE_COMMAND, message: profileCommand(now), gsmNumber: device.gsm_number, createdBy: s.userId }, c)).id;
+        }
       }
       await this.scope.deviceAudit(
         c,
@@ -80,7 +83,7 @@ export class DeviceSettingsService {
       );
       return sms;
     });
-    if (smsId !== null) await this.sms.dispatch([smsId]);
+    if (smsId !== null) await this.ledger.dispatch([smsId]);
     return this.generalOf(id);
   }
 
@@ -105,7 +108,7 @@ export class DeviceSettingsService {
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value]));
     await this.repo.tx(async (c) => {
-      for (const x of body.settings) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      for (const x of body.settings) await this.store.set(id, x.setting_no, x.value, c);
       await this.scope.deviceAudit(
         c,
         s,
@@ -120,10 +123,12 @@ export class DeviceSettingsService {
   }
 
   /**
-   * Stores the SMS that carries a setting and marks it pending (synced = false) until the device confirms; the SMS
-   * pipeline sends it after the commit, and the watch's reply confirms the setting or fails the push (docs/sms.md).
+   * Stores the SMS that carries a setting through the command ledger (the user may send it, the device may take it:
+   * 403 / 409 otherwise) and marks the setting pending until the device confirms; the SMS pipeline sends it after the
+   * commit, and the watch's reply confirms the setting or fails the push (docs/sms.md).
    */
   async pushSetting(s: SessionUser, id: number, settingNo: number): Promise<SettingPushResult> {
+    this.ledger.authorise(s, settingCommand(settingNo, '').commandKey, 'setting_no');
     const d = await this.scope.device(s, id);
     const current = (await this.repo.settings(id, d.device_type_id)).find((x) => x.setting_no === settingNo);
     if (!current) throw new DomainError(ErrorCode.SettingNotFound);
@@ -132,33 +137,39 @@ export class DeviceSettingsService {
       throw new DomainError(ErrorCode.SettingNotEditable, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
     }
     const value = current.value ?? current.default_value ?? '';
+    const device = await this.ledger.gateOne(id);
+    await this.ledger.takeQuota(s);
     const out = await this.repo.tx(async (c) => {
-      await this.repo.upsertSetting(id, settingNo, value, c);
-      const sms = settingSms(settingNo, value);
-      const m = await this.sms.store({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+      await this.store.set(id, settingNo, value, c);
+      const sms = settingCommand(settingNo, value);
+      const m = await this.ledger.storeOne({ deviceId: id, ...sms, gsmNumber: device.gsm_number, createdBy: s.userId }, c);
       await this.scope.deviceAudit(c, s, id, 'setting.push', null, null, { [settingNo]: value, sms_id: m.id });
       return { setting_no: settingNo, sms_id: m.id, message: sms.message, status: m.status, pending: true as const };
     });
-    await this.sms.dispatch([out.sms_id]);
+    await this.ledger.dispatch([out.sms_id]);
     return out;
   }
 
+  /** Every editable setting pushed, one SMS each, through the command ledger as `pushSetting`; one send of the quota. */
   async pushAll(s: SessionUser, id: number): Promise<SettingPushResult[]> {
+    this.ledger.authorise(s, settingCommand(0, '').commandKey, 'device_id');
     const d = await this.scope.device(s, id);
     const list = (await this.repo.settings(id, d.device_type_id)).filter((x) => x.editable);
+    const device = await this.ledger.gateOne(id);
+    await this.ledger.takeQuota(s);
     const pushed = await this.repo.tx(async (c) => {
       const out: SettingPushResult[] = [];
       for (const x of list) {
         const value = x.value ?? x.default_value ?? '';
-        await this.repo.upsertSetting(id, x.setting_no, value, c);
-        const sms = settingSms(x.setting_no, value);
-        const m = await this.sms.store({ deviceId: id, ...sms, gsmNumber: d.gsm_number, createdBy: s.userId }, c);
+        await this.store.set(id, x.setting_no, value, c);
+        const sms = settingCommand(x.setting_no, value);
+        const m = await this.ledger.storeOne({ deviceId: id, ...sms, gsmNumber: device.gsm_number, createdBy: s.userId }, c);
         out.push({ setting_no: x.setting_no, sms_id: m.id, message: sms.message, status: m.status, pending: true });
       }
       await this.scope.deviceAudit(c, s, id, 'setting.push_all', null, null, { count: out.length });
       return out;
     });
-    await this.sms.dispatch(pushed.map((x) => x.sms_id));
+    await this.ledger.dispatch(pushed.map((x) => x.sms_id));
     return pushed;
   }
 
@@ -179,8 +190,8 @@ export class DeviceSettingsService {
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));
     const changed = defaults.filter((x) => before.get(x.setting_no) !== x.value);
     await this.repo.tx(async (c) => {
-      if (type === 0) await this.repo.clearSettings(id, c);
-      for (const x of defaults) await this.repo.upsertSetting(id, x.setting_no, x.value, c);
+      if (type === 0) await this.store.clear(id, c);
+      for (const x of defaults) await this.store.set(id, x.setting_no, x.value, c);
       await this.scope.deviceAudit(
         c,
         s,

@@ -19,14 +19,15 @@ import { DeviceTrackingController } from './device-tracking.controller.js';
 import { DeviceTrackingRepository } from './device-tracking.repository.js';
 import { DeviceTrackingService } from './device-tracking.service.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
-import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { CommandLedgerModule } from '../commands/command-ledger.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 
 /**
  * The device workspace (§2 Device and its tabs): one controller, service and repository per area of the console's
  * device page (detail, tracking, settings, activity, SIM swap, exports), over the shared scope service and repository.
  */
 @Module({
-  imports: [SmsOutboxModule],
+  imports: [CommandLedgerModule, SettingsModule],
   controllers: [
     DeviceDetailController,
     DeviceTrackingController,

@@ -18,10 +18,12 @@ export type LockedRequest = {
   path: string | null;
   size_bytes: number;
   sha256: string | null;
+  ftp_server_id: number | null;
   host: string | null;
   port: number | null;
-  username: string | null;
-  password: string | null;
+  /** the server's download login (read-only), what the watch gets; the password is filled in only for the gateway */
+  download_username: string | null;
+  download_password: string | null;
 };
 
 export type WaveCounts = { total: number; failed: number; pending: number };
@@ -42,7 +44,7 @@ export class FirmwareRolloutRepository {
   async lock(id: number, q: Queryable): Promise<LockedRequest | null> {
     const r = await this.pool.rows<LockedRequest>(
       `SELECT r.id, r.status, r.state, r.expired_at <= now() AS expired, r.wave_size, r.error_threshold, r.device_timeout_s, r.current_wave,
-         r.wave_count, r.created_by, b.version, b.path, b.size_bytes, b.sha256, s.host, s.port, s.username, s.password
+         r.wave_count, r.created_by, b.version, b.path, b.size_bytes, b.sha256, s.id AS ftp_server_id, s.host, s.port, s.download_username, s.download_password
        FROM firmware_upload_request r
        JOIN firmware_binary b ON b.id = r.fup_upload_id
        LEFT JOIN ftp_server s ON s.id = b.ftp_server_id

@@ -1,25 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { fotaCommand, fotaCommandKey, fotaQuery, fotaQueryKey, reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { fotaCommandKey, fotaQueryKey, reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
+import type { Queryable } from '../core/db.js';
 import { LOGGER } from '../core/tokens.js';
-import { SmsOutbox } from '../sms/sms-outbox.service.js';
+import { CommandLedger } from '../commands/command-ledger.service.js';
+import { fotaCommand, fotaQuery, SECRET_MASK } from '../commands/grammar.js';
 import { FirmwareRolloutRepository, type LockedRequest } from './firmware-rollout.repository.js';
 
-/** The FOTA command of a locked request, or null when its binary has no server, path or checksum. */
-export function commandOf(r: Pick<LockedRequest, 'id' | 'version' | 'path' | 'size_bytes' | 'sha256' | 'host' | 'port' | 'username' | 'password'>): string | null {
-  if (!r.path || !r.sha256 || !r.host || r.port === null) return null;
-  return fotaCommand({
-    requestId: r.id,
-    version: r.version,
-    host: r.host,
-    port: r.port,
-    user: r.username ?? 'anonymous',
-    password: r.password ?? '',
-    path: r.path,
-    size: r.size_bytes,
-    sha256: r.sha256,
-  });
+/** The secret a FOTA command stands for: the download password of its FTP server (docs/sms.md "Secrets"). */
+export const ftpDownloadSecret = (serverId: number) => `ftp_download:${serverId}`;
+
+type CommandParts = Pick<LockedRequest, 'id' | 'version' | 'path' | 'size_bytes' | 'sha256' | 'ftp_server_id' | 'host' | 'port' | 'download_username' | 'download_password'>;
+
+/**
+ * The FOTA command of a request with its server's download login (read-only): `stored` with the password masked, as
+ * the ledger keeps and every reader sees it, and `sent`, the text the gateway gets (its length is what must fit one
+ * SMS); null when the binary has no server, path or checksum, or the server no download login.
+ */
+export function commandOf(r: CommandParts): { stored: string; sent: string; secretRef: string } | null {
+  if (!r.path || !r.sha256 || !r.host || r.port === null || r.ftp_server_id === null || !r.download_username) return null;
+  const parts = { requestId: r.id, version: r.version, host: r.host, port: r.port, user: r.download_username, path: r.path, size: r.size_bytes, sha256: r.sha256 };
+  return { stored: fotaCommand({ ...parts, password: SECRET_MASK }), sent: fotaCommand({ ...parts, password: r.download_password ?? '' }), secretRef: ftpDownloadSecret(r.ftp_server_id) };
 }
 
 /** Room the FOTA command leaves in one SMS once the longest gateway prefix is put before it. */
@@ -39,7 +40,7 @@ export type EndState = 'finished' | 'stopped' | 'expired' | 'halted';
 export class FirmwareRollout {
   constructor(
     private readonly repo: FirmwareRolloutRepository,
-    private readonly outbox: SmsOutbox,
+    private readonly ledger: CommandLedger,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
@@ -74,10 +75,13 @@ export class FirmwareRollout {
         await this.repo.setWave(r.id, next, q);
         r.current_wave = next;
         if (!devices.length) continue; // every device of the wave went elsewhere meanwhile: the next one
-        const message = commandOf(r);
-        if (!message) return this.end(r.id, 'halted', reason('firmwareBinaryNoServer'), q);
-        const ids = await this.outbox.storeBulk({ bulkId: null, deviceIds: devices, commandKey: fotaCommandKey(r.id), message, createdBy: r.created_by }, q);
-        PgPool.afterCommit(q, () => this.outbox.dispatch(ids));
+        const command = commandOf(r);
+        if (!command) return this.end(r.id, 'halted', reason(r.download_username ? 'firmwareBinaryNoServer' : 'firmwareNoDownloadLogin'), q);
+        const ids = await this.ledger.storeBulk(
+          { deviceIds: devices, commandKey: fotaCommandKey(r.id), message: command.stored, secretRef: command.secretRef, createdBy: r.created_by },
+          q,
+        );
+        this.ledger.dispatchAfterCommit(q, ids);
         return;
       }
     });
@@ -87,8 +91,8 @@ export class FirmwareRollout {
   private async query(r: LockedRequest, q: Queryable): Promise<void> {
     const devices = await this.repo.toQuery(r.id, r.current_wave, r.device_timeout_s, q);
     if (!devices.length) return;
-    const ids = await this.outbox.storeBulk({ bulkId: null, deviceIds: devices, commandKey: fotaQueryKey(r.id), message: fotaQuery(r.id), createdBy: r.created_by }, q);
-    PgPool.afterCommit(q, () => this.outbox.dispatch(ids));
+    const ids = await this.ledger.storeBulk({ deviceIds: devices, commandKey: fotaQueryKey(r.id), message: fotaQuery(r.id), createdBy: r.created_by }, q);
+    this.ledger.dispatchAfterCommit(q, ids);
   }
 
   /**
@@ -99,7 +103,7 @@ export class FirmwareRollout {
   async end(requestId: number, state: EndState, halt: Reason | null, q: Queryable): Promise<void> {
     await this.repo.end(requestId, state, halt, q);
     if (state === 'finished') return;
-    await this.outbox.cancelUnsent(fotaCommandKey(requestId), reason('firmwareRequestEnded'), q);
-    await this.outbox.cancelUnsent(fotaQueryKey(requestId), reason('firmwareRequestEnded'), q);
+    await this.ledger.cancelUnsent(fotaCommandKey(requestId), reason('firmwareRequestEnded'), q);
+    await this.ledger.cancelUnsent(fotaQueryKey(requestId), reason('firmwareRequestEnded'), q);
   }
 }

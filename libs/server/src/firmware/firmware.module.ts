@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SmsOutboxModule } from '../sms/sms-outbox.module.js';
+import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { FirmwareController } from './firmware.controller.js';
 import { FirmwareFtp } from './firmware-ftp.js';
 import { FirmwareJobs } from './firmware-jobs.js';
@@ -16,7 +16,7 @@ import { FirmwareFileInterceptor } from './firmware-upload.interceptor.js';
  * FirmwareWorkerModule.
  */
 @Module({
-  imports: [SmsOutboxModule],
+  imports: [CommandLedgerModule],
   controllers: [FirmwareController],
   providers: [FirmwareService, FirmwareRepository, FirmwareRolloutRepository, FirmwareRollout, FirmwareFtp, FirmwareFileInterceptor, FirmwareSmsListener],
 })
@@ -24,7 +24,7 @@ export class FirmwareModule {}
 
 /** Firmware, worker side: the rollout's job and tick, and the listener (the worker's sends and failures). */
 @Module({
-  imports: [SmsOutboxModule],
+  imports: [CommandLedgerModule],
   providers: [FirmwareJobs, FirmwareRolloutRepository, FirmwareRollout, FirmwareSmsListener],
 })
 export class FirmwareWorkerModule {}

@@ -1,7 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { storedReason, type ReasonCode, type ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
+import { gateRefusalSql } from '../commands/command-state.js';
+import type { RefusalRow } from '../commands/command-store.repository.js';
 
-export type FtpServerRow = { id: number; name: string; host: string; port: number; username: string | null; password: string | null; base_path: string; passive: boolean };
+/** An FTP server: the upload login (the api's, full rights) and the download login (read-only, what a watch gets). */
+export type FtpServerRow = {
+  id: number;
+  name: string;
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+  download_username: string | null;
+  download_password: string | null;
+  base_path: string;
+  passive: boolean;
+};
 export type BinaryRow = {
   id: number;
   name: string;
@@ -87,7 +102,7 @@ const REQUEST_SELECT = `SELECT r.id, r.status, r.state, r.fup_upload_id, b.name 
            count(*) FILTER (WHERE a.status = 4)::int AS cancelled
          FROM firmware_ota_activity a WHERE a.request_id = r.id) c`;
 
-/** Targets of a new request: the binary's device type, not terminated, reachable (a GSM number). */
+/** What a new request selects: the binary's device type, the upload type and its version or list. */
 export type Targets = { kind: 0 | 1 | 2; deviceTypeId: number; version: string; forVersion: string | null; deviceIds: number[] };
 
 /** Firmware data of the api's calls: FTP servers, binaries, requests with their targets, the activity search. */
@@ -106,7 +121,7 @@ export class FirmwareRepository {
   }
 
   async ftpServer(id: number): Promise<FtpServerRow | null> {
-    const r = await this.pool.rows<FtpServerRow>('SELECT id, name, host, port, username, password, base_path, passive FROM ftp_server WHERE id = $1', [id]);
+    const r = await this.pool.rows<FtpServerRow>('SELECT id, name, host, port, username, password, download_username, download_password, base_path, passive FROM ftp_server WHERE id = $1', [id]);
     return r[0] ?? null;
   }
 
@@ -168,33 +183,73 @@ export class FirmwareRepository {
   }
 
   /**
-   * The request's devices as activity rows, in one INSERT ... SELECT (docs/firmware-modem.md "Targets"): of the
-   * binary's device type, not terminated, with a GSM number (one device per number: a number reaches one watch), not
-   * in another running rollout's unfinished activity; type 0 all (not yet on the version), 1 those on `forVersion`,
-   * 2 the listed ones. Waves are cut in device id order. Sets the request's total and wave count; answers the total.
+   * The devices a request of `t` may reach, `d`: of the binary's device type and selected by the upload type (0 all not
+   * yet on the version, 1 those on `forVersion`, 2 the listed ones). The ledger's gate (gateRefusalSql) then tells
+   * targets from refused devices.
    */
-  async materialize(requestId: number, waveSize: number, t: Targets, q: Queryable): Promise<number> {
+  private static selected = `d.device_type_id = $1 AND CASE $2::int
+      WHEN 0 THEN d.firmware IS DISTINCT FROM $3
+      WHEN 1 THEN d.firmware = $4
+      ELSE d.id = ANY($5::int[]) END`;
+
+  /** What a request of `t` would do: its target count, and its refused devices (count, the first `listed`). */
+  async preview(t: Targets, listed: number): Promise<{ targets: number; refusedCount: number; refused: RefusalRow[] }> {
+    const v = [t.deviceTypeId, t.kind, t.version, t.forVersion, t.deviceIds];
+    const [n] = await this.pool.rows<{ targets: number; refused: number }>(
+      `SELECT count(*) FILTER (WHERE ${gateRefusalSql('d')} IS NULL)::int AS targets, count(*) FILTER (WHERE ${gateRefusalSql('d')} IS NOT NULL)::int AS refused
+       FROM device d WHERE ${FirmwareRepository.selected}`,
+      v,
+    );
+    const refused = await this.pool.rows<{ id: number; imei: string; code: string }>(
+      `SELECT d.id, d.imei, ${gateRefusalSql('d')} AS code FROM device d WHERE ${FirmwareRepository.selected} AND ${gateRefusalSql('d')} IS NOT NULL
+       ORDER BY d.id LIMIT $6`,
+      [...v, listed],
+    );
+    return { targets: n!.targets, refusedCount: n!.refused, refused: refused.map((r) => ({ deviceId: r.id, namedAs: r.imei, reason: { code: r.code as ReasonCode } })) };
+  }
+
+  /**
+   * The request's devices as activity rows, in one INSERT ... SELECT (docs/firmware-modem.md "Targets"): the selected
+   * devices the ledger's gate lets through (not terminated, enabled, with a GSM number; one device per number: a
+   * number reaches one watch), not in another running rollout's unfinished activity. Waves are cut in device id
+   * order. The refused ones are kept in command_refusal (batch 'firmware', the request's id). Sets the request's total
+   * and wave count; answers the total and the refused count.
+   */
+  async materialize(requestId: number, waveSize: number, t: Targets, q: Queryable): Promise<{ total: number; refused: number }> {
+    const v = [t.deviceTypeId, t.kind, t.version, t.forVersion, t.deviceIds];
     const r = await q.query(
       `WITH targets AS (
          SELECT DISTINCT ON (d.gsm_number) d.id, d.imei, d.firmware
          FROM device d
-         WHERE d.device_type_id = $2 AND d.device_status <> 3 AND d.gsm_number IS NOT NULL
-           AND CASE $3::int
-                 WHEN 0 THEN d.firmware IS DISTINCT FROM $4
-                 WHEN 1 THEN d.firmware = $5
-                 ELSE d.id = ANY($6::int[]) END
+         WHERE ${FirmwareRepository.selected} AND ${gateRefusalSql('d')} IS NULL
            AND NOT EXISTS (
              SELECT 1 FROM firmware_ota_activity a JOIN firmware_upload_request o ON o.id = a.request_id
              WHERE a.device_id = d.id AND a.status IN (0, 1) AND o.status = 0)
          ORDER BY d.gsm_number, d.id
        )
        INSERT INTO firmware_ota_activity (request_id, device_id, imei, status, from_version, to_version, wave)
-       SELECT $1, id, imei, 0, firmware, $4, ((row_number() OVER (ORDER BY id) - 1) / $7 + 1)::int FROM targets`,
-      [requestId, t.deviceTypeId, t.kind, t.version, t.forVersion, t.deviceIds, waveSize],
+       SELECT $6, id, imei, 0, firmware, $3, ((row_number() OVER (ORDER BY id) - 1) / $7 + 1)::int FROM targets`,
+      [...v, requestId, waveSize],
+    );
+    const refused = await q.query(
+      `INSERT INTO command_refusal (batch_kind, batch_id, device_id, named_as, reason_code)
+       SELECT 'firmware', $6::text, d.id, d.imei, ${gateRefusalSql('d')} FROM device d
+       WHERE ${FirmwareRepository.selected} AND ${gateRefusalSql('d')} IS NOT NULL ORDER BY d.id`,
+      [...v, requestId],
     );
     const total = r.rowCount ?? 0;
     await q.query('UPDATE firmware_upload_request SET total = $2::int, wave_count = CEIL($2::int::numeric / wave_size)::int WHERE id = $1', [requestId, total]);
-    return total;
+    return { total, refused: refused.rowCount ?? 0 };
+  }
+
+  /** The first `limit` refused devices of a request, in device order. */
+  async refusals(requestId: number, limit: number, q: Queryable): Promise<RefusalRow[]> {
+    const rows = await this.pool.rows<{ device_id: number | null; named_as: string | null; reason_code: string; reason_params: ReasonParams | null }>(
+      `SELECT device_id, named_as, reason_code, reason_params FROM command_refusal WHERE batch_kind = 'firmware' AND batch_id = $1::text ORDER BY id LIMIT $2`,
+      [requestId, limit],
+      q,
+    );
+    return rows.map((r) => ({ deviceId: r.device_id, namedAs: r.named_as, reason: storedReason(r.reason_code, r.reason_params) }));
   }
 
   async requests(page: number, count: number): Promise<{ rows: RequestRow[]; total: number }> {

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   codedIssues,
+  CONFIRMED_ACTIONS,
   ErrorCode,
   FIRMWARE_UPLOAD_FIELDS,
   FIRMWARE_UPLOAD_TYPE,
@@ -13,18 +14,21 @@ import {
   issueFieldError,
   parseExpiry,
   reasonText,
+  REFUSALS_LISTED,
   storedReason,
   type FirmwareActivityItem,
   type FirmwareBinaryItem,
   type FirmwareInsertBody,
   type FirmwareRequestItem,
   type FirmwareRequestState,
+  fotaCommandKey,
 } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
 import { AuditService } from '../core/audit.service.js';
 import { PgPool } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
+import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
 import { FirmwareFtp } from './firmware-ftp.js';
 import { FirmwareRepository, type ActivityRow, type BinaryRow, type RequestRow } from './firmware.repository.js';
 import { FirmwareRolloutRepository } from './firmware-rollout.repository.js';
@@ -95,6 +99,7 @@ export class FirmwareService {
     private readonly ftp: FirmwareFtp,
     private readonly audit: AuditService,
     private readonly jobs: JobQueue,
+    private readonly ledger: CommandLedger,
   ) {}
 
   async ftpServers() {
@@ -147,16 +152,21 @@ export class FirmwareService {
   }
 
   /**
-   * A rollout: the binary must be complete (server, path, checksum, device type) and its FOTA command fit in an SMS;
-   * the request and its devices (one INSERT ... SELECT) commit together with the audit row, and the worker is told
-   * after the commit (its tick would find the request anyway). No device to target: 400, nothing stored.
+   * A rollout through the command ledger: the binary must be complete (server with a download login, path,
+   * checksum, device type) and its FOTA command fit in an SMS; the selected devices that cannot take a command
+   * (terminated, disabled, no number) are refused and kept with the request. Upload type 0 (every device of the type)
+   * first answers its target count with a confirmation token; the call that brings it back starts it. The request,
+   * its devices (one INSERT ... SELECT), its refusals and the audit row commit together, and the worker is told after
+   * the commit (its tick would find the request anyway). No device to target: 400, nothing stored.
    */
   async insert(s: SessionUser, b: FirmwareInsertBody) {
+    this.ledger.authorise(s, fotaCommandKey(0), 'fup_upload_id');
     const bin = await this.repo.binary(b.fup_upload_id);
     if (!bin) throw bad('fup_upload_id', 'firmwareUnknownBinary');
     if (bin.ftp_server_id === null || !bin.path || !bin.sha256 || bin.device_type_id === null) throw bad('fup_upload_id', 'firmwareBinaryNoServer');
     const server = await this.repo.ftpServer(bin.ftp_server_id);
     if (!server) throw bad('fup_upload_id', 'firmwareBinaryNoServer');
+    if (!server.download_username) throw bad('fup_upload_id', 'firmwareNoDownloadLogin');
     if (b.upload_type === FIRMWARE_UPLOAD_TYPE.byVersion && b.for_version === bin.version) throw bad('for_version', 'firmwareSameVersion');
     let deviceIds: number[] = [];
     if (b.upload_type === FIRMWARE_UPLOAD_TYPE.custom) {
@@ -169,6 +179,15 @@ export class FirmwareService {
       if (other.length) throw bad('extend', 'firmwareWrongTypeDevices', { count: other.length, imeis: other.slice(0, 10).map((d) => d.imei).join(', ') });
       deviceIds = found.map((d) => d.id);
     }
+    const targets = { kind: b.upload_type as 0 | 1 | 2, deviceTypeId: bin.device_type_id, version: bin.version, forVersion: b.for_version ?? null, deviceIds };
+    if (b.upload_type === FIRMWARE_UPLOAD_TYPE.all) {
+      if (!b.confirm_token) {
+        const p = await this.repo.preview(targets, REFUSALS_LISTED);
+        return { model: await this.ledger.askConfirmation(s, CONFIRMED_ACTIONS.firmwareAll, b, { commandKey: null, targets: p.targets, refused: p.refused, refusedCount: p.refusedCount }) };
+      }
+      await this.ledger.redeem(s, CONFIRMED_ACTIONS.firmwareAll, b, b.confirm_token);
+    }
+    await this.ledger.takeQuota(s);
     const expiredAt = parseExpiry(b.expired_at)!;
     const created = await this.repo.tx(async (q) => {
       const id = await this.repo.insertRequest(
@@ -187,20 +206,30 @@ export class FirmwareService {
         },
         q,
       );
-      const command = commandOf({ id, version: bin.version, path: bin.path, size_bytes: bin.size_bytes, sha256: bin.sha256, host: server.host, port: server.port, username: server.username, password: server.password })!;
-      const room = commandRoom(await this.rollouts.longestGatewayPrefix(q));
-      if (command.length > room) throw bad('fup_upload_id', 'firmwareCommandTooLong', { length: command.length, max: room });
-      const total = await this.repo.materialize(
+      const command = commandOf({
         id,
-        b.wave_size,
-        { kind: b.upload_type as 0 | 1 | 2, deviceTypeId: bin.device_type_id!, version: bin.version, forVersion: b.for_version ?? null, deviceIds },
-        q,
-      );
-      if (total === 0) throw bad(b.upload_type === FIRMWARE_UPLOAD_TYPE.custom ? 'extend' : 'upload_type', 'firmwareNoTargets');
+        version: bin.version,
+        path: bin.path,
+        size_bytes: bin.size_bytes,
+        sha256: bin.sha256,
+        ftp_server_id: server.id,
+        host: server.host,
+        port: server.port,
+        download_username: server.download_username,
+        download_password: server.download_password,
+      })!;
+      const room = commandRoom(await this.rollouts.longestGatewayPrefix(q));
+      if (command.sent.length > room) throw bad('fup_upload_id', 'firmwareCommandTooLong', { length: command.sent.length, max: room });
+      const { total, refused } = await this.repo.materialize(id, b.wave_size, targets, q);
+      if (total === 0) {
+        const field = b.upload_type === FIRMWARE_UPLOAD_TYPE.custom ? 'extend' : 'upload_type';
+        throw refused ? bad(field, 'smsNoTargets', { count: refused }) : bad(field, 'firmwareNoTargets');
+      }
       const waves = Math.ceil(total / b.wave_size);
-      await this.audit.recordCall(q, { entity: 'firmware_upload_request', entityId: id, result: { id, total, wave_count: waves } });
+      await this.audit.recordCall(q, { entity: 'firmware_upload_request', entityId: id, result: { id, total, wave_count: waves, refused } });
       PgPool.afterCommit(q, () => this.jobs.enqueue(JobName.FirmwareAdvance, { requestId: id }));
-      return { id, total, wave_count: waves };
+      const refusals = (await this.repo.refusals(id, REFUSALS_LISTED, q)).map(refusalOut);
+      return { id, total, wave_count: waves, refused, refusals };
     });
     return { model: created };
   }

@@ -3,9 +3,8 @@ import { MODEM_LIMITS, MODEM_SETTINGS, modemTask, reason, type ModemTaskDef, typ
 import { AppConfig } from '../core/config.js';
 import { PgPool, type Queryable } from '../core/db.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
-import { settingSms } from '../device-workspace/device-settings.service.js';
-import { renderCommand } from '../sms/sms-send.service.js';
-import { SmsOutbox } from '../sms/sms-outbox.service.js';
+import { CommandLedger } from '../commands/command-ledger.service.js';
+import { renderCommand, settingCommand } from '../commands/grammar.js';
 import { ModemRepository, type HistoryLine, type TaskChange, type TaskRow } from './modem.repository.js';
 
 /** `DUP:OK,FILES=<name>:<size>;<name>:<size>`: the DUP files the watch holds (what fleet-sim's watches report). */
@@ -34,7 +33,7 @@ const isOk = (body: string) => /^[A-Z][A-Z0-9_]*:OK\b/.test(body.trim());
 export class ModemEngine {
   constructor(
     private readonly repo: ModemRepository,
-    private readonly sms: SmsOutbox,
+    private readonly sms: CommandLedger,
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
   ) {}
@@ -189,7 +188,7 @@ export class ModemEngine {
     if (!pushes.length || !t.gsm_number) return;
     const ids: number[] = [];
     for (const p of pushes) {
-      const m = await this.sms.store({ deviceId: t.device_id, ...settingSms(p.no, p.value), gsmNumber: t.gsm_number, createdBy: t.created_by }, q);
+      const m = await this.sms.storeOne({ deviceId: t.device_id, ...settingCommand(p.no, p.value), gsmNumber: t.gsm_number, createdBy: t.created_by }, q);
       ids.push(m.id);
     }
     PgPool.afterCommit(q, () => this.sms.dispatch(ids));
@@ -200,7 +199,7 @@ export class ModemEngine {
     if (!t.gsm_number) return this.finish(t, 'FAILED', reason('modemNoNumber'), q);
     const cmd = await this.repo.command(t.device_type_id, task.command!, q);
     if (!cmd) return this.finish(t, 'FAILED', reason('smsUnknownCommand', { command: task.command! }), q);
-    const m = await this.sms.store(
+    const m = await this.sms.storeOne(
       { deviceId: t.device_id, commandKey: task.smsKey!, message: renderCommand(cmd, task.message ?? ''), gsmNumber: t.gsm_number, createdBy: t.created_by },
       q,
     );

@@ -17,9 +17,12 @@ export class ModemSmsListener {
   @OnSmsEvent()
   async onSms(e: SmsEvent, q: Queryable): Promise<void> {
     if (e.kind === 'status') {
-      if (e.status === SMS_STATUS.error && e.message.commandKey?.startsWith(MODEM_COMMAND_PREFIX)) await this.engine.onSmsError(e.message.id, e.error, q);
+      const failed = e.status === SMS_STATUS.error || e.status === SMS_STATUS.expired;
+      // a reply the watch gave ends its command as error too (a refusal): the reply itself moves the check (below)
+      if (failed && e.message.commandKey?.startsWith(MODEM_COMMAND_PREFIX) && e.error?.code !== 'smsDeviceRefused') await this.engine.onSmsError(e.message.id, e.error, q);
       return;
     }
-    if (e.replyTo?.commandKey?.startsWith(MODEM_COMMAND_PREFIX)) await this.engine.onReply(e.replyTo.id, e.body, q);
+    // only the reply the ledger correlated with the modem command (by its word), never another command's or an alarm
+    if (e.correlation === 'reply' && e.replyTo?.commandKey?.startsWith(MODEM_COMMAND_PREFIX)) await this.engine.onReply(e.replyTo.id, e.body, q);
   }
 }

@@ -3,7 +3,18 @@ import { PgPool, type Queryable } from '../core/db.js';
 import { FOLD_STATS_SQL } from './sms-stats.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
-export type ClaimedSms = { id: number; status: number; message: string; gsm_number: string | null; idempotency_key: string; attempts: number; created: string };
+export type ClaimedSms = {
+  id: number;
+  status: number;
+  message: string;
+  gsm_number: string | null;
+  idempotency_key: string;
+  attempts: number;
+  created: string;
+  expires_at: string | null;
+  /** the secret the stored text masks (filled in for the gateway only): `ftp_download:<server id>` */
+  secret_ref: string | null;
+};
 
 /** The worker's statements: gateways, claims, retries, and what the sweep looks for. */
 @Injectable()
@@ -43,7 +54,10 @@ export class SmsDispatchRepository {
          AND (status = 0 OR claimed_at IS NOT NULL)
          AND (claimed_at IS NULL OR claimed_by = $2 OR claimed_at < now() - $3 * interval '1 millisecond')
          AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING id, status, message, gsm_number, idempotency_key, attempts, created`,
+         -- a command past its time to live is never handed to a gateway (the sweep ends it expired); one a reply settled
+         -- while it was being sent is still claimed, to look its sid up
+         AND (expires_at IS NULL OR expires_at > now() OR status <> 0)
+       RETURNING id, status, message, gsm_number, idempotency_key, attempts, created, expires_at, secret_ref`,
       [ids, owner, leaseMs],
     );
   }
@@ -101,6 +115,28 @@ export class SmsDispatchRepository {
        RETURNING id, gateway_id, gateway_message_id AS sid`,
       [olderMs, limit],
     );
+  }
+
+  /**
+   * Commands past their time to live that no worker holds (status 0, unclaimed or claimed longer than the lease ago,
+   * no sid): locked for the expiry, oldest first (index sms_message_unsent_expires_idx).
+   */
+  expiredUnsent(leaseMs: number, limit: number): Promise<{ id: number; command_key: string | null }[]> {
+    return this.pool.rows(
+      `SELECT id, command_key FROM sms_message
+       WHERE status = 0 AND expires_at <= now() AND gateway_message_id IS NULL
+         AND (claimed_at IS NULL OR claimed_at < now() - $1 * interval '1 millisecond')
+       ORDER BY expires_at LIMIT $2`,
+      [leaseMs, limit],
+    );
+  }
+
+  /** The secret a stored command stands for (docs/sms.md "Secrets"): the download password of an FTP server. */
+  async secret(ref: string): Promise<string | null> {
+    const m = /^ftp_download:(\d{1,9})$/.exec(ref);
+    if (!m) return null;
+    const r = await this.pool.rows<{ p: string | null }>('SELECT download_password AS p FROM ftp_server WHERE id = $1', [Number(m[1])]);
+    return r[0]?.p ?? null;
   }
 
   /** Folds the counters' deltas into sms_statistic. */

@@ -11,6 +11,7 @@ import { SmsRateLimiter } from './sms-rate.js';
 import { smsReason } from './sms-reason.js';
 import { SmsStatusRepository } from './sms-status.repository.js';
 import { SmsStatusService, type SentRecord } from './sms-status.service.js';
+import { revealSecret } from '../commands/grammar.js';
 
 type Retry = { id: number; delayMs: number; attempts: number };
 
@@ -241,11 +242,23 @@ export class SmsDispatcher {
   private async sendOne(m: ClaimedSms, gw: GatewayRow | null, slot: number, lanes: Lanes, recorder: SendRecorder): Promise<Retry | null> {
     if (!m.gsm_number) return this.fail(m.id, smsReason('smsNoNumber'));
     if (!gw) return this.fail(m.id, smsReason('smsNoGateway', { number: m.gsm_number }));
-    const body = renderForGateway(gw, m.message);
+    let text = m.message;
+    if (m.secret_ref) {
+      // the stored text masks the secret; the gateway alone gets it (docs/sms.md "Secrets")
+      const secret = await this.repo.secret(m.secret_ref);
+      if (secret === null) return this.fail(m.id, smsReason('smsSecretMissing', { ref: m.secret_ref }));
+      text = revealSecret(text, secret);
+    }
+    const body = renderForGateway(gw, text);
     if (body.length > SMS_TEXT_MAX) return this.fail(m.id, smsReason('smsTooLong', { length: body.length, max: SMS_TEXT_MAX }));
     const client = this.gateways.client(gw);
     if (m.status !== SMS_STATUS.created) return this.settledSid(client, m, m.gsm_number, body, gw.id, recorder);
     await sleep(slot - Date.now());
+    // past its time to live while it waited for its slot: never handed to the gateway; the sweep ends it expired
+    if (m.expires_at && Date.parse(m.expires_at) <= Date.now()) {
+      await this.messages.release(m.id);
+      return null;
+    }
     return lanes.run(async () => {
       let sent: GatewayMessage;
       try {

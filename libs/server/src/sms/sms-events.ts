@@ -12,14 +12,25 @@ export interface SmsRef {
 
 /**
  * What the pipeline tells the features that send commands (docs/sms.md "Events"):
- * - `status`: an OUTBOUND message moved from `from` to `status` (§3: 1 sent, 2 received, 3 error with its reason),
- *   whatever moved it: the worker's send, a delivery report, a watch's reply, a final failure;
- * - `inbound`: a watch's message was stored (once per gateway sid; repeats are not told), with the command it answers
- *   when it is a reply (`replyTo`), else null (an unprompted message, or a second answer to a command already answered).
+ * - `status`: an OUTBOUND message moved from `from` to `status` (§3: 1 sent, 2 received, 3 error with its reason;
+ *   4 expired: never sent), whatever moved it: the worker's send, a delivery report, a watch's reply, a final
+ *   failure, the expiry sweep;
+ * - `inbound`: a watch's message was stored (once per gateway sid; repeats are not told), with what the ledger's
+ *   correlation made of it (`correlation`, docs/sms.md "Correlation"): a `reply` or `progress` of the command
+ *   `replyTo` (only the command it answers, by its word and reference), or unprompted: an `alarm` or `event` (`code`),
+ *   a `message`, or `unmatched` (reply-shaped, no command awaits it). Features react to correlated replies only.
  */
 export type SmsEvent =
   | { kind: 'status'; message: SmsRef; from: number; status: number; error: Reason | null }
-  | { kind: 'inbound'; id: number; deviceId: number | null; from: string; body: string; replyTo: SmsRef | null };
+  | {
+      kind: 'inbound';
+      id: number;
+      deviceId: number | null;
+      from: string;
+      body: string;
+      correlation: 'reply' | 'progress' | 'alarm' | 'event' | 'message' | 'unmatched';
+      replyTo: SmsRef | null;
+    };
 
 /**
  * Listens to the pipeline: `(event, q) => Promise<void>`, called inside the transaction that makes the change, so a

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { applyCallback, applyCallbacks } from './sms-status.js';
 import { slotWaits } from './sms-rate.js';
 import { claimBatch } from './sms-dispatch.service.js';
-import { parseReply, replyCommandKey } from './sms-replies.js';
 import { statDelta } from './sms-stats.js';
 import { routeNumber } from './sms-gateways.js';
 import type { GatewayRow } from './sms-dispatch.repository.js';
@@ -57,21 +56,6 @@ describe('rate slots', () => {
     expect(claimBatch(25)).toBe(3);
     expect(claimBatch(1000)).toBe(100);
     expect(claimBatch(50_000)).toBe(100);
-  });
-});
-
-describe('watch replies', () => {
-  it('reads a setting confirmed or refused, an unknown command, an acknowledgement', () => {
-    expect(parseReply('SETTING,5,3:OK')).toEqual({ kind: 'settingOk', settingNo: 5, value: '3' });
-    expect(parseReply('SETTING,10,22:00-07:00:OK')).toEqual({ kind: 'settingOk', settingNo: 10, value: '22:00-07:00' });
-    expect(parseReply('SETTING,5:ERR,OUT_OF_RANGE')).toEqual({ kind: 'settingErr', settingNo: 5, reason: 'OUT_OF_RANGE' });
-    expect(parseReply('ERR:UNKNOWN_COMMAND')).toEqual({ kind: 'unknownCommand' });
-    expect(parseReply('STATUS:BAT=50%,GSM=20,GPS=1')).toEqual({ kind: 'ack' });
-    expect(parseReply('START_SSP:ERR,BUSY')).toEqual({ kind: 'refused', reason: 'BUSY' });
-    expect(parseReply('LOG:ERR,BAD_ARGS')).toEqual({ kind: 'refused', reason: 'BAD_ARGS' });
-    expect(parseReply('DUP:OK,FILES=a.dup:10')).toEqual({ kind: 'ack' });
-    expect(replyCommandKey(parseReply('SETTING,5,3:OK'))).toBe('SETTING_5');
-    expect(replyCommandKey(parseReply('LOC:OK'))).toBeNull();
   });
 });
 

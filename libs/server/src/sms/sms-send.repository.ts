@@ -6,12 +6,15 @@ export type SmsCommandRow = { command_key: string; template: string; takes_messa
 
 const CAMPAIGN_SQL = `
   SELECT c.bulk_id, c.command_key, c.message, c.device_type_id AS device_type, u.username AS created_by, c.created_at, c.total,
-    p.created, p.sent, p.received, p.errors, c.finished_at
+    p.created, p.sent, p.received, p.errors, p.expired, c.refused, c.finished_at
   FROM sms_campaign c LEFT JOIN backoffice_user u ON u.id = c.created_by
   CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE m.status = 0)::int AS created, count(*) FILTER (WHERE m.status = 1)::int AS sent,
-      count(*) FILTER (WHERE m.status = 2)::int AS received, count(*) FILTER (WHERE m.status = 3)::int AS errors
-    FROM sms_message m WHERE m.bulk_id = c.bulk_id AND m.direction = 'OUTBOUND') p`;
+      count(*) FILTER (WHERE m.status = 2)::int AS received, count(*) FILTER (WHERE m.status = 3)::int AS errors,
+      count(*) FILTER (WHERE m.status = 4)::int AS expired
+    FROM sms_message m WHERE m.bulk_id = c.bulk_id AND m.direction = 'OUTBOUND'
+      -- an attempt the watch refused for now was sent again: its device counts once, at its latest attempt
+      AND m.error_code IS DISTINCT FROM 'smsRetried') p`;
 
 /** The send routes' reads and checks: commands of a type, set-based checks of a bulk send's ids, campaigns. */
 @Injectable()
@@ -34,26 +37,14 @@ export class SmsSendRepository {
     return (await this.pool.rows('SELECT 1 FROM device_type WHERE id = $1', [id])).length > 0;
   }
 
-  /** The ids of a bulk send that do not exist, and those of another type than `typeId` (with their type), in one pass. */
-  async checkDevices(ids: number[], typeId: number): Promise<{ unknown: number[]; other: { id: number; type: number }[] }> {
-    const rows = await this.pool.rows<{ id: number; type: number | null }>(
-      `SELECT x.id, d.device_type_id AS type FROM unnest($1::int[]) AS x(id) LEFT JOIN device d ON d.id = x.id
-       WHERE d.id IS NULL OR d.device_type_id <> $2 ORDER BY x.id`,
-      [ids, typeId],
-    );
-    return {
-      unknown: rows.filter((r) => r.type === null).map((r) => r.id),
-      other: rows.filter((r) => r.type !== null).map((r) => ({ id: r.id, type: r.type! })),
-    };
-  }
-
+  /** A campaign: its command, type, sender, the devices it sends to (`total`) and those the ledger refused. */
   async insertCampaign(
-    r: { bulkId: string; commandKey: string; message: string; typeId: number; createdBy: number; total: number },
+    r: { bulkId: string; commandKey: string; message: string; typeId: number; createdBy: number; total: number; refused: number },
     q: Queryable,
   ): Promise<void> {
     await q.query(
-      `INSERT INTO sms_campaign (bulk_id, command_key, message, device_type_id, created_by, total) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [r.bulkId, r.commandKey, r.message, r.typeId, r.createdBy, r.total],
+      `INSERT INTO sms_campaign (bulk_id, command_key, message, device_type_id, created_by, total, refused) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [r.bulkId, r.commandKey, r.message, r.typeId, r.createdBy, r.total, r.refused],
     );
   }
 

@@ -23,9 +23,11 @@ export type LockedMessage = {
   day: string;
   device_id: number | null;
   command_key: string | null;
+  claimed_at: string | null;
+  answered_at: string | null;
 };
 
-const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key`;
+const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key, claimed_at, answered_at`;
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()

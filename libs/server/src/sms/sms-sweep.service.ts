@@ -6,8 +6,11 @@ import { LOGGER } from '../core/tokens.js';
 import { JobName, JobQueue, QueueName } from '../core/jobs/index.js';
 import { SmsDispatchRepository } from './sms-dispatch.repository.js';
 import { SmsGateways } from './sms-gateways.js';
-import { chunks } from './sms-outbox.service.js';
+import { chunks } from '../commands/command-ledger.service.js';
 import { SmsStatusService } from './sms-status.service.js';
+import { SmsStatusRepository } from './sms-status.repository.js';
+import { commandTransition } from '../commands/command-state.js';
+import { commandTtlMinutes } from '@tracker/contract';
 
 export const SMS_SWEEP_MS = 10_000;
 /** A stored message unclaimed for this long while the queue is empty has lost its job (api died before enqueueing). */
@@ -18,6 +21,8 @@ const SWEEP_ROUND = 10_000;
 const FINAL_GATEWAY_STATUSES = new Set(['delivered', 'undelivered', 'failed', 'read']);
 /** Sent messages looked up at the gateway per sweep (lost reports are rare; a backlog is worked off over sweeps) */
 const POLL_BATCH = 200;
+/** Commands expired per transaction */
+const EXPIRE_BATCH = 500;
 
 /**
  * Periodic work of the SMS pipeline (worker, @nestjs/schedule, at start and every 10 s): re-enqueues messages a dead
@@ -34,6 +39,7 @@ export class SmsSweep implements OnApplicationBootstrap {
     private readonly repo: SmsDispatchRepository,
     private readonly gateways: SmsGateways,
     private readonly status: SmsStatusService,
+    private readonly messages: SmsStatusRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
@@ -44,6 +50,8 @@ export class SmsSweep implements OnApplicationBootstrap {
   @Interval(SMS_SWEEP_MS)
   async tick(): Promise<number> {
     try {
+      // expired first: a command past its time to live is not queued again
+      await this.expireDue();
       let n = await this.requeue(await this.repo.staleClaims(this.config.get('SMS_CLAIM_LEASE_MS'), 10_000));
       if ((await this.jobs.pending(QueueName.Sms)) === 0) n += await this.requeue(await this.repo.unqueued(UNQUEUED_MS, 10_000));
       await this.pollUnreported();
@@ -55,6 +63,35 @@ export class SmsSweep implements OnApplicationBootstrap {
       this.log.warn({ err }, 'sms sweep failed');
       return 0;
     }
+  }
+
+  /**
+   * Commands past their time to live that no gateway took and no live worker holds end expired (status 4, with their
+   * time to live as the reason), one transaction per batch, counters and listeners as for any change: a queued
+   * FACTORY_RESET never goes out hours late after a gateway outage (docs/sms.md "Expiry").
+   */
+  async expireDue(): Promise<number> {
+    const lease = this.config.get('SMS_CLAIM_LEASE_MS');
+    let expired = 0;
+    for (;;) {
+      const due = await this.repo.expiredUnsent(lease, EXPIRE_BATCH);
+      if (!due.length) break;
+      await this.messages.tx(async (c) => {
+        for (const m of await this.messages.lockByIds(due.map((d) => d.id), c)) {
+          const claimed = m.claimed_at !== null && Date.parse(m.claimed_at) > Date.now() - lease;
+          const change = commandTransition(
+            { status: m.status, answered: m.answered_at !== null, claimed, hasSid: m.gateway_message_id !== null },
+            { kind: 'expire', ttlMinutes: commandTtlMinutes(m.command_key ?? '') },
+          );
+          if (!change) continue;
+          await this.status.settle(m, change.status, c, { error: change.error });
+          expired++;
+        }
+      });
+      if (due.length < EXPIRE_BATCH) break;
+    }
+    if (expired) this.log.info({ expired }, 'sms sweep: commands past their time to live expired, never sent');
+    return expired;
   }
 
   /**

@@ -2,8 +2,7 @@ import { Module } from '@nestjs/common';
 import { DeviceScopeService } from '../device-workspace/device-scope.service.js';
 import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { SmsController } from './sms.controller.js';
-import { SmsInboundRepository } from './sms-inbound.repository.js';
-import { SmsOutboxModule } from './sms-outbox.module.js';
+import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { SmsSendRepository } from './sms-send.repository.js';
 import { SmsSendService } from './sms-send.service.js';
 import { SmsStatusRepository } from './sms-status.repository.js';
@@ -13,7 +12,7 @@ import { SmsWebhookService } from './sms-webhook.service.js';
 
 /** SMS, api side (§7 SMS, docs/sms.md): sending, campaigns, and the gateway's webhooks. The worker side is SmsWorkerModule. */
 @Module({
-  imports: [SmsOutboxModule],
+  imports: [CommandLedgerModule],
   controllers: [SmsController, SmsWebhookController],
   providers: [
     SmsSendService,
@@ -21,7 +20,6 @@ import { SmsWebhookService } from './sms-webhook.service.js';
     DeviceScopeService,
     DeviceWorkspaceRepository,
     SmsWebhookService,
-    SmsInboundRepository,
     SmsStatusService,
     SmsStatusRepository,
   ],
