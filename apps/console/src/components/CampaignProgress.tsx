@@ -7,11 +7,14 @@ import { formatDateTime } from '../lib/dates';
 import { useTimeZone } from '../lib/time-zone';
 import './campaign.css';
 
-/** The share of a campaign's messages that reached their end (received or error). */
-export const campaignPercent = (c: Pick<SmsCampaign, 'total' | 'received' | 'errors'>) =>
-  c.total === 0 ? 100 : ((c.received + c.errors) * 100) / c.total;
+/** The share of a campaign's messages that reached their end (received, error or expired: never sent). */
+export const campaignPercent = (c: Pick<SmsCampaign, 'total' | 'received' | 'errors' | 'expired'>) =>
+  c.total === 0 ? 100 : ((c.received + c.errors + c.expired) * 100) / c.total;
 
-/** A campaign's live progress (/admin/sendSMS, the default settings' push to all): created / sent / received / errors, asked for every 2 s until it is done. */
+/**
+ * A campaign's live progress (/admin/sendSMS, the default settings' push to all): created / sent / received / errors /
+ * expired, and the devices the ledger refused before sending (not in the total), asked for every 2 s until it is done.
+ */
 export function CampaignProgress({ bulkId }: { bulkId: string }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
@@ -29,7 +32,7 @@ export function CampaignProgress({ bulkId }: { bulkId: string }) {
             </p>
             <ProgressBar value={campaignPercent(c)} label={t('sms.progress.bar')} />
             <dl className="sms-counts">
-              {(['total', 'created', 'sent', 'received', 'errors'] as const).map((k) => (
+              {(['total', 'created', 'sent', 'received', 'errors', 'expired', 'refused'] as const).map((k) => (
                 <div key={k} data-testid={`campaign-${k}`}>
                   <dt>{t(`sms.counts.${k}`)}</dt>
                   <dd className="num">{c[k]}</dd>

@@ -119,7 +119,7 @@ export const smsItem = z.object({
   direction: z.enum(['OUTBOUND', 'INBOUND']),
   command_key: z.string().nullable(),
   message: z.string(),
-  /** §3 message status: 0 created, 1 sent, 2 received, 3 error */
+  /** §3 message status: 0 created, 1 sent, 2 received, 3 error; and 4 expired (never sent: past its time to live) */
   status: int,
   /** why it failed, in English (from error_code and error_params) */
   error: z.string().nullable(),
@@ -130,6 +130,15 @@ export const smsItem = z.object({
   reply_to: intOrNull,
   /** the bulk send (campaign) the message belongs to */
   bulk_id: z.string().nullable(),
+  /**
+   * INBOUND: what the watch's message is (docs/sms.md "Correlation"): reply, progress (an interim report), alarm,
+   * event (unprompted), message (free text), unmatched (reply-shaped, no command awaited it); null for OUTBOUND
+   */
+  kind: z.string().nullable(),
+  /** an alarm's or event's code: sos, fall, band_removed, temperature, battery_low, power_on, power_off */
+  event_code: z.string().nullable(),
+  /** OUTBOUND: the end of its time to live (not sent by then: expired) */
+  expires_at: isoOrNull,
 });
 export type SmsItem = z.infer<typeof smsItem>;
 export const smsCommandItem = z.object({

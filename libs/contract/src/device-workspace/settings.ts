@@ -88,6 +88,8 @@ export const settingItem = z.object({
   editable: z.boolean(),
   /** the device confirmed the value; false = pending */
   synced: z.boolean(),
+  /** confirmed by the watch, pending, or failed: its latest push ended in error or expired (docs/device-workspace.md) */
+  state: z.enum(['confirmed', 'pending', 'failed']),
   updated_at: isoOrNull,
   /** the last push of this setting (an SMS of the pipeline): its §3 status and, when it failed, why (docs/sms.md) */
   last_push: z

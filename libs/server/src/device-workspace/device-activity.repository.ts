@@ -75,7 +75,7 @@ export class DeviceActivityRepository extends DeviceRepository {
   async sms(deviceId: number, date: string, tz: string): Promise<SmsItem[]> {
     const rows = await this.rows<Omit<SmsItem, 'error'>>(
       `SELECT id, created, sent_at, received_at, direction::text AS direction, command_key, message, status,
-              error_code, error_params, gsm_number, reply_to, bulk_id
+              error_code, error_params, gsm_number, reply_to, bulk_id, kind, event_code, expires_at
        FROM sms_message WHERE device_id = $1 AND ${dayRange('created', 2)} ORDER BY created DESC, id DESC`,
       [deviceId, date, tz],
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, fieldError, OPERATOR_DEFAULTS, type DeviceDayQuery } from '@tracker/contract';
+import { ErrorCode, fieldError, OPERATOR_DEFAULTS, type DeviceDayQuery, commandAllowed } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from './device-scope.service.js';
@@ -57,9 +57,10 @@ export class DeviceActivityService {
     return this.repo.sms(q.device_id, q.date, q.tz);
   }
 
+  /** The commands of the device's type that the user's role may send (the ledger's classes, docs/access.md "Commands"). */
   async smsCommands(s: SessionUser, id: number) {
     const d = await this.scope.device(s, id);
-    return this.repo.smsCommands(d.device_type_id);
+    return (await this.repo.smsCommands(d.device_type_id)).filter((c) => commandAllowed(s.role, c.command_key));
   }
 
   async communications(s: SessionUser, q: DeviceDayQuery) {

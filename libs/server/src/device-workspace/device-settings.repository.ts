@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_COMMAND, type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
+import { settingDisplay } from '../settings/setting-state.js';
 import { DeviceRepository, type Q } from './device-workspace.repository.js';
 
 /**
@@ -26,7 +27,7 @@ export class DeviceSettingsRepository extends DeviceRepository {
   }
 
   async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
-    type Row = Omit<SettingItem, 'last_push'> & PushColumns;
+    type Row = Omit<SettingItem, 'last_push' | 'state'> & PushColumns;
     const rows = await this.rows<Row>(
       `WITH def AS (SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $2),
             dev AS (SELECT setting_no, value, synced, updated_at FROM device_setting WHERE device_id = $1),
@@ -42,7 +43,7 @@ export class DeviceSettingsRepository extends DeviceRepository {
       [deviceId, typeId],
       q,
     );
-    return rows.map(withLastPush);
+    return rows.map((r) => ({ ...withLastPush(r), state: settingDisplay(r.synced, r.push_status) }));
   }
 
   async defaultSettings(typeId: number, q: Q = this.pool) {

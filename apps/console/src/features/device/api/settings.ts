@@ -10,9 +10,9 @@ export const SETTINGS_POLL_MS = 3000;
 /** How long a push is waited for the watch's answer before the tab stops asking. */
 export const PUSH_WAIT_MS = 10 * 60_000;
 
-/** A pushed setting still waiting for the watch: not confirmed, its SMS not failed, pushed recently. */
-export const awaitingPush = (s: Pick<SettingItem, 'synced' | 'last_push'>, now: number) =>
-  !s.synced && s.last_push !== null && s.last_push.status !== SMS_STATUS.error && now - Date.parse(s.last_push.created) < PUSH_WAIT_MS;
+/** A pushed setting still waiting for the watch: pending (not confirmed, its SMS neither failed nor expired), pushed recently. */
+export const awaitingPush = (s: Pick<SettingItem, 'state' | 'last_push'>, now: number) =>
+  s.state === 'pending' && s.last_push !== null && now - Date.parse(s.last_push.created) < PUSH_WAIT_MS;
 
 export function useSettings(id: number) {
   return useQuery({
@@ -37,8 +37,13 @@ export const useLoadDefaults = (id: number) =>
   useSettingsMutation(id, (type: number) => apiCall('settingLoadDefault', { query: { device_id: id, type } }));
 
 /** The wearer profile's state on the watch, as a setting's: confirmed once the watch answered its last push. */
-export const profileState = (g: DeviceGeneralSettings): Pick<SettingItem, 'synced' | 'last_push'> => ({
-  synced: g.last_push === null || g.last_push.status === SMS_STATUS.received,
+export const profileState = (g: DeviceGeneralSettings): Pick<SettingItem, 'state' | 'last_push'> => ({
+  state:
+    g.last_push === null || g.last_push.status === SMS_STATUS.received
+      ? 'confirmed'
+      : g.last_push.status === SMS_STATUS.error || g.last_push.status === SMS_STATUS.expired
+        ? 'failed'
+        : 'pending',
   last_push: g.last_push,
 });
 

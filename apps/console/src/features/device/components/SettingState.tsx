@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SMS_STATUS, type SettingItem } from '@tracker/contract';
+import type { SettingItem } from '@tracker/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { smsErrorText } from '../../../lib/reasons';
@@ -9,18 +9,18 @@ import { smsErrorText } from '../../../lib/reasons';
  * status), or failed with the reason of its push (the SMS's coded error: undelivered, or the watch's refusal
  * `smsDeviceRefused`). The tab's list refreshes while a push is pending (api/settings.ts `useSettings`).
  */
-export function SettingState({ s }: { s: Pick<SettingItem, 'synced' | 'last_push'> }) {
+export function SettingState({ s }: { s: Pick<SettingItem, 'state' | 'last_push'> }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const push = s.last_push;
-  if (s.synced) {
+  if (s.state === 'confirmed') {
     return (
       <span className="status status--active" data-testid="setting-confirmed">
         {t('device.settings.synced')}
       </span>
     );
   }
-  if (push?.status === SMS_STATUS.error) {
+  if (push && s.state === 'failed') {
     const reason = smsErrorText(t, push);
     return (
       <>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SmsCampaign, SmsSendBulkBody } from '@tracker/contract';
+import { isConfirmationRequired, type SmsCampaign, type SmsSendBulkBody } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
 import { CAMPAIGN_POLL_MS, smsKeys } from '../../../lib/campaign';
 
@@ -12,11 +12,16 @@ export { CAMPAIGN_POLL_MS };
 export const useDeviceTypeCommands = () =>
   useQuery({ queryKey: ['lists', 'deviceList'], queryFn: ({ signal }) => apiCall('deviceList', { signal }) });
 
+/**
+ * A bulk send (`POST /sms/sendBulk`): without `confirm_token` the api answers what it would do (a confirmation:
+ * target count, refused devices, token), with it the started campaign.
+ */
 export function useSendBulk() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SmsSendBulkBody) => apiCall('smsSendBulk', { body }),
     onSuccess: (c) => {
+      if (isConfirmationRequired(c)) return;
       qc.setQueryData(smsKeys.campaign(c.bulk_id), c);
       void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
     },

@@ -1,6 +1,16 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codedIssues, issueFieldError, SMS_TEXT_MAX, smsSendBulkBody, type SmsCampaign } from '@tracker/contract';
+import {
+  codedIssues,
+  commandNeedsConfirmation,
+  isConfirmationRequired,
+  issueFieldError,
+  SMS_TEXT_MAX,
+  smsSendBulkBody,
+  type ConfirmationRequired,
+  type SmsCampaign,
+} from '@tracker/contract';
+import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { CountedTextField, SelectField, TextAreaField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { ApiError } from '../../../lib/api-client';
@@ -8,7 +18,6 @@ import { reasonLabel } from '../../../lib/reasons';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useDeviceTypeCommands, useSendBulk } from '../api/sms-send';
 import { parseDeviceIds } from '../device-ids';
-import { ConfirmSendDialog } from './ConfirmSendDialog';
 
 type FieldName = 'device_type' | 'command_key' | 'message' | 'devices';
 type Errors = Partial<Record<FieldName, string>>;
@@ -18,7 +27,9 @@ const fieldOf = (field: string): FieldName => field.split('.')[0] as FieldName;
 
 /**
  * /admin/sendSMS form: device type, one of its SMS commands, the text when the command takes one, the device ids;
- * checked by the contract's schema, confirmed with the count, then sent as one campaign (`POST /sms/sendBulk`).
+ * checked by the contract's schema, then asked of the api, which answers how many devices it reaches and which it
+ * refuses (terminated, disabled, no number) with a confirmation token; confirmed, the same request with the token
+ * starts one campaign (`POST /sms/sendBulk`, docs/sms.md "Confirmations").
  */
 export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
   const { t } = useTranslation();
@@ -29,7 +40,7 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
   const [message, setMessage] = useState('');
   const [devicesText, setDevicesText] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [confirming, setConfirming] = useState(false);
+  const [confirmation, setConfirmation] = useState<ConfirmationRequired | null>(null);
 
   const commands = types.data?.find((d) => String(d.id) === type)?.sms_commands ?? [];
   const chosen = commands.find((c) => c.command_key === command);
@@ -58,19 +69,21 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
     const found = check();
     setErrors(found);
     if (Object.keys(found).length) return void localErrorToast(t('form.fixErrors'));
-    setConfirming(true);
+    ask();
   }
 
-  function confirm() {
-    send.mutate(body, {
+  /** The api's answer: without a token what it would do (shown for confirmation), with the token the campaign. */
+  function ask(confirm_token?: string) {
+    send.mutate(confirm_token ? { ...body, confirm_token } : body, {
       onSuccess: (c) => {
-        setConfirming(false);
+        if (isConfirmationRequired(c)) return void setConfirmation(c);
+        setConfirmation(null);
         setDevicesText('');
         successToast(t('sms.send.started', { n: c.total }));
         onSent(c);
       },
       onError: (err) => {
-        setConfirming(false);
+        setConfirmation(null);
         if (!(err instanceof ApiError)) return;
         const next: Errors = {};
         for (const [field, msg] of Object.entries(err.fieldErrors())) next[fieldOf(field)] ??= msg;
@@ -143,13 +156,14 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           </button>
         </div>
       </form>
-      {confirming ? (
-        <ConfirmSendDialog
+      {confirmation ? (
+        <ConfirmCommandDialog
+          confirmation={confirmation}
           command={chosen ? `${chosen.name} (${chosen.command_key})` : command}
-          count={devices.length}
+          destructive={commandNeedsConfirmation(command)}
           pending={send.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={confirm}
+          onCancel={() => setConfirmation(null)}
+          onConfirm={(token) => ask(token)}
         />
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SmsCampaign } from '@tracker/contract';
+import type { ConfirmationRequired, SmsCampaign } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { CAMPAIGN_POLL_MS } from '../api/sms-send';
 import { parseDeviceIds } from '../device-ids';
@@ -30,10 +30,25 @@ const campaign = (over: Partial<SmsCampaign> = {}): SmsCampaign => ({
   sent: 0,
   received: 0,
   errors: 0,
+  expired: 0,
+  refused: 0,
   done: false,
   finished_at: null,
   ...over,
 });
+const TOKEN = 'tok_0123456789abcdefghij';
+/** The api's first answer: what the send would do, with one device it refuses. */
+const confirmation: ConfirmationRequired = {
+  confirm_token: TOKEN,
+  action: 'sms.bulk',
+  command_key: 'SET_APN',
+  targets: 2,
+  refused: 1,
+  refusals: [{ device_id: 1203, named_as: null, reason: 'The device is disabled', reason_code: 'smsDeviceDisabled', reason_params: null }],
+  expires_at: '2026-03-02T10:05:00.000Z',
+};
+/** Answers the confirmation to the first call and the campaign to the call that brings its token back. */
+const bulk = (c: SmsCampaign) => (call: { body: unknown }) => ((call.body as { confirm_token?: string }).confirm_token === TOKEN ? ok(c) : ok(confirmation));
 const base = { 'GET /api/local/role': roleOf(1), 'GET /api/device/list': ok(TYPES), 'GET /api/sms/campaigns': ok([]) };
 
 async function fillForm(user: ReturnType<typeof renderApp>['user'], ids: string) {
@@ -87,43 +102,52 @@ describe('send SMS (/admin/sendSMS)', () => {
     expect(screen.getByText('This device type has no SMS commands.')).toBeTruthy();
   });
 
-  it('asks with the count, sends once confirmed, then follows the campaign until it is done', async () => {
+  it("asks the api what it would do, shows the target count and the refused devices, sends once confirmed, then follows the campaign until it is done", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const api = mockFetch({
       ...base,
-      'POST /api/sms/sendBulk': ok(campaign()),
+      'POST /api/sms/sendBulk': bulk(campaign({ total: 2, created: 2, refused: 1 })),
       'GET /api/sms/campaign': () => {
         polls += 1;
-        return polls === 1 ? ok(campaign({ created: 1, sent: 1, received: 1 })) : ok(campaign({ created: 0, sent: 0, received: 2, errors: 1, done: true }));
+        return polls === 1
+          ? ok(campaign({ total: 2, created: 1, sent: 0, received: 1, refused: 1 }))
+          : ok(campaign({ total: 2, created: 0, sent: 0, received: 1, errors: 1, refused: 1, done: true }));
       },
     });
     const { user } = renderApp('/admin/sendSMS', { session: { role: 1 } });
     await fillForm(user, '1201, 1202,1203, 1202');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Send SMS?' });
-    expect(within(dialog).getByTestId('confirm-count').textContent).toBe('Send Set APN (SET_APN) to 3 device(s)?');
+    let dialog = await screen.findByRole('dialog', { name: 'Send the command?' });
+    expect(within(dialog).getByTestId('confirm-count').textContent).toBe('Set APN (SET_APN) goes to 2 device(s).');
+    const refused = within(dialog).getByTestId('refused-devices');
+    expect(refused.textContent).toContain('1 device(s) cannot take a command now');
+    expect(within(refused).getByText('The device is disabled')).toBeTruthy();
+    expect(within(refused).getByText('1203')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('POST', '/api/sms/sendBulk')).toHaveLength(0);
+    // asked, never confirmed: nothing started
+    expect(api.callsTo('POST', '/api/sms/sendBulk').map((c) => (c.body as { confirm_token?: string }).confirm_token)).toEqual([undefined]);
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    dialog = await screen.findByRole('dialog', { name: 'Send SMS?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send (3)' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/sms/sendBulk')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/sms/sendBulk')[0]!.body).toEqual({
+    dialog = await screen.findByRole('dialog', { name: 'Send the command?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send (2)' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/sms/sendBulk')).toHaveLength(3));
+    expect(api.callsTo('POST', '/api/sms/sendBulk')[2]!.body).toEqual({
       device_type: 1,
       command_key: 'SET_APN',
       message: 'internet.t-mobile',
       devices: [1201, 1202, 1203],
+      confirm_token: TOKEN,
     });
 
     const progress = await screen.findByTestId('campaign-progress');
     expect(within(progress).getByTestId('campaign-state').textContent).toBe('Running');
-    expect(within(progress).getByTestId('campaign-created').textContent).toBe('Created3');
+    expect(within(progress).getByTestId('campaign-created').textContent).toBe('Created2');
+    expect(within(progress).getByTestId('campaign-refused').textContent).toBe('Refused1');
     await vi.advanceTimersByTimeAsync(CAMPAIGN_POLL_MS);
     await waitFor(() => expect(within(progress).getByTestId('campaign-received').textContent).toBe('Received1'));
-    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33');
+    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     await vi.advanceTimersByTimeAsync(CAMPAIGN_POLL_MS);
     await waitFor(() => expect(within(progress).getByTestId('campaign-state').textContent).toBe('Done'));
     expect(within(progress).getByTestId('campaign-errors').textContent).toBe('Errors1');
@@ -152,14 +176,15 @@ describe('send SMS (/admin/sendSMS)', () => {
     });
     const { user } = renderApp('/admin/sendSMS', { session: { role: 1 } });
     await fillForm(user, '5, 6');
+    // refused at the first call: no confirmation is asked for, the fields say why
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send (2)' }));
     const devices = screen.getByLabelText('Device ids (comma-separated)');
     await waitFor(() => expect(devices.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('1 device ids do not exist: 6').classList.contains('field__error')).toBe(true);
     expect(screen.getByText('The SMS would have 170 characters, at most 160 are possible').classList.contains('field__error')).toBe(true);
     expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('campaign-progress')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('lists the recent campaigns and follows one', async () => {
