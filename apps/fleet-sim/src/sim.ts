@@ -22,11 +22,16 @@ export interface FleetSimOptions {
   log?: (line: string) => void;
   /** the mail sink's SMTP port (docs/fleet-sim.md "Mail"); 0 (default): a free port */
   smtpPort?: number;
-  /** the firmware FTP server (docs/fleet-sim.md "FTP"): port (0, default: a free one), folder (default: a temporary one), login */
+  /**
+   * the firmware FTP server (docs/fleet-sim.md "FTP"): port (0, default: a free one), folder (default: a temporary
+   * one), the upload login (full rights) and the download login (list and read only)
+   */
   ftpPort?: number;
   ftpRoot?: string;
   ftpUser?: string;
   ftpPassword?: string;
+  ftpDownloadUser?: string;
+  ftpDownloadPassword?: string;
 }
 
 export const DEFAULT_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
