@@ -73,6 +73,19 @@ describe('knobs', () => {
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(110);
   });
 
+  it('alarmRate: the watch sends SOS:ALARM unprompted while the command is in flight, before its reply', async () => {
+    ctx.w.sim.control.configure({ alarmRate: 1 });
+    const m = await send('RESET#');
+    await replied(m.sid);
+    const inbound = ctx.w.sink.hooks.filter((h) => h.path.endsWith('/inbound'));
+    expect(inbound.map((h) => h.params.Body)).toEqual(['SOS:ALARM', 'RESET:OK']);
+    expect(inbound[0]!.params).toMatchObject({ From: ctx.watch.number, To: FROM });
+    expect(ctx.w.signed(inbound[0]!)).toBe(true);
+    // an alarm is no reply: the message's replies hold only RESET:OK
+    expect(ctx.w.sim.control.messages().find((x) => x.sid === m.sid)?.replies.map((r) => r.body)).toEqual(['RESET:OK']);
+    expect(ctx.w.sim.control.inbound().find((r) => r.body === 'SOS:ALARM')?.replyTo).toBeNull();
+  });
+
   it('down: the connection is reset (temporary, no HTTP status); up again: accepted', async () => {
     ctx.w.sim.control.configure({ down: true });
     const e = await send().catch((x: unknown) => x);
@@ -103,13 +116,27 @@ describe('knobs', () => {
     const ok = await post({ failureRate: 0.5, callbacks: 'repeat' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ failureRate: 0.5, callbacks: 'repeat', lossRate: 0 });
-    for (const [bad, field] of [[{ lossRate: 2 }, 'lossRate'], [{ callbacks: 'sideways' }, 'callbacks'], [{ latencyMs: { min: 5, max: 1 } }, 'latencyMs'], [{ nope: 1 }, 'config']] as const) {
+    for (const [bad, field] of [
+      [{ lossRate: 2 }, 'lossRate'],
+      [{ callbacks: 'sideways' }, 'callbacks'],
+      [{ latencyMs: { min: 5, max: 1 } }, 'latencyMs'],
+      [{ nope: 1 }, 'config'],
+      [{ busyRate: 1.5 }, 'busyRate'],
+      [{ alarmRate: -0.1 }, 'alarmRate'],
+    ] as const) {
       const r = await post(bad);
       expect(r.status).toBe(400);
       expect(((await r.json()) as any).error).toMatch(new RegExp(`^${field}`));
     }
+    const set = await post({ busyRate: 0.25, alarmRate: 0.5 });
+    expect(await set.json()).toMatchObject({ busyRate: 0.25, alarmRate: 0.5 });
     await fetch(`${ctx.w.sim.url}/control/reset`, { method: 'POST' });
-    expect(await fetch(`${ctx.w.sim.url}/control/config`).then((r) => r.json())).toMatchObject({ failureRate: 0, callbacks: 'inOrder' });
+    expect(await fetch(`${ctx.w.sim.url}/control/config`).then((r) => r.json())).toMatchObject({
+      failureRate: 0,
+      callbacks: 'inOrder',
+      busyRate: 0,
+      alarmRate: 0,
+    });
   });
 });
 
@@ -122,6 +149,13 @@ describe('knobs from the environment', () => {
       callbacks: 'repeat',
     });
     expect(knobsFromEnv({ FLEET_SIM_LATENCY_MS: '7' })).toEqual({ latencyMs: { min: 7, max: 7 } });
+    expect(
+      knobsFromEnv({
+        FLEET_SIM_BUSY_RATE: '0.1',
+        FLEET_SIM_ALARM_RATE: '0.2',
+      }),
+    ).toEqual({ busyRate: 0.1, alarmRate: 0.2 });
+    expect(() => knobsFromEnv({ FLEET_SIM_BUSY_RATE: '2' })).toThrow(/FLEET_SIM_BUSY_RATE/);
     expect(() => knobsFromEnv({ FLEET_SIM_LOSS_RATE: 'lots' })).toThrow(/FLEET_SIM_LOSS_RATE/);
     expect(() => knobsFromEnv({ FLEET_SIM_FAILURE_RATE: '1.5' })).toThrow(/FLEET_SIM_FAILURE_RATE/);
     expect(mergeKnobs(DEFAULT_KNOBS, {})).toEqual(DEFAULT_KNOBS);

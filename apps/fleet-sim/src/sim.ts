@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { DEFAULT_KNOBS, mergeKnobs, type Knobs } from './knobs.js';
 import { Handsets } from './handset.js';
 import { API_VERSION, MessageStore, sid, type CallbackRecord, type ReplyRecord, type SimMessage } from './store.js';
+import { alarmText, ControlError, type AlarmDetails } from './unprompted.js';
 import { FleetDb, type Watch } from './watches.js';
 import { FirmwareWatches } from './watch-firmware.js';
 import { postSigned } from './webhook.js';
@@ -135,7 +136,7 @@ export class FleetSim {
   }
 
   /** a watch speaks (a reply, or unprompted): the inbound message posted to our webhook */
-  async inbound(from: string, body: string, to?: string | null, replyTo: string | null = null): Promise<ReplyRecord> {
+  async inbound(from: string, body: string, to?: string | null, replyTo: string | null = null, replayOf?: string): Promise<ReplyRecord> {
     const r: ReplyRecord = {
       sid: sid('SM'),
       from,
@@ -144,6 +145,7 @@ export class FleetSim {
       at: new Date().toISOString(),
       answered: null,
       replyTo,
+      ...(replayOf ? { replayOf } : {}),
     };
     this.store.inbound.push(r);
     if (replyTo) this.store.messages.get(replyTo)?.replies.push(r);
@@ -164,6 +166,24 @@ export class FleetSim {
       });
     }
     return r;
+  }
+
+  /** POST /control/alarm: the watch at `from` sends an alarm or event unprompted, to the gateway number */
+  async alarm(from: string, kind: unknown, details?: AlarmDetails): Promise<ReplyRecord> {
+    return this.inbound(from, alarmText(kind, details));
+  }
+
+  /**
+   * POST /control/replay: the watch that received the message `sid` says its reply again now (the first, or the
+   * `index`th; negative counts from the last), as a new inbound message replying to the same message.
+   */
+  async replay(messageSid: string, index = 0): Promise<ReplyRecord> {
+    const m = this.store.messages.get(messageSid);
+    if (!m) throw new ControlError(404, `sid: no message ${messageSid}`);
+    const original = m.replies.filter((r) => !r.replayOf);
+    const r = original[index < 0 ? original.length + index : index];
+    if (!r) throw new ControlError(409, original.length ? `index: the message had ${original.length} replies` : `sid: the message ${messageSid} had no reply`);
+    return this.inbound(r.from, r.body, r.to, m.sid, r.sid);
   }
 
   /** the rest of a message's life: its callbacks and, when a watch got it, the watch's reply */
@@ -208,6 +228,8 @@ export class FleetSim {
   }
 
   private async reply(m: SimMessage, watch: Watch, wait: () => Promise<boolean>): Promise<void> {
+    // an alarm while the command is in flight: said before the reply
+    if (Math.random() < this.knobs.alarmRate) await this.inbound(m.to, 'SOS:ALARM');
     let text = m.body;
     for (const p of await this.db!.gatewayPrefixes()) if (text.startsWith(p)) text = text.slice(p.length);
     if (this.firmware.handles(text)) return this.firmware.run(text, m.to, (body) => this.inbound(m.to, body, m.from, m.sid), wait);

@@ -21,6 +21,8 @@ export interface ReplyRecord {
   answered: number | null;
   /** the outbound message that caused it (null: the watch spoke unprompted) */
   replyTo: string | null;
+  /** a reply said again (POST /control/replay): the sid of the reply it repeats */
+  replayOf?: string;
 }
 
 export interface SimMessage {
