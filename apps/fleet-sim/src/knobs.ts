@@ -47,6 +47,12 @@ export const knobsSchema = z
     busyRate: z.number().min(0).max(1),
     /** share of delivered commands during which the watch sends `SOS:ALARM` unprompted, before its reply */
     alarmRate: z.number().min(0).max(1),
+    /** extra delay before each reply of a watch, on top of latencyMs (delivery reports unaffected): a late reply */
+    replyDelayMs: range,
+    /** `reversed`: a watch's replies to the commands it received within replyWindowMs are posted newest first */
+    replyOrder: z.enum(['inOrder', 'reversed']),
+    /** the window of replyOrder `reversed`, from the first command the watch received in it */
+    replyWindowMs: z.number().int().min(0),
   })
   .strict();
 
@@ -71,6 +77,9 @@ export const DEFAULT_KNOBS: Knobs = {
   modemErrorRate: 0,
   busyRate: 0,
   alarmRate: 0,
+  replyDelayMs: { min: 0, max: 0 },
+  replyOrder: 'inOrder',
+  replyWindowMs: 1000,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -116,9 +125,12 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_MODEM_ERROR_RATE', 'modemErrorRate', num],
   ['FLEET_SIM_BUSY_RATE', 'busyRate', num],
   ['FLEET_SIM_ALARM_RATE', 'alarmRate', num],
+  ['FLEET_SIM_REPLY_DELAY_MS', 'replyDelayMs', msRange],
+  ['FLEET_SIM_REPLY_ORDER', 'replyOrder', (v) => v],
+  ['FLEET_SIM_REPLY_WINDOW_MS', 'replyWindowMs', num],
 ];
 
-/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */
+/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS and FLEET_SIM_REPLY_DELAY_MS are `ms` or `min-max`); a bad one is named. */
 export function knobsFromEnv(env: NodeJS.ProcessEnv): Partial<Knobs> {
   const k: Record<string, unknown> = {};
   for (const [name, key, parse] of ENV) {

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { DEFAULT_KNOBS, mergeKnobs, type Knobs } from './knobs.js';
 import { Handsets } from './handset.js';
 import { API_VERSION, MessageStore, sid, type CallbackRecord, type ReplyRecord, type SimMessage } from './store.js';
+import { ReversedReplies } from './reply-order.js';
 import { alarmText, ControlError, type AlarmDetails } from './unprompted.js';
 import { FleetDb, type Watch } from './watches.js';
 import { FirmwareWatches } from './watch-firmware.js';
@@ -60,6 +61,8 @@ export interface CreateParams {
   StatusCallback?: string;
 }
 
+const draw = ({ min, max }: { min: number; max: number }) => min + Math.floor(Math.random() * (max - min + 1));
+
 /** The simulated gateway and its handsets: accepts messages, reports their fate, lets watches answer. */
 export class FleetSim {
   readonly store = new MessageStore();
@@ -72,7 +75,9 @@ export class FleetSim {
   readonly firmware = new FirmwareWatches(() => this.knobs, (line) => this.log(line));
   private readonly abort = new AbortController();
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly reversed = new ReversedReplies((ms) => this.sleep(ms), (p) => this.track(p));
   private window = { second: 0, count: 0 };
+  private seq = 0;
   /** bumped by reset(): deliveries of an earlier generation stop where they are */
   private generation = 0;
 
@@ -100,6 +105,7 @@ export class FleetSim {
     this.db?.reset();
     this.handsets?.reset();
     this.firmware.reset();
+    this.reversed.reset();
   }
 
   /** POST .../Messages.json: the message, or Twilio's error */
@@ -116,6 +122,7 @@ export class FleetSim {
     const now = new Date();
     const m: SimMessage = {
       sid: sid('SM'),
+      seq: ++this.seq,
       accountSid: this.accountSid,
       to,
       from: params.From.trim(),
@@ -228,20 +235,33 @@ export class FleetSim {
   }
 
   private async reply(m: SimMessage, watch: Watch, wait: () => Promise<boolean>): Promise<void> {
+    const gen = this.generation;
+    const k = this.knobs;
     // an alarm while the command is in flight: said before the reply
-    if (Math.random() < this.knobs.alarmRate) await this.inbound(m.to, 'SOS:ALARM');
+    if (Math.random() < k.alarmRate) await this.inbound(m.to, 'SOS:ALARM');
+    /** replyDelayMs before a reply (a late reply); false: reset or closing, say nothing */
+    const delayed = async () => {
+      const ms = this.replyDelay();
+      return (ms === 0 || (await this.sleep(ms))) && gen === this.generation;
+    };
     let text = m.body;
     for (const p of await this.db!.gatewayPrefixes()) if (text.startsWith(p)) text = text.slice(p.length);
-    if (this.firmware.handles(text)) return this.firmware.run(text, m.to, (body) => this.inbound(m.to, body, m.from, m.sid), wait);
-    let answer: string;
+    if (this.firmware.handles(text)) {
+      const say = async (body: string) => (await delayed()) && this.inbound(m.to, body, m.from, m.sid);
+      return this.firmware.run(text, m.to, say, wait);
+    }
+    // replyOrder reversed: the reply is posted by the watch's window, newest first
+    const hold = k.replyOrder === 'reversed' ? this.reversed.join(m.to, m.seq, k.replyWindowMs, () => gen === this.generation) : null;
+    let post: (() => Promise<unknown>) | null = null;
     try {
-      answer = await this.handsets!.answer(watch, text);
+      const answer = await this.handsets!.answer(watch, text);
+      if ((await wait()) && (await delayed())) post = () => this.inbound(m.to, answer, m.from, m.sid);
     } catch (e) {
       this.log(`watch ${m.to} failed to answer: ${(e as Error).message}`);
-      return;
+    } finally {
+      hold?.(post);
     }
-    if (!(await wait())) return;
-    await this.inbound(m.to, answer, m.from, m.sid);
+    if (!hold && post) await post();
   }
 
   private async callback(m: SimMessage, step: { status: string; code: number | null }): Promise<void> {
@@ -274,8 +294,11 @@ export class FleetSim {
   }
 
   private latency(): number {
-    const { min, max } = this.knobs.latencyMs;
-    return min + Math.floor(Math.random() * (max - min + 1));
+    return draw(this.knobs.latencyMs);
+  }
+
+  private replyDelay(): number {
+    return draw(this.knobs.replyDelayMs);
   }
 
   /** false when fleet-sim is closing */

@@ -27,6 +27,8 @@ export interface ReplyRecord {
 
 export interface SimMessage {
   sid: string;
+  /** the order fleet-sim accepted it in (replyOrder `reversed` posts the newest first) */
+  seq: number;
   accountSid: string;
   to: string;
   from: string;
