@@ -3,6 +3,7 @@ import { KnobError, type Knobs } from './knobs.js';
 import type { MailSink, ReceivedMail } from './mail.js';
 import type { FleetSim } from './sim.js';
 import type { ReplyRecord, SimMessage } from './store.js';
+import { ControlError, type AlarmDetails, type AlarmKind } from './unprompted.js';
 
 /** A message as the inspection endpoints show it. */
 export interface ControlMessage {
@@ -43,6 +44,16 @@ export interface FleetSimControl {
   inbound(): ReplyRecord[];
   /** a watch speaks unprompted */
   speak(from: string, body: string, to?: string): Promise<ReplyRecord>;
+  /**
+   * the watch at `from` sends an alarm or event unprompted to the gateway number (SOS:ALARM, FALL:ALARM, ...);
+   * rejects with a ControlError (status 400) for a bad kind or detail
+   */
+  alarm(from: string, kind: AlarmKind, details?: AlarmDetails): Promise<ReplyRecord>;
+  /**
+   * the watch that received the message `sid` says its reply again now, as a new inbound message (its first reply,
+   * or the `index`th; negative counts from the last); rejects with a ControlError: 404 unknown sid, 409 no such reply
+   */
+  replay(sid: string, index?: number): Promise<ReplyRecord>;
   /** mails the sink received, oldest first; only those to `to` when given */
   mails(to?: string): ReceivedMail[];
   /** forgets every message, mail, count and cache; knobs back to their start values */
@@ -61,6 +72,8 @@ export function fleetSimControl(sim: FleetSim, mail: MailSink): FleetSimControl 
     handsets: (to) => sim.store.handsetCounts(to),
     inbound: () => sim.store.inbound.map((r) => ({ ...r })),
     speak: (from, body, to) => sim.inbound(from, body, to ?? null),
+    alarm: (from, kind, details) => sim.alarm(from, kind, details),
+    replay: (sid, index) => sim.replay(sid, index),
     settled: () => sim.settled(),
     firmware: () => Object.fromEntries(sim.firmware.counts),
     mails: (to) => mail.list(to),
@@ -72,6 +85,17 @@ export function fleetSimControl(sim: FleetSim, mail: MailSink): FleetSimControl 
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** a ControlError as its status and `{ error }` */
+async function answer(res: express.Response, status: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    res.status(status).json(await work());
+  } catch (e) {
+    if (!(e instanceof ControlError)) throw e;
+    res.status(e.status).json({ error: e.message });
+  }
+}
 
 /** /control: the knobs and what tests inspect. Never affected by the misbehaviours. */
 export function controlApi(control: FleetSimControl): express.Router {
@@ -93,10 +117,22 @@ export function controlApi(control: FleetSimControl): express.Router {
   r.get('/control/firmware', (_req, res) => void res.json(control.firmware()));
   r.post('/control/inbound', async (req, res) => {
     const { from, body, to } = (req.body ?? {}) as Record<string, unknown>;
-    if (!str(from) || !/^\+[1-9]\d{6,14}$/.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });
+    if (!str(from) || !E164.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });
     if (!str(body)) return void res.status(400).json({ error: 'body: required' });
     if (to !== undefined && !str(to)) return void res.status(400).json({ error: 'to: a number' });
     res.json(await control.speak(String(from), String(body), str(to)));
+  });
+  r.post('/control/alarm', async (req, res) => {
+    const { from, kind, lat, lon, percent, celsius } = (req.body ?? {}) as Record<string, unknown>;
+    if (!str(from) || !E164.test(String(from))) return void res.status(400).json({ error: 'from: an E.164 number' });
+    const details = { lat, lon, percent, celsius } as AlarmDetails;
+    await answer(res, 201, () => control.alarm(String(from), kind as AlarmKind, details));
+  });
+  r.post('/control/replay', async (req, res) => {
+    const { sid, index } = (req.body ?? {}) as Record<string, unknown>;
+    if (!str(sid)) return void res.status(400).json({ error: 'sid: a message sid' });
+    if (index !== undefined && !Number.isInteger(index)) return void res.status(400).json({ error: 'index: an integer' });
+    await answer(res, 201, () => control.replay(String(sid), index as number | undefined));
   });
   r.post('/control/reset', (_req, res) => {
     control.reset();

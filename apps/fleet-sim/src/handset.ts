@@ -11,7 +11,29 @@ const SPECIAL: Record<string, () => string> = {
   LOCATE: () => 'LOC:OK',
   STATUS: () => `STATUS:BAT=${20 + Math.floor(Math.random() * 80)}%,GSM=${10 + Math.floor(Math.random() * 21)},GPS=1`,
 };
+/** commands answered under another word than their template's (WHERE# is answered LOC:OK) */
+const REPLY_WORD: Record<string, string> = { LOCATE: 'LOC' };
+
 export const UNKNOWN_COMMAND = 'ERR:UNKNOWN_COMMAND';
+const WORD_MAX = 40;
+
+/**
+ * The reply to a text the watch does not understand: `ERR:UNKNOWN_COMMAND,<WORD>`, WORD being the text up to its first
+ * `,` or `#`, trimmed, cut to 40 characters, without `,` `#` `:` or line breaks (`ERR:UNKNOWN_COMMAND` alone when
+ * nothing is left).
+ */
+export function unknownCommand(text: string): string {
+  const end = text.search(/[,#]/);
+  const w = (end < 0 ? text : text.slice(0, end)).trim().slice(0, WORD_MAX).replace(/[,#:\r\n\v\f\u0085\u2028\u2029]/g, '');
+  return w ? `${UNKNOWN_COMMAND},${w}` : UNKNOWN_COMMAND;
+}
+
+/**
+ * Texts a busy watch still acts on (busyRate): settings, firmware updates and logs. A refusal's reason is temporary
+ * (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT: the watch could do it later) or permanent (every other one);
+ * docs/fleet-sim.md "Refusals".
+ */
+const NEVER_BUSY = /^(SETTING,|FOTA|LOG,)/;
 const SETTING = /^SETTING,(\d{1,4}),(.*)#$/s;
 const SETTING_VALUE_MAX = 500;
 
@@ -53,9 +75,11 @@ export class Handsets {
     const setting = SETTING.exec(text);
     if (setting) return this.setting(watch, Number(setting[1]), setting[2] ?? '');
     const cmd = parseCommand(await this.db.commandsOf(watch.deviceTypeId), text);
-    if (!cmd) return UNKNOWN_COMMAND;
+    if (!cmd) return unknownCommand(text);
     if (cmd.key === 'START_LOG') return this.startLog(watch, cmd.message ?? '');
     if (cmd.key === 'SEND_LOG') return this.sendLog(watch);
+    // busy: refused for now under the word of the reply it would have given (RESET:ERR,BUSY, LOC:ERR,BUSY)
+    if (!NEVER_BUSY.test(text) && Math.random() < this.knobs().busyRate) return `${REPLY_WORD[cmd.key] ?? word(cmd.template)}:ERR,BUSY`;
     if (MODEM_COMMANDS.has(cmd.key)) return modemReply(watch, cmd.key, cmd.message, this.knobs());
     return SPECIAL[cmd.key]?.() ?? `${word(cmd.template)}:OK`;
   }

@@ -5,3 +5,4 @@ export type { ControlMessage, FleetSimControl } from './control.js';
 export type { ReplyRecord } from './store.js';
 export { MailSink, type ReceivedMail } from './mail.js';
 export { startFtp, type StartedFtp } from './ftp.js';
+export { ALARM_KINDS, ControlError, type AlarmDetails, type AlarmKind } from './unprompted.js';

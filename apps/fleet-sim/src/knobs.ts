@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** a delay drawn uniformly from [min, max] ms */
+const range = z
+  .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
+  .refine((l) => l.min <= l.max, 'min must not exceed max');
+
 /**
  * What can go wrong, and how fast things happen (docs/fleet-sim.md, "Knobs"). Set at start (environment or
  * options) and changed at run time by POST /control/config with any subset of these fields.
@@ -7,9 +12,7 @@ import { z } from 'zod';
 export const knobsSchema = z
   .object({
     /** delay before each status callback and before a watch's reply, drawn uniformly from [min, max] ms */
-    latencyMs: z
-      .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
-      .refine((l) => l.min <= l.max, 'min must not exceed max'),
+    latencyMs: range,
     /** share of delivered messages whose `delivered` report is never sent (the watch still gets the message) */
     lossRate: z.number().min(0).max(1),
     /** share of delivered messages whose watch never answers (switched off, out of battery, a silent firmware) */
@@ -40,6 +43,16 @@ export const knobsSchema = z
     fotaReportLossRate: z.number().min(0).max(1),
     /** share of modem-update commands (START_SSP, UPDATE_MODEM, SEND_ATCMD, DUP) a watch refuses (watch-modem.ts) */
     modemErrorRate: z.number().min(0).max(1),
+    /** share of commands (all but SETTING, FOTA and LOG) a watch refuses for now with `<WORD>:ERR,BUSY` (handset.ts) */
+    busyRate: z.number().min(0).max(1),
+    /** share of delivered commands during which the watch sends `SOS:ALARM` unprompted, before its reply */
+    alarmRate: z.number().min(0).max(1),
+    /** extra delay before each reply of a watch, on top of latencyMs (delivery reports unaffected): a late reply */
+    replyDelayMs: range,
+    /** `reversed`: a watch's replies to the commands it received within replyWindowMs are posted newest first */
+    replyOrder: z.enum(['inOrder', 'reversed']),
+    /** the window of replyOrder `reversed`, from the first command the watch received in it */
+    replyWindowMs: z.number().int().min(0),
   })
   .strict();
 
@@ -62,6 +75,11 @@ export const DEFAULT_KNOBS: Knobs = {
   fotaStallRate: 0,
   fotaReportLossRate: 0,
   modemErrorRate: 0,
+  busyRate: 0,
+  alarmRate: 0,
+  replyDelayMs: { min: 0, max: 0 },
+  replyOrder: 'inOrder',
+  replyWindowMs: 1000,
 };
 
 /** A patch of knobs checked against the schema; the error names the field. */
@@ -82,12 +100,14 @@ const num = (v: string) => {
   return n;
 };
 const bool = (v: string) => ['1', 'true', 'yes'].includes(v.toLowerCase());
+/** `ms` or `min-max` */
+const msRange = (v: string) => {
+  const [min = '', max = min] = v.split('-');
+  return { min: num(min), max: num(max) };
+};
 
 const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
-  ['FLEET_SIM_LATENCY_MS', 'latencyMs', (v) => {
-    const [min = '', max = min] = v.split('-');
-    return { min: num(min), max: num(max) };
-  }],
+  ['FLEET_SIM_LATENCY_MS', 'latencyMs', msRange],
   ['FLEET_SIM_LOSS_RATE', 'lossRate', num],
   ['FLEET_SIM_SILENT_RATE', 'silentRate', num],
   ['FLEET_SIM_DUPLICATE_RATE', 'duplicateRate', num],
@@ -103,9 +123,14 @@ const ENV: [string, keyof Knobs, (v: string) => unknown][] = [
   ['FLEET_SIM_FOTA_STALL_RATE', 'fotaStallRate', num],
   ['FLEET_SIM_FOTA_REPORT_LOSS_RATE', 'fotaReportLossRate', num],
   ['FLEET_SIM_MODEM_ERROR_RATE', 'modemErrorRate', num],
+  ['FLEET_SIM_BUSY_RATE', 'busyRate', num],
+  ['FLEET_SIM_ALARM_RATE', 'alarmRate', num],
+  ['FLEET_SIM_REPLY_DELAY_MS', 'replyDelayMs', msRange],
+  ['FLEET_SIM_REPLY_ORDER', 'replyOrder', (v) => v],
+  ['FLEET_SIM_REPLY_WINDOW_MS', 'replyWindowMs', num],
 ];
 
-/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS is `ms` or `min-max`); a bad one is named. */
+/** The knobs named by FLEET_SIM_* variables (FLEET_SIM_LATENCY_MS and FLEET_SIM_REPLY_DELAY_MS are `ms` or `min-max`); a bad one is named. */
 export function knobsFromEnv(env: NodeJS.ProcessEnv): Partial<Knobs> {
   const k: Record<string, unknown> = {};
   for (const [name, key, parse] of ENV) {

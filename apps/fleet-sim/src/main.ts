@@ -27,6 +27,8 @@ const sim = await startFleetSim({
   ftpRoot: env.FLEET_SIM_FTP_ROOT || undefined,
   ftpUser: env.FLEET_SIM_FTP_USER || undefined,
   ftpPassword: env.FLEET_SIM_FTP_PASSWORD || undefined,
+  ftpDownloadUser: env.FLEET_SIM_FTP_DOWNLOAD_USER || undefined,
+  ftpDownloadPassword: env.FLEET_SIM_FTP_DOWNLOAD_PASSWORD || undefined,
   log: (line) => console.log(line),
 });
 console.log(`[fleet-sim] Twilio API and watches on ${sim.url} (control: ${sim.url}/control/config), mail sink on ${sim.smtpUrl} (${sim.url}/control/mail), firmware FTP on 127.0.0.1:${sim.ftp.port} (${sim.ftp.root})`);

@@ -13,8 +13,11 @@ export interface StartedFleetSim {
   port: number;
   /** the mail sink, e.g. smtp://127.0.0.1:3025: SMTP_URL of the api */
   smtpUrl: string;
-  /** the firmware FTP server (docs/fleet-sim.md "FTP"): port, the folder it serves, its login */
-  ftp: { port: number; root: string; user: string; password: string };
+  /**
+   * the firmware FTP server (docs/fleet-sim.md "FTP"): port, the folder it serves, its upload login (`user`,
+   * `password`: full rights) and its download login (`downloadUser`, `downloadPassword`: list and read only)
+   */
+  ftp: { port: number; root: string; user: string; password: string; downloadUser: string; downloadPassword: string };
   accountSid: string;
   authToken: string;
   control: FleetSimControl;
@@ -50,13 +53,23 @@ export async function startFleetSim(options: FleetSimOptions = {}): Promise<Star
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   const smtpUrl = await mail.listen(options.smtpPort ?? 0, host);
-  const ftp = await startFtp({ host, port: options.ftpPort ?? 0, root: options.ftpRoot, user: options.ftpUser, password: options.ftpPassword, knobs: () => sim.knobs, log: (l) => sim.log(l) });
+  const ftp = await startFtp({
+    host,
+    port: options.ftpPort ?? 0,
+    root: options.ftpRoot,
+    user: options.ftpUser,
+    password: options.ftpPassword,
+    downloadUser: options.ftpDownloadUser,
+    downloadPassword: options.ftpDownloadPassword,
+    knobs: () => sim.knobs,
+    log: (l) => sim.log(l),
+  });
   sim.log(`listening on ${url}, mail sink on ${smtpUrl}, firmware FTP on ftp://${host}:${ftp.port}`);
   return {
     url,
     port,
     smtpUrl,
-    ftp: { port: ftp.port, root: ftp.root, user: ftp.user, password: ftp.password },
+    ftp: { port: ftp.port, root: ftp.root, user: ftp.user, password: ftp.password, downloadUser: ftp.downloadUser, downloadPassword: ftp.downloadPassword },
     accountSid: sim.accountSid,
     authToken: sim.authToken,
     control,

@@ -2,6 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { DEFAULT_KNOBS, mergeKnobs, type Knobs } from './knobs.js';
 import { Handsets } from './handset.js';
 import { API_VERSION, MessageStore, sid, type CallbackRecord, type ReplyRecord, type SimMessage } from './store.js';
+import { ReversedReplies } from './reply-order.js';
+import { alarmText, ControlError, type AlarmDetails } from './unprompted.js';
 import { FleetDb, type Watch } from './watches.js';
 import { FirmwareWatches } from './watch-firmware.js';
 import { postSigned } from './webhook.js';
@@ -22,11 +24,16 @@ export interface FleetSimOptions {
   log?: (line: string) => void;
   /** the mail sink's SMTP port (docs/fleet-sim.md "Mail"); 0 (default): a free port */
   smtpPort?: number;
-  /** the firmware FTP server (docs/fleet-sim.md "FTP"): port (0, default: a free one), folder (default: a temporary one), login */
+  /**
+   * the firmware FTP server (docs/fleet-sim.md "FTP"): port (0, default: a free one), folder (default: a temporary
+   * one), the upload login (full rights) and the download login (list and read only)
+   */
   ftpPort?: number;
   ftpRoot?: string;
   ftpUser?: string;
   ftpPassword?: string;
+  ftpDownloadUser?: string;
+  ftpDownloadPassword?: string;
 }
 
 export const DEFAULT_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
@@ -54,6 +61,8 @@ export interface CreateParams {
   StatusCallback?: string;
 }
 
+const draw = ({ min, max }: { min: number; max: number }) => min + Math.floor(Math.random() * (max - min + 1));
+
 /** The simulated gateway and its handsets: accepts messages, reports their fate, lets watches answer. */
 export class FleetSim {
   readonly store = new MessageStore();
@@ -66,7 +75,9 @@ export class FleetSim {
   readonly firmware = new FirmwareWatches(() => this.knobs, (line) => this.log(line));
   private readonly abort = new AbortController();
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly reversed = new ReversedReplies((ms) => this.sleep(ms), (p) => this.track(p));
   private window = { second: 0, count: 0 };
+  private seq = 0;
   /** bumped by reset(): deliveries of an earlier generation stop where they are */
   private generation = 0;
 
@@ -94,6 +105,7 @@ export class FleetSim {
     this.db?.reset();
     this.handsets?.reset();
     this.firmware.reset();
+    this.reversed.reset();
   }
 
   /** POST .../Messages.json: the message, or Twilio's error */
@@ -110,6 +122,7 @@ export class FleetSim {
     const now = new Date();
     const m: SimMessage = {
       sid: sid('SM'),
+      seq: ++this.seq,
       accountSid: this.accountSid,
       to,
       from: params.From.trim(),
@@ -130,7 +143,7 @@ export class FleetSim {
   }
 
   /** a watch speaks (a reply, or unprompted): the inbound message posted to our webhook */
-  async inbound(from: string, body: string, to?: string | null, replyTo: string | null = null): Promise<ReplyRecord> {
+  async inbound(from: string, body: string, to?: string | null, replyTo: string | null = null, replayOf?: string): Promise<ReplyRecord> {
     const r: ReplyRecord = {
       sid: sid('SM'),
       from,
@@ -139,6 +152,7 @@ export class FleetSim {
       at: new Date().toISOString(),
       answered: null,
       replyTo,
+      ...(replayOf ? { replayOf } : {}),
     };
     this.store.inbound.push(r);
     if (replyTo) this.store.messages.get(replyTo)?.replies.push(r);
@@ -159,6 +173,24 @@ export class FleetSim {
       });
     }
     return r;
+  }
+
+  /** POST /control/alarm: the watch at `from` sends an alarm or event unprompted, to the gateway number */
+  async alarm(from: string, kind: unknown, details?: AlarmDetails): Promise<ReplyRecord> {
+    return this.inbound(from, alarmText(kind, details));
+  }
+
+  /**
+   * POST /control/replay: the watch that received the message `sid` says its reply again now (the first, or the
+   * `index`th; negative counts from the last), as a new inbound message replying to the same message.
+   */
+  async replay(messageSid: string, index = 0): Promise<ReplyRecord> {
+    const m = this.store.messages.get(messageSid);
+    if (!m) throw new ControlError(404, `sid: no message ${messageSid}`);
+    const original = m.replies.filter((r) => !r.replayOf);
+    const r = original[index < 0 ? original.length + index : index];
+    if (!r) throw new ControlError(409, original.length ? `index: the message had ${original.length} replies` : `sid: the message ${messageSid} had no reply`);
+    return this.inbound(r.from, r.body, r.to, m.sid, r.sid);
   }
 
   /** the rest of a message's life: its callbacks and, when a watch got it, the watch's reply */
@@ -203,18 +235,33 @@ export class FleetSim {
   }
 
   private async reply(m: SimMessage, watch: Watch, wait: () => Promise<boolean>): Promise<void> {
+    const gen = this.generation;
+    const k = this.knobs;
+    // an alarm while the command is in flight: said before the reply
+    if (Math.random() < k.alarmRate) await this.inbound(m.to, 'SOS:ALARM');
+    /** replyDelayMs before a reply (a late reply); false: reset or closing, say nothing */
+    const delayed = async () => {
+      const ms = this.replyDelay();
+      return (ms === 0 || (await this.sleep(ms))) && gen === this.generation;
+    };
     let text = m.body;
     for (const p of await this.db!.gatewayPrefixes()) if (text.startsWith(p)) text = text.slice(p.length);
-    if (this.firmware.handles(text)) return this.firmware.run(text, m.to, (body) => this.inbound(m.to, body, m.from, m.sid), wait);
-    let answer: string;
+    if (this.firmware.handles(text)) {
+      const say = async (body: string) => (await delayed()) && this.inbound(m.to, body, m.from, m.sid);
+      return this.firmware.run(text, m.to, say, wait);
+    }
+    // replyOrder reversed: the reply is posted by the watch's window, newest first
+    const hold = k.replyOrder === 'reversed' ? this.reversed.join(m.to, m.seq, k.replyWindowMs, () => gen === this.generation) : null;
+    let post: (() => Promise<unknown>) | null = null;
     try {
-      answer = await this.handsets!.answer(watch, text);
+      const answer = await this.handsets!.answer(watch, text);
+      if ((await wait()) && (await delayed())) post = () => this.inbound(m.to, answer, m.from, m.sid);
     } catch (e) {
       this.log(`watch ${m.to} failed to answer: ${(e as Error).message}`);
-      return;
+    } finally {
+      hold?.(post);
     }
-    if (!(await wait())) return;
-    await this.inbound(m.to, answer, m.from, m.sid);
+    if (!hold && post) await post();
   }
 
   private async callback(m: SimMessage, step: { status: string; code: number | null }): Promise<void> {
@@ -247,8 +294,11 @@ export class FleetSim {
   }
 
   private latency(): number {
-    const { min, max } = this.knobs.latencyMs;
-    return min + Math.floor(Math.random() * (max - min + 1));
+    return draw(this.knobs.latencyMs);
+  }
+
+  private replyDelay(): number {
+    return draw(this.knobs.replyDelayMs);
   }
 
   /** false when fleet-sim is closing */

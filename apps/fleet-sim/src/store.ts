@@ -21,10 +21,14 @@ export interface ReplyRecord {
   answered: number | null;
   /** the outbound message that caused it (null: the watch spoke unprompted) */
   replyTo: string | null;
+  /** a reply said again (POST /control/replay): the sid of the reply it repeats */
+  replayOf?: string;
 }
 
 export interface SimMessage {
   sid: string;
+  /** the order fleet-sim accepted it in (replyOrder `reversed` posts the newest first) */
+  seq: number;
   accountSid: string;
   to: string;
   from: string;

@@ -15,8 +15,8 @@ function binary(size = 20_000) {
   writeFileSync(join(ctx.w.sim.ftp.root, 'firmware', name), bytes);
   const { port, user, password } = ctx.w.sim.ftp;
   const sha = createHash('sha256').update(bytes).digest('hex');
-  return (req: number, o: { path?: string; sha?: string; password?: string } = {}) =>
-    `FOTA,${req},W9.1.0,127.0.0.1:${port},${user},${o.password ?? password},${o.path ?? `/firmware/${name}`},${size},${o.sha ?? sha}#`;
+  return (req: number, o: { path?: string; sha?: string; user?: string; password?: string } = {}) =>
+    `FOTA,${req},W9.1.0,127.0.0.1:${port},${o.user ?? user},${o.password ?? password},${o.path ?? `/firmware/${name}`},${size},${o.sha ?? sha}#`;
 }
 
 /** Sends a FOTA command to the watch; answers the bodies of the watch's messages once it sent `n`. */
@@ -34,6 +34,14 @@ describe('a watch updating its firmware from the FTP server', () => {
     const cmd = binary();
     expect(await update(cmd(7))).toEqual(['FOTA:DOWNLOADING,7', 'FOTA:OK,7,W9.1.0']);
     expect(ctx.w.sim.control.firmware().OK).toBeGreaterThanOrEqual(1);
+  });
+
+  it('downloads with the read-only download login the FOTA command carries', async () => {
+    const cmd = binary();
+    const { downloadUser, downloadPassword } = ctx.w.sim.ftp;
+    expect(downloadUser).not.toBe(ctx.w.sim.ftp.user);
+    expect(await update(cmd(14, { user: downloadUser, password: downloadPassword }))).toEqual(['FOTA:DOWNLOADING,14', 'FOTA:OK,14,W9.1.0']);
+    expect(await update(cmd(15, { user: downloadUser, password: 'wrong' }))).toEqual(['FOTA:DOWNLOADING,15', 'FOTA:ERR,15,FTP_LOGIN']);
   });
 
   it('reports what went wrong: checksum, missing file, refused login, a damaged download, a command it cannot read', async () => {

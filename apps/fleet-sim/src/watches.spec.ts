@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { key, SMS_REPLIES, until, useWorld } from './test/harness.js';
+import { unknownCommand } from './handset.js';
+import { ControlError } from './unprompted.js';
 import { MODEM_COMMANDS, MODEM_FIRMWARE } from './watch-modem.js';
 
 const FROM = '+15005550006';
@@ -61,8 +63,35 @@ describe('the watches behind the seeded numbers', () => {
     }
   });
 
-  it('answer ERR:UNKNOWN_COMMAND to anything else', async () => {
-    expect((await ask('MAKE_COFFEE#')).body).toBe('ERR:UNKNOWN_COMMAND');
+  it('answer ERR:UNKNOWN_COMMAND,<WORD> to anything else, naming the command word', async () => {
+    expect((await ask('MAKE_COFFEE#')).body).toBe('ERR:UNKNOWN_COMMAND,MAKE_COFFEE');
+    expect((await ask(' BREW , strong#')).body).toBe('ERR:UNKNOWN_COMMAND,BREW');
+    expect((await ask('hello there')).body).toBe('ERR:UNKNOWN_COMMAND,hello there');
+  });
+
+  it('name the unknown word trimmed, cut to 40 characters, without , # : or line breaks', () => {
+    expect(unknownCommand('WHAT#')).toBe('ERR:UNKNOWN_COMMAND,WHAT');
+    expect(unknownCommand('  WHAT ,1,2#')).toBe('ERR:UNKNOWN_COMMAND,WHAT');
+    expect(unknownCommand('A:B\r\nC#')).toBe('ERR:UNKNOWN_COMMAND,ABC');
+    expect(unknownCommand(`${'X'.repeat(50)}#`)).toBe(`ERR:UNKNOWN_COMMAND,${'X'.repeat(40)}`);
+    expect(unknownCommand(`${'Y'.repeat(39)}:Z#`)).toBe(`ERR:UNKNOWN_COMMAND,${'Y'.repeat(39)}`);
+    expect(unknownCommand('#')).toBe('ERR:UNKNOWN_COMMAND');
+    expect(unknownCommand(' : ,x#')).toBe('ERR:UNKNOWN_COMMAND');
+  });
+
+  it('refuse commands for now at busyRate with <WORD>:ERR,BUSY, never a setting, a firmware update or a log', async () => {
+    ctx.w.sim.control.configure({ busyRate: 1 });
+    expect((await ask('RESET#')).body).toBe('RESET:ERR,BUSY');
+    expect((await ask('WHERE#')).body).toBe('LOC:ERR,BUSY');
+    expect((await ask('APN,internet.example#')).body).toBe('APN:ERR,BUSY');
+    expect((await ask('START_SSP#')).body).toBe('START_SSP:ERR,BUSY');
+    expect((await ask('SETTING,1,600#')).body).toBe('SETTING,1,600:OK');
+    expect((await ask('FOTA?,99#')).body).toBe('FOTA:ERR,99,NO_COMMAND');
+    expect((await ask('FOTA,12,garbage#')).body).toBe('FOTA:ERR,12,BAD_COMMAND');
+    expect((await ask('LOG,START,30,3#')).body).toBe('LOG:STARTED,30,3');
+    expect((await ask('LOG,SEND#')).body).toMatch(/^LOG:SENT,/);
+    // what it does not understand stays unknown (a permanent answer)
+    expect((await ask('MAKE_COFFEE#')).body).toBe('ERR:UNKNOWN_COMMAND,MAKE_COFFEE');
   });
 
   it('start a log, then upload it as a device_log row on LOG,SEND#', async () => {
@@ -100,6 +129,84 @@ describe('the watches behind the seeded numbers', () => {
     const bad = await fetch(`${ctx.w.sim.url}/control/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"body":"x"}' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: expect.stringMatching(/^from:/) });
+  });
+
+  it('send an alarm unprompted through /control/alarm, signed, to the gateway number; a bad kind is refused', async () => {
+    const post = (body: unknown) =>
+      fetch(`${ctx.w.sim.url}/control/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await post({ from: ctx.watch.number, kind: 'sos' });
+    expect(res.status).toBe(201);
+    const rec = (await res.json()) as any;
+    expect(rec).toMatchObject({ from: ctx.watch.number, to: FROM, body: 'SOS:ALARM', replyTo: null, answered: 204 });
+    const hook = await until(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === rec.sid), 'the alarm');
+    expect(hook.path).toBe('/api/sms/webhook/inbound');
+    expect(hook.params).toMatchObject({ From: ctx.watch.number, To: FROM, Body: 'SOS:ALARM', SmsStatus: 'received' });
+    expect(ctx.w.signed(hook)).toBe(true);
+
+    const bodies = [];
+    for (const alarm of [
+      { kind: 'sos', lat: 52.52, lon: 13.405 },
+      { kind: 'fall' },
+      { kind: 'band_removed' },
+      { kind: 'battery_low', percent: 7 },
+      { kind: 'battery_low' },
+      { kind: 'temperature', celsius: 38.5 },
+      { kind: 'power_on' },
+      { kind: 'power_off' },
+    ]) {
+      const r = await post({ from: ctx.watch.number, ...alarm });
+      expect(r.status, alarm.kind).toBe(201);
+      bodies.push(((await r.json()) as any).body);
+    }
+    expect(bodies).toEqual(['SOS:ALARM,LAT=52.52,LON=13.405', 'FALL:ALARM', 'BAND:REMOVED', 'BATTERY:LOW,7', 'BATTERY:LOW,10', 'TEMP:ALARM,38.5', 'POWER:ON', 'POWER:OFF']);
+
+    for (const [bad, field] of [
+      [{ from: ctx.watch.number, kind: 'earthquake' }, 'kind'],
+      [{ from: ctx.watch.number }, 'kind'],
+      [{ kind: 'sos' }, 'from'],
+      [{ from: 'nobody', kind: 'sos' }, 'from'],
+      [{ from: ctx.watch.number, kind: 'sos', lat: 95, lon: 0 }, 'lat'],
+      [{ from: ctx.watch.number, kind: 'battery_low', percent: 'low' }, 'percent'],
+      [{ from: ctx.watch.number, kind: 'fall', celsius: 40 }, 'celsius'],
+    ] as const) {
+      const r = await post(bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(await r.json()).toEqual({ error: expect.stringMatching(new RegExp(`^${field}:`)) });
+    }
+    await expect(ctx.w.sim.control.alarm(ctx.watch.number, 'nope' as never)).rejects.toBeInstanceOf(ControlError);
+    // every alarm is unprompted: on no message's replies
+    expect(ctx.w.sim.control.inbound().filter((r) => r.replyTo === null)).toHaveLength(9);
+  });
+
+  it('say an old reply again through /control/replay, as a new message (404 unknown sid, 409 no reply)', async () => {
+    const { sid, hook } = await ask('RESET#');
+    const post = (body: unknown) =>
+      fetch(`${ctx.w.sim.url}/control/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await post({ sid });
+    expect(res.status).toBe(201);
+    const again = (await res.json()) as any;
+    expect(again).toMatchObject({ from: ctx.watch.number, to: FROM, body: 'RESET:OK', replyTo: sid, replayOf: hook.params.MessageSid, answered: 204 });
+    expect(again.sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(again.sid).not.toBe(hook.params.MessageSid);
+    const repeated = await until(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === again.sid), 'the repeated reply');
+    expect(repeated.params).toMatchObject({ From: ctx.watch.number, To: FROM, Body: 'RESET:OK' });
+    expect(ctx.w.signed(repeated)).toBe(true);
+    expect(ctx.w.sim.control.messages().find((m) => m.sid === sid)?.replies.map((r) => r.body)).toEqual(['RESET:OK', 'RESET:OK']);
+    // in-process too, and a second replay still repeats the original reply
+    expect(await ctx.w.sim.control.replay(sid)).toMatchObject({ body: 'RESET:OK', replayOf: hook.params.MessageSid });
+
+    const unknown = await post({ sid: 'SM' + '0'.repeat(32) });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: expect.stringMatching(/^sid:/) });
+    expect((await post({})).status).toBe(400);
+
+    ctx.w.sim.control.configure({ silentRate: 1 });
+    const quiet = await ctx.w.gateway.send({ to: ctx.watch.number, from: FROM, body: 'RESET#', statusCallback: ctx.w.statusUrl, idempotencyKey: key() });
+    await ctx.w.sim.control.settled();
+    const none = await post({ sid: quiet.sid });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toEqual({ error: expect.stringMatching(/^sid:/) });
+    await expect(ctx.w.sim.control.replay('SM' + 'f'.repeat(32))).rejects.toMatchObject({ status: 404 });
   });
 
   it('shows accepted messages on /control/messages and forgets them on /control/reset', async () => {
