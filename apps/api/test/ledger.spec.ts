@@ -243,3 +243,60 @@ describe('secrets', () => {
     }
   });
 });
+
+describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", () => {
+  const replyOf = (id: number) => until(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], `reply to ${id}`);
+  const speaking = async <T>(knobs: Parameters<typeof w.sim.control.configure>[0], fn: () => Promise<T>) => {
+    w.sim.control.configure({ silentRate: 0, ...knobs });
+    try {
+      return await fn();
+    } finally {
+      w.sim.control.configure({ silentRate: 1, replyOrder: 'inOrder', replyDelayMs: { min: 0, max: 0 }, busyRate: 0, alarmRate: 0 });
+    }
+  };
+
+  it('replies posted in reverse order, late, each still closes its own command', async () => {
+    const [d] = await watches(w.api, 1, 1, 80);
+    await speaking({ replyOrder: 'reversed', replyWindowMs: 1500, replyDelayMs: { min: 200, max: 400 } }, async () => {
+      const a = await send({ command_key: 'REBOOT', message: '', device_id: d!.id });
+      const b = await send({ command_key: 'LOCATE', message: '', device_id: d!.id });
+      expect((await replyOf(a.body.model.id)).message).toBe('RESET:OK');
+      expect((await replyOf(b.body.model.id)).message).toBe('LOC:OK');
+      const at = async (id: number) => new Date((await replyOf(id)).created).getTime();
+      // reversed: the LOCATE's reply came first
+      expect(await at(b.body.model.id)).toBeLessThanOrEqual(await at(a.body.model.id));
+    });
+  });
+
+  it('an alarm before the reply, and a reply said again later, are never taken for a reply to another command', async () => {
+    const [d] = await watches(w.api, 1, 1, 81);
+    await speaking({ alarmRate: 1 }, async () => {
+      const r = await send({ command_key: 'LOCATE', message: '', device_id: d!.id });
+      expect((await replyOf(r.body.model.id)).message).toBe('LOC:OK');
+      const alarms = await until(async () => (await w.api.pool.query("SELECT * FROM sms_message WHERE device_id = $1 AND kind = 'alarm'", [d!.id])).rows[0], 'the alarm');
+      expect(alarms).toMatchObject({ event_code: 'sos', reply_to: null });
+      // the watch says its old reply again: nothing awaits it, so it is kept unmatched
+      const sid = w.sim.control.messages(d!.gsm).find((m) => m.body === 'WHERE#')!.sid;
+      const again = await w.sim.control.replay(sid);
+      expect(await inbound(again.sid)).toMatchObject({ kind: 'unmatched', reply_to: null, message: 'LOC:OK' });
+    });
+  });
+
+  it('a busy watch: the command goes again after the pause and is answered then', async () => {
+    const [d] = await watches(w.api, 1, 1, 82);
+    const r = await speaking({ busyRate: 1 }, async () => {
+      const r = await send({ command_key: 'STATUS', message: '', device_id: d!.id });
+      expect((await replyOf(r.body.model.id)).message).toBe('STATUS:ERR,BUSY');
+      return r;
+    });
+    // no longer busy (and answering): the retry is answered
+    w.sim.control.configure({ silentRate: 0 });
+    try {
+      const next = await until(async () => (await w.api.pool.query('SELECT id FROM sms_message WHERE retry_of = $1', [r.body.model.id])).rows[0], 'the retry');
+      expect((await replyOf(Number(next.id))).message).toMatch(/^STATUS:BAT=/);
+      expect(await row(Number(next.id))).toMatchObject({ status: 2, answered_at: expect.anything() });
+    } finally {
+      w.sim.control.configure({ silentRate: 1 });
+    }
+  });
+});

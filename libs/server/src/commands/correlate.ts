@@ -1,4 +1,4 @@
-import { commandSignature, type WatchMessage, type WatchReply } from './grammar.js';
+import { commandSignature, unknownCommandWord, type WatchMessage, type WatchReply } from './grammar.js';
 
 /** A command to the watch's number that still awaits its reply (sent or being sent, not answered, not failed). */
 export type AwaitingCommand = { id: number; message: string; created: string };
@@ -26,7 +26,7 @@ function answers(r: WatchReply, c: AwaitingCommand): boolean {
   const sig = commandSignature(c.message);
   // an unknown command is named by the command's own word (ERR:UNKNOWN_COMMAND,WHERE), everything else by the
   // word the watch answers with (LOC:OK)
-  const word = r.outcome === 'unknownCommand' ? sig.word : sig.replyWord;
+  const word = r.outcome === 'unknownCommand' ? unknownCommandWord(c.message) : sig.replyWord;
   if (r.word !== word) return false;
   return r.ref === null || r.ref === sig.ref;
 }

@@ -76,6 +76,14 @@ export function commandWord(text: string): string {
   return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
+/**
+ * The word a watch names when it does not know a command (`ERR:UNKNOWN_COMMAND,<WORD>`): the command's word without
+ * `:` or line breaks, cut to 40 characters (what docs/fleet-sim.md's watches say).
+ */
+export function unknownCommandWord(text: string): string {
+  return commandWord(text).replace(/[:\r\n]/g, '').slice(0, 40).trim();
+}
+
 /** Words a watch answers under another word than the command's (`WHERE#` is answered `LOC:OK`). */
 const REPLY_WORD: Record<string, string> = { WHERE: 'LOC', 'FOTA?': 'FOTA' };
 

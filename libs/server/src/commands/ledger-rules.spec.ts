@@ -104,6 +104,7 @@ describe('correlation: a reply closes only the command it answers', () => {
     ['a setting reply by its number', 'SETTING,5,3:OK', [cmd(4, 'SETTING,4,1#'), cmd(5, 'SETTING,5,3#')], { replyTo: 5 }],
     ['a refusal names its command', 'RESET:ERR,BUSY', [locate, reboot], { kind: 'reply', replyTo: 2 }],
     ['an unknown command by its own word', 'ERR:UNKNOWN_COMMAND,WHERE', [reboot, locate], { replyTo: 3 }],
+    ['a free text the watch does not know, its word cut as the watch cuts it', `ERR:UNKNOWN_COMMAND,${'A'.repeat(40)}`, [reboot, cmd(12, `${'A'.repeat(50)}:B`)], { replyTo: 12 }],
     ['a bare ERR only when one command awaits', 'ERR,BAD', [reboot], { kind: 'reply', replyTo: 2 }],
     ['a bare ERR with two awaiting is not guessed', 'ERR,BAD', [reboot, locate], { kind: 'unmatched' }],
     ['a reply to an old command (none awaits)', 'RESET:OK', [], { kind: 'unmatched' }],
