@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  isConfirmationRequired,
   PAGE_SIZE,
   type DefaultSettingAddBody,
   type DefaultSettingEditBody,
@@ -55,12 +56,16 @@ export function useSaveDefault() {
   });
 }
 
-/** GET /setting/pushToAll: answers the campaign, which CampaignProgress then follows. */
+/**
+ * GET /setting/pushToAll: without `confirm_token` what it would do (a confirmation), with it the campaign, which
+ * CampaignProgress then follows.
+ */
 export function usePushToAll() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (q: { setting_no: number; device_type_id: number }) => apiCall('settingPushToAll', { query: q }),
+    mutationFn: (q: { setting_no: number; device_type_id: number; confirm_token?: string }) => apiCall('settingPushToAll', { query: q }),
     onSuccess: (c) => {
+      if (isConfirmationRequired(c)) return;
       qc.setQueryData(smsKeys.campaign(c.bulk_id), c);
       void qc.invalidateQueries({ queryKey: smsKeys.campaigns });
     },

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { DefaultSettingItem } from '@tracker/contract';
+import { isConfirmationRequired, type ConfirmationRequired, type DefaultSettingItem } from '@tracker/contract';
 import { CampaignProgress } from '../../../components/CampaignProgress';
+import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { DataTable, useSortedRows, type Column } from '../../../components/DataTable';
 import { SelectField } from '../../../components/Field';
 import { ListPage } from '../../../components/ListPage';
-import { FormFooter, Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { useDefaults, useDeviceTypes, usePushToAll } from '../api/admin-data-api';
 import { DefaultSettingModal } from '../components/DefaultSettingModal';
@@ -28,14 +28,20 @@ export function DefaultSettingsPage() {
     if (list.isError) void navigate('/dashboard/search', { replace: true });
   }, [list.isError, navigate]);
   const [editing, setEditing] = useState<{ item: DefaultSettingItem | null } | null>(null);
-  const [pushing, setPushing] = useState<DefaultSettingItem | null>(null);
+  const [pushing, setPushing] = useState<{ item: DefaultSettingItem; confirmation: ConfirmationRequired } | null>(null);
   const [bulkId, setBulkId] = useState<string | null>(null);
   const push = usePushToAll();
   const typeName = types.data?.find((x) => x.id === typeId)?.name ?? '';
 
-  async function confirmPush() {
-    if (!pushing || typeId === null) return;
-    const c = await push.mutateAsync({ setting_no: pushing.setting_no, device_type_id: typeId });
+  /**
+   * Asks the api what the push would do (how many devices, which it refuses), shows that for confirmation, and sends
+   * the same request with the token it answered (docs/sms.md "Confirmations").
+   */
+  async function pushDefault(item: DefaultSettingItem, confirm_token?: string) {
+    if (typeId === null) return;
+    const c = await push.mutateAsync({ setting_no: item.setting_no, device_type_id: typeId, ...(confirm_token ? { confirm_token } : {}) }).catch(() => null);
+    if (!c) return setPushing(null);
+    if (isConfirmationRequired(c)) return setPushing({ item, confirmation: c });
     setBulkId(c.bulk_id);
     setPushing(null);
   }
@@ -60,7 +66,7 @@ export function DefaultSettingsPage() {
             {t('adminData.edit')}
           </button>
           {x.editable ? (
-            <button type="button" className="btn btn--ghost" aria-haspopup="dialog" aria-label={t('adminData.defaults.pushOne', { no: x.setting_no })} onClick={() => setPushing(x)}>
+            <button type="button" className="btn btn--ghost" aria-haspopup="dialog" aria-label={t('adminData.defaults.pushOne', { no: x.setting_no })} disabled={push.isPending} onClick={() => void pushDefault(x)}>
               {t('adminData.defaults.push')}
             </button>
           ) : null}
@@ -95,18 +101,15 @@ export function DefaultSettingsPage() {
       after={
         <>
           {editing && typeId !== null ? <DefaultSettingModal item={editing.item} typeId={typeId} onClose={() => setEditing(null)} /> : null}
-          <Modal
-            open={pushing !== null}
-            title={t('adminData.defaults.pushTitle')}
-            onClose={() => setPushing(null)}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void confirmPush();
-            }}
-            footer={<FormFooter onCancel={() => setPushing(null)} submit={t('adminData.defaults.pushConfirm')} pending={push.isPending} />}
-          >
-            <p>{t('adminData.defaults.pushText', { no: pushing?.setting_no, value: pushing?.value, type: typeName })}</p>
-          </Modal>
+          {pushing ? (
+            <ConfirmCommandDialog
+              confirmation={pushing.confirmation}
+              command={t('adminData.defaults.pushCommand', { no: pushing.item.setting_no, value: pushing.item.value, type: typeName })}
+              pending={push.isPending}
+              onCancel={() => setPushing(null)}
+              onConfirm={(token) => void pushDefault(pushing.item, token)}
+            />
+          ) : null}
         </>
       }
     >

@@ -8,7 +8,7 @@ import { device, roleOf, smsItem } from './fixtures';
 
 const NOW = new Date('2026-03-02T10:05:00.000Z');
 const file = (id: number, file_name: string): DeviceLogItem => ({ id, file_name, log_level: 2, duration: 60, size_bytes: 2048, created: '2026-03-02T10:00:00.000Z' });
-const sent = (id: number, message: string) => ({ id, device_id: 42, command_key: null, message, gsm_number: '+4915112345678', status: 0, created: NOW.toISOString() });
+const sent = (id: number, message: string) => ({ id, device_id: 42, command_key: null, message, gsm_number: '+4915112345678', status: 0, created: NOW.toISOString(), expires_at: NOW.toISOString() });
 const item = (id: number, message: string, status: number) => smsItem({ ...sent(id, message), status });
 
 afterEach(() => {

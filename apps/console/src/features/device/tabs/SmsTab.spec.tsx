@@ -19,12 +19,12 @@ const OLD = [
 
 function smsApi(role: number, list: () => SmsItem[], more: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
-    ...more,
     'GET /api/local/role': roleOf(role),
     'GET /api/device/device_details': ok(device()),
     'GET /api/sms/days': ok({ month: '2026-03', days: ['2026-03-02'], last: '2026-03-02' }),
     'GET /api/sms/list': () => ok(list()),
     'GET /api/sms/commands': ok(COMMANDS),
+    ...more,
   });
 }
 const rowIds = () => within(screen.getByTestId('sms-table')).getAllByRole('row').slice(1).map((r) => r.getAttribute('data-testid'));
@@ -59,7 +59,7 @@ describe('sms tab: sending a command', () => {
     const api = smsApi(1, () => list, {
       'POST /api/sms/send': () => {
         list = [sent, ...OLD];
-        return ok({ id: 20, device_id: 42, command_key: 'SET_APN', message: 'APN,internet#', gsm_number: '+4915112345678', status: 0, created: sent.created });
+        return ok({ id: 20, device_id: 42, command_key: 'SET_APN', message: 'APN,internet#', gsm_number: '+4915112345678', status: 0, created: sent.created, expires_at: '2026-03-02T16:05:00.000Z' });
       },
     });
     const { user } = renderApp('/device/42/sms', { session: { role: 1 } });
@@ -111,6 +111,44 @@ describe('sms tab: sending a command', () => {
     expect(failed.getByTestId('sms-error').textContent).toBe('The gateway reports undelivered (error 30003)');
     expect(screen.queryByText('raw gateway text 30003')).toBeNull();
     expect(within(screen.getByTestId('sms-31')).getByTestId('sms-error').textContent).toBe('An uncoded failure');
+  });
+
+  it('shows an alarm as an alarm, an expired command with why it never went, and a stray reply as one', async () => {
+    smsApi(1, () => [
+      sms({ id: 40, direction: 'INBOUND', command_key: null, message: 'SOS:ALARM', kind: 'alarm', event_code: 'sos', created: '2026-03-02T09:30:00.000Z' }),
+      sms({ id: 41, direction: 'INBOUND', command_key: null, message: 'LOC:OK', kind: 'unmatched', created: '2026-03-02T09:20:00.000Z' }),
+      sms({ id: 42, status: 4, error: 'Not sent within its time to live of 360 minutes', error_code: 'smsExpired', error_params: { minutes: 360 }, created: '2026-03-02T09:10:00.000Z' }),
+    ]);
+    renderApp('/device/42/sms', { session: { role: 1 } });
+    const alarm = await screen.findByTestId('sms-40');
+    expect(alarm.className).toContain('dw-sms-alarm');
+    expect(within(alarm).getByTestId('sms-kind').textContent).toBe('SOS alarm');
+    expect(within(screen.getByTestId('sms-41')).getByTestId('sms-kind').textContent).toBe('Reply to no command');
+    const expired = within(screen.getByTestId('sms-42'));
+    expect(expired.getByTestId('sms-status').textContent).toBe('Expired');
+    expect(expired.getByTestId('sms-error').textContent).toBe('Not sent within its time to live of 360 minutes');
+  });
+
+  it('asks for a confirmation before a destructive command, and sends it only with the token the api answered', async () => {
+    const token = 'tok_abcdefghijklmnopqrst';
+    const api = smsApi(1, () => OLD, {
+      'GET /api/sms/commands': ok([...COMMANDS, { command_key: 'FACTORY_RESET', name: 'Factory reset', takes_message: false, description: null }]),
+      'POST /api/sms/send': (call) =>
+        (call.body as { confirm_token?: string }).confirm_token === token
+          ? ok({ id: 50, device_id: 42, command_key: 'FACTORY_RESET', message: 'FACTORY#', gsm_number: '+4915112345678', status: 0, created: NOW.toISOString(), expires_at: NOW.toISOString() })
+          : ok({ confirm_token: token, action: 'sms.destructive', command_key: 'FACTORY_RESET', targets: 1, refused: 0, refusals: [], expires_at: NOW.toISOString() }),
+    });
+    const { user } = renderApp('/device/42/sms', { session: { role: 1 } });
+    await screen.findByRole('option', { name: 'Factory reset (FACTORY_RESET)' });
+    await user.selectOptions(screen.getByLabelText('SMS command'), 'Factory reset (FACTORY_RESET)');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a command that cannot be undone?' });
+    expect(within(dialog).getByTestId('confirm-destructive')).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-count').textContent).toBe('Factory reset (FACTORY_RESET) goes to 1 device(s).');
+    await user.click(within(dialog).getByRole('button', { name: 'Send (1)' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/sms/send')).toHaveLength(2));
+    expect(api.callsTo('POST', '/api/sms/send')[1]!.body).toEqual({ command_key: 'FACTORY_RESET', message: '', device_id: 42, confirm_token: token });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it.each([9, 10] as const)('role %i sees the messages read-only: no send form', async (role) => {

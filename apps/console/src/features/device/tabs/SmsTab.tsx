@@ -11,9 +11,10 @@ import { smsThread, type SmsRow } from '../sms-thread';
 import { useDay } from '../use-day';
 
 /**
- * sms: the device's SMS of a day with the §3 message status, replies under the command they answer; sending a
- * command of the device's type (deviceSettingsEdit: not roles 9 and 10). Today's list turns live while a command is
- * on its way (api/sms.ts `useSms`).
+ * sms: the device's SMS of a day with the §3 message status (and expired: never sent), replies under the command
+ * they answer (the ledger's correlation), what the watch said on its own as such (an alarm in red, an event, free
+ * text, a reply no command awaited); sending a command of the device's type (deviceSettingsEdit: not roles 9 and 10).
+ * Today's list turns live while a command is on its way (api/sms.ts `useSms`).
  */
 export function SmsTab({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -25,7 +26,18 @@ export function SmsTab({ id }: { id: number }) {
     {
       key: 'direction',
       header: t('device.sms.direction'),
-      cell: ({ m, reply }) => (reply ? `↳ ${t('device.sms.reply')}` : t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`)),
+      cell: ({ m, reply }) => {
+        if (reply) return `↳ ${t(m.kind === 'progress' ? 'device.sms.progress' : 'device.sms.reply')}`;
+        // what the watch said on its own: an alarm (red), an event, free text, or a reply no command awaited
+        if (m.direction === 'INBOUND' && m.kind && m.kind !== 'reply' && m.kind !== 'progress') {
+          return (
+            <span className={`dw-sms-kind dw-sms-kind--${m.kind}`} data-testid="sms-kind">
+              {m.event_code ? t(`device.sms.event.${m.event_code}`, { defaultValue: m.event_code }) : t(`device.sms.kind.${m.kind}`)}
+            </span>
+          );
+        }
+        return t(`device.sms.${m.direction === 'OUTBOUND' ? 'outbound' : 'inbound'}`);
+      },
     },
     { key: 'command', header: t('device.sms.command'), className: 'mono', cell: ({ m }) => m.command_key ?? t('common.none') },
     { key: 'message', header: t('device.sms.message'), className: 'mono', truncate: true, cell: ({ m }) => m.message },
@@ -33,7 +45,7 @@ export function SmsTab({ id }: { id: number }) {
       key: 'status',
       header: t('device.sms.status'),
       cell: ({ m }) => {
-        const error = m.status === 3 ? smsErrorText(t, m) : null;
+        const error = m.status === 3 || m.status === 4 ? smsErrorText(t, m) : null;
         return (
           <>
             <span className={`status dw-msg--${m.status}`} data-testid="sms-status">
@@ -66,7 +78,7 @@ export function SmsTab({ id }: { id: number }) {
         rowKey={({ m }) => m.id}
         rowProps={({ m, reply }) => ({
           'data-testid': reply ? `sms-reply-${m.reply_to}` : `sms-${m.id}`,
-          className: reply ? 'dw-sms-reply' : undefined,
+          className: reply ? 'dw-sms-reply' : m.kind === 'alarm' ? 'dw-sms-alarm' : undefined,
         })}
         empty={t('device.sms.empty')}
       />

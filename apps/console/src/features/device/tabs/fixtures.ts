@@ -47,18 +47,24 @@ export const general = (over: Partial<DeviceGeneralSettings> = {}): DeviceGenera
   return { device_id: d.id, first_name: d.first_name, last_name: d.last_name, birth_date: d.birth_date, height: d.height, weight: d.weight, gender: d.gender, last_push: null, ...over };
 };
 
-export const setting = (over: Partial<SettingItem>): SettingItem => ({
-  setting_no: 1,
-  name: 'location_interval',
-  value: '300',
-  default_value: '300',
-  editable: true,
-  synced: true,
-  updated_at: null,
-  last_push: null,
-  profiles: [],
-  ...over,
-});
+/** A setting; its state (when not given) as the api derives it: confirmed when synced, failed when its push failed or expired. */
+export const setting = (over: Partial<SettingItem>): SettingItem => {
+  const synced = over.synced ?? true;
+  const failed = over.last_push && (over.last_push.status === 3 || over.last_push.status === 4);
+  return {
+    setting_no: 1,
+    name: 'location_interval',
+    value: '300',
+    default_value: '300',
+    editable: true,
+    synced,
+    state: synced ? 'confirmed' : failed ? 'failed' : 'pending',
+    updated_at: null,
+    last_push: null,
+    profiles: [],
+    ...over,
+  };
+};
 
 export const smsItem = (over: Partial<SmsItem>): SmsItem => ({
   id: 1,
@@ -73,6 +79,9 @@ export const smsItem = (over: Partial<SmsItem>): SmsItem => ({
   error_code: null,
   error_params: null,
   gsm_number: '+4915112345678',
+  kind: null,
+  event_code: null,
+  expires_at: null,
   reply_to: null,
   bulk_id: null,
   ...over,

@@ -1,7 +1,17 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FIRMWARE_CUSTOM_MAX, FIRMWARE_DEFAULTS, FIRMWARE_TIMEOUT_MAX_MINUTES, FIRMWARE_WAVE_MAX, validExpiry, type FirmwareInsertBody } from '@tracker/contract';
+import {
+  FIRMWARE_CUSTOM_MAX,
+  FIRMWARE_DEFAULTS,
+  FIRMWARE_TIMEOUT_MAX_MINUTES,
+  FIRMWARE_WAVE_MAX,
+  isConfirmationRequired,
+  validExpiry,
+  type ConfirmationRequired,
+  type FirmwareInsertBody,
+} from '@tracker/contract';
+import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { RefSelect } from '../../../components/RefSelect';
@@ -27,6 +37,7 @@ export function AddBinaryPage() {
   const navigate = useNavigate();
   const binaries = useBinaries();
   const insert = useInsertRequest();
+  const [fleetWide, setFleetWide] = useState<ConfirmationRequired | null>(null);
   const [tab, setTab] = useState<Tab>('binary');
   const [binaryId, setBinaryId] = useState('');
   const [uploadType, setUploadType] = useState<0 | 1 | 2>(1);
@@ -108,15 +119,22 @@ export function AddBinaryPage() {
     timeout_minutes: Number(timeout),
   });
 
-  function start() {
-    insert.mutate(body(), {
+  /**
+   * Starts the rollout. Upload type 0 (every device of the type) is first answered with what it would do (how many
+   * devices, which the ledger refuses): shown for confirmation, the same request with the token starts it.
+   */
+  function start(confirm_token?: string) {
+    insert.mutate(confirm_token ? { ...body(), confirm_token } : body(), {
       onSuccess: (r) => {
         setConfirming(false);
-        successToast(t('firmware.add.started', { id: r.id, total: r.total, waves: r.wave_count }));
+        if (isConfirmationRequired(r)) return void setFleetWide(r);
+        setFleetWide(null);
+        successToast(t(r.refused ? 'firmware.add.startedRefused' : 'firmware.add.started', { id: r.id, total: r.total, waves: r.wave_count, refused: r.refused }));
         void navigate('/admin/fup/upgrade');
       },
       onError: (err) => {
         setConfirming(false);
+        setFleetWide(null);
         serverErrorToast((err as ApiError).messages);
       },
     });
@@ -216,7 +234,7 @@ export function AddBinaryPage() {
         open={confirming}
         title={t('firmware.add.confirmTitle')}
         onClose={() => setConfirming(false)}
-        footer={<ConfirmFooter onCancel={() => setConfirming(false)} confirm={t('firmware.add.start')} onConfirm={start} pending={insert.isPending} />}
+        footer={<ConfirmFooter onCancel={() => setConfirming(false)} confirm={t('firmware.add.start')} onConfirm={() => start()} pending={insert.isPending} />}
       >
         <dl className="fw-summary" data-testid="confirm-summary">
           <dt>{t('firmware.add.binary')}</dt>
@@ -243,6 +261,15 @@ export function AddBinaryPage() {
         </dl>
         <p>{t('firmware.add.confirmText')}</p>
       </Modal>
+      {fleetWide ? (
+        <ConfirmCommandDialog
+          confirmation={fleetWide}
+          command={binary ? `${binary.name} ${binary.version}` : t('firmware.add.binary')}
+          pending={insert.isPending}
+          onCancel={() => setFleetWide(null)}
+          onConfirm={(token) => start(token)}
+        />
+      ) : null}
     </FirmwarePage>
   );
 }

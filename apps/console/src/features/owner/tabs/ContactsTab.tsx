@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactSaveV2Body, type ContactItem, type ContactSaveV2Body } from '@tracker/contract';
+import { canAccess, contactSaveV2Body, type CommandRefusal, type ContactItem, type ContactSaveV2Body } from '@tracker/contract';
+import { RefusedDevices } from '../../../components/ConfirmCommandDialog';
 import type { Column } from '../../../components/DataTable';
+import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useOwnerContacts, usePushContacts, useRemoveContact, useSaveContact } from '../contacts/api';
 import { ContactEditor, newContact, type ContactDraft } from '../contacts/ContactEditor';
@@ -13,7 +16,8 @@ const toDraft = ({ user_id: _, ...c }: ContactItem): ContactDraft => c;
 
 /**
  * /owner/{id}/contacts (§2): the list with a selected-contact editor, add (one unsaved new contact at a time, §4),
- * save (`POST /contact/save_v2`), remove, the push to the watches with its status, and the navigation guard.
+ * save (`POST /contact/save_v2`), remove, the push to the watches with its status (only for the roles that send
+ * commands, area ownerCommand; the devices the ledger refused listed after a push), and the navigation guard.
  */
 export function ContactsTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
@@ -21,6 +25,8 @@ export function ContactsTab({ id }: OwnerTabProps) {
   const save = useSaveContact(id);
   const remove = useRemoveContact(id);
   const push = usePushContacts(id);
+  const mayPush = canAccess(useSession()!.role, 'ownerCommand');
+  const [refused, setRefused] = useState<CommandRefusal[]>([]);
   const editor = useListEditor<ContactDraft, ContactSaveV2Body>({
     check: (d) => contactSaveV2Body.safeParse({ ...d, user_id: id }),
     send: async (body) => toDraft(await save.mutateAsync(body)),
@@ -65,14 +71,23 @@ export function ContactsTab({ id }: OwnerTabProps) {
           <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
             {t('ownerContacts.add')}
           </button>
-          <button
-            type="button"
-            className="btn"
-            disabled={push.isPending || !data?.devices.length}
-            onClick={() => push.mutate(undefined, { onSuccess: () => successToast(t('ownerContacts.pushed')) })}
-          >
-            {t('ownerContacts.push')}
-          </button>
+          {mayPush ? (
+            <button
+              type="button"
+              className="btn"
+              disabled={push.isPending || !data?.devices.length}
+              onClick={() =>
+                push.mutate(undefined, {
+                  onSuccess: (r) => {
+                    setRefused(r.refused);
+                    successToast(t('ownerContacts.pushed'));
+                  },
+                })
+              }
+            >
+              {t('ownerContacts.push')}
+            </button>
+          ) : null}
         </>
       }
       query={q}
@@ -82,7 +97,14 @@ export function ContactsTab({ id }: OwnerTabProps) {
       selected={(c) => c.id === draft?.id}
       empty={t('ownerContacts.empty')}
       tableTestId="contacts-table"
-      under={data ? <PushStatus devices={data.devices} /> : null}
+      under={
+        data ? (
+          <>
+            <PushStatus devices={data.devices} />
+            {refused.length ? <RefusedDevices refused={refused.length} refusals={refused} /> : null}
+          </>
+        ) : null
+      }
       editor={
         data && draft && original
           ? {
