@@ -39,10 +39,10 @@ describe('SmsEvents (the pipeline tells the features what became of their comman
     expect(events.names()).toEqual(['FirmwareListener.onSms', 'ModemListener.onSms']);
     seen.length = 0;
     await events.emit({ kind: 'status', message: { id: 1, deviceId: 2, commandKey: 'X' }, from: 1, status: 2, error: null }, FAKE_Q);
-    await events.emit({ kind: 'inbound', id: 3, deviceId: 2, from: '+1', body: 'OK', replyTo: null }, FAKE_Q);
+    await events.emit({ kind: 'inbound', id: 3, deviceId: 2, from: '+1', body: 'OK', correlation: 'message', replyTo: null }, FAKE_Q);
     expect(seen).toEqual(['firmware:status', 'modem:status:tx', 'firmware:inbound', 'modem:inbound:tx']);
     // a listener's failure reaches the caller (whose transaction then rolls back)
-    await expect(events.emit({ kind: 'inbound', id: 4, deviceId: 2, from: '+1', body: 'BOOM', replyTo: null }, FAKE_Q)).rejects.toThrow('listener failed');
+    await expect(events.emit({ kind: 'inbound', id: 4, deviceId: 2, from: '+1', body: 'BOOM', correlation: 'message', replyTo: null }, FAKE_Q)).rejects.toThrow('listener failed');
     await app.close();
   });
 });
