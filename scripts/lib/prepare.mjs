@@ -97,7 +97,13 @@ export async function registerFleetSimFtp(databaseUrl, port, ftpRoot) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    await c.query("UPDATE ftp_server SET port = $1 WHERE id = 1 AND host = '127.0.0.1'", [Number(port)]);
+    // fleet-sim's download login (read-only, what a watch gets in its FOTA command): a database seeded before the
+    // server had one gets fleet-sim's
+    await c.query(
+      `UPDATE ftp_server SET port = $1, download_username = COALESCE(download_username, $2), download_password = COALESCE(download_password, $3)
+       WHERE id = 1 AND host = '127.0.0.1'`,
+      [Number(port), process.env.FLEET_SIM_FTP_DOWNLOAD_USER ?? 'firmware-dl', process.env.FLEET_SIM_FTP_DOWNLOAD_PASSWORD ?? 'firmware-dl-dev'],
+    );
     if (!ftpRoot) return;
     const root = resolve(ftpRoot);
     const { rows } = await c.query('SELECT id, version, path, size_bytes FROM firmware_binary WHERE ftp_server_id = 1 ORDER BY id');

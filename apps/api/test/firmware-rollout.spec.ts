@@ -52,7 +52,7 @@ describe('a rollout in waves', () => {
       expect(got[0]!.replies.map((x) => x.body)).toEqual([`FOTA:DOWNLOADING,${id}`, `FOTA:OK,${id},W5.0.0`]);
     }
     // the ledger keeps the text with the password masked: the gateway alone got it (docs/sms.md "Secrets")
-    const stored = (await w.api.pool.query('SELECT DISTINCT message, secret_ref FROM sms_message WHERE command_key = $1', [`FOTA_${id}`])).rows;
+    const stored = (await w.api.pool.query("SELECT DISTINCT message, secret_ref FROM sms_message WHERE command_key = $1 AND direction = 'OUTBOUND'", [`FOTA_${id}`])).rows;
     expect(stored).toEqual([{ message: `FOTA,${id},W5.0.0,127.0.0.1:${w.sim.ftp.port},firmware-dl,******,${bin.path},300000,${bin.sha256}#`, secret_ref: 'ftp_download:1' }]);
     // a wave started only once the one before was over
     const times = (await w.api.pool.query('SELECT wave, min(notified_at) AS first, max(finished_at) AS last FROM firmware_ota_activity WHERE request_id = $1 GROUP BY wave ORDER BY wave', [id])).rows;

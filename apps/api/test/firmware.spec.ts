@@ -91,7 +91,9 @@ describe('insert: targets', () => {
     expect(expected).toBeGreaterThan(5);
     const r = await insert({ fup_upload_id: bin.id, upload_type: 1, for_version: 'W1.4.2', wave_size: 5, comment: 'by version' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.model).toEqual({ id: expect.any(Number), total: expected, wave_count: Math.ceil(expected / 5) });
+    const refused = (await api.pool.query(`SELECT count(*)::int AS n FROM device WHERE device_type_id = 1 AND firmware = 'W1.4.2' AND (device_status = 3 OR NOT enabled OR gsm_number IS NULL)`)).rows[0].n;
+    expect(r.body.model).toEqual({ id: expect.any(Number), total: expected, wave_count: Math.ceil(expected / 5), refused, refusals: expect.any(Array) });
+    expect(r.body.model.refusals).toHaveLength(Math.min(refused, 100));
     const rows = (await api.pool.query('SELECT a.wave, a.status, d.firmware, d.device_type_id FROM firmware_ota_activity a JOIN device d ON d.id = a.device_id WHERE a.request_id = $1', [r.body.model.id])).rows;
     expect(rows.every((x) => x.firmware === 'W1.4.2' && x.device_type_id === 1 && x.status === 0)).toBe(true);
     expect(Math.max(...rows.map((x) => x.wave))).toBe(Math.ceil(expected / 5));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isFieldCode, type CommandRefusal, type ConfirmationRequired } from '@tracker/contract';
+import { commandNeedsConfirmation, isFieldCode, type CommandRefusal, type ConfirmationRequired } from '@tracker/contract';
 import { reasonLabel } from '../lib/reasons';
 import { DataTable, type Column } from './DataTable';
 import { FormFooter, Modal } from './Modal';
@@ -8,25 +8,28 @@ import { FormFooter, Modal } from './Modal';
  * The command ledger's confirmation (docs/sms.md "Confirmations"): before a fleet-wide or destructive send, what the
  * server answered it would do: how many devices get `command`, and which it refuses and why (terminated, disabled,
  * no number: the first ones listed). Nothing is sent until the user confirms; the confirming call brings the
- * server's token back. `destructive`: the command cannot be undone from here, said in the dialog.
+ * server's token back. A destructive command (its class asks for a confirmation: it cannot be undone from here) is
+ * said so. Nothing shows while `confirmation` is null.
  */
 export function ConfirmCommandDialog({
   confirmation,
   command,
-  destructive = false,
   pending,
   onCancel,
   onConfirm,
 }: {
-  confirmation: ConfirmationRequired;
-  command: string;
-  destructive?: boolean;
+  confirmation: ConfirmationRequired | null;
+  /** the command as the user chose it: its name and key (a key alone when it has no name) */
+  command: { key: string; name?: string | undefined } | string;
   pending: boolean;
   onCancel: () => void;
   onConfirm: (token: string) => void;
 }) {
   const { t } = useTranslation();
   const c = confirmation;
+  if (!c) return null;
+  const label = typeof command === 'string' ? command : command.name ? `${command.name} (${command.key})` : command.key;
+  const destructive = typeof command !== 'string' && commandNeedsConfirmation(command.key);
   return (
     <Modal
       open
@@ -39,7 +42,7 @@ export function ConfirmCommandDialog({
       }}
       footer={<FormFooter onCancel={onCancel} submit={t('commands.confirm.send', { n: c.targets })} pending={pending} />}
     >
-      <p data-testid="confirm-count">{t('commands.confirm.text', { n: c.targets, command })}</p>
+      <p data-testid="confirm-count">{t('commands.confirm.text', { n: c.targets, command: label })}</p>
       {destructive ? (
         <p className="warning" data-testid="confirm-destructive">
           {t('commands.confirm.destructive')}

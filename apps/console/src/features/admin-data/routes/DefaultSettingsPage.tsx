@@ -101,15 +101,13 @@ export function DefaultSettingsPage() {
       after={
         <>
           {editing && typeId !== null ? <DefaultSettingModal item={editing.item} typeId={typeId} onClose={() => setEditing(null)} /> : null}
-          {pushing ? (
-            <ConfirmCommandDialog
-              confirmation={pushing.confirmation}
-              command={t('adminData.defaults.pushCommand', { no: pushing.item.setting_no, value: pushing.item.value, type: typeName })}
-              pending={push.isPending}
-              onCancel={() => setPushing(null)}
-              onConfirm={(token) => void pushDefault(pushing.item, token)}
-            />
-          ) : null}
+          <ConfirmCommandDialog
+            confirmation={pushing?.confirmation ?? null}
+            command={pushing ? t('adminData.defaults.pushCommand', { no: pushing.item.setting_no, value: pushing.item.value, type: typeName }) : ''}
+            pending={push.isPending}
+            onCancel={() => setPushing(null)}
+            onConfirm={(token) => pushing && void pushDefault(pushing.item, token)}
+          />
         </>
       }
     >

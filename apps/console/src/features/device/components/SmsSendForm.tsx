@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { commandNeedsConfirmation, isConfirmationRequired, SMS_TEXT_MAX, type ConfirmationRequired } from '@tracker/contract';
+import { isConfirmationRequired, SMS_TEXT_MAX, type ConfirmationRequired } from '@tracker/contract';
 import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { CountedTextField, SelectField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
@@ -92,16 +92,13 @@ export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) 
         </button>
       </form>
       {/* outside the form: the dialog's own form submits through the React tree, and must not submit this one */}
-      {confirmation ? (
-        <ConfirmCommandDialog
-          confirmation={confirmation}
-          command={chosen ? `${chosen.name} (${chosen.command_key})` : command}
-          destructive={commandNeedsConfirmation(command)}
-          pending={send.isPending}
-          onCancel={() => setConfirmation(null)}
-          onConfirm={(token) => sendCommand(token)}
-        />
-      ) : null}
+      <ConfirmCommandDialog
+        confirmation={confirmation}
+        command={{ key: command, name: chosen?.name }}
+        pending={send.isPending}
+        onCancel={() => setConfirmation(null)}
+        onConfirm={(token) => sendCommand(token)}
+      />
     </>
   );
 }

@@ -261,15 +261,13 @@ export function AddBinaryPage() {
         </dl>
         <p>{t('firmware.add.confirmText')}</p>
       </Modal>
-      {fleetWide ? (
-        <ConfirmCommandDialog
-          confirmation={fleetWide}
-          command={binary ? `${binary.name} ${binary.version}` : t('firmware.add.binary')}
-          pending={insert.isPending}
-          onCancel={() => setFleetWide(null)}
-          onConfirm={(token) => start(token)}
-        />
-      ) : null}
+      <ConfirmCommandDialog
+        confirmation={fleetWide}
+        command={binary ? `${binary.name} ${binary.version}` : t('firmware.add.binary')}
+        pending={insert.isPending}
+        onCancel={() => setFleetWide(null)}
+        onConfirm={(token) => start(token)}
+      />
     </FirmwarePage>
   );
 }

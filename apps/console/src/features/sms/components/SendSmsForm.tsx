@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   codedIssues,
-  commandNeedsConfirmation,
   isConfirmationRequired,
   issueFieldError,
   SMS_TEXT_MAX,
@@ -156,16 +155,13 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           </button>
         </div>
       </form>
-      {confirmation ? (
-        <ConfirmCommandDialog
-          confirmation={confirmation}
-          command={chosen ? `${chosen.name} (${chosen.command_key})` : command}
-          destructive={commandNeedsConfirmation(command)}
-          pending={send.isPending}
-          onCancel={() => setConfirmation(null)}
-          onConfirm={(token) => ask(token)}
-        />
-      ) : null}
+      <ConfirmCommandDialog
+        confirmation={confirmation}
+        command={{ key: command, name: chosen?.name }}
+        pending={send.isPending}
+        onCancel={() => setConfirmation(null)}
+        onConfirm={(token) => ask(token)}
+      />
     </>
   );
 }
