@@ -140,8 +140,11 @@ export const modemProcess = z.object({
   step_started_at: iso,
   deadline_at: iso,
   finished_at: isoOrNull,
-  /** waiting at a send task until then before its command goes again (a temporary refusal's backoff, an error's pause) */
-  retry_at: isoOrNull,
+  /**
+   * waiting at a send task until then before its command goes again (a temporary refusal's backoff, an error's pause);
+   * defaults to null so a reader built before the field still takes answers without it
+   */
+  retry_at: isoOrNull.default(null),
 });
 export type ModemProcess = z.infer<typeof modemProcess>;
 
@@ -155,9 +158,12 @@ export const modemInitResponse = envelope(
   z.object({
     items: z.array(z.object({ imei: z.string(), outcome: z.enum(MODEM_INIT_OUTCOMES), device_id: intOrNull, modem_id: intOrNull, profile: z.enum(MODEM_PROFILE_NAMES).nullable(), task_count: intOrNull })),
     started: int,
-    /** devices the gate refused (outcome `refused`); the first REFUSALS_LISTED with their reasons in `refusals` */
-    refused: int,
-    refusals: z.array(commandRefusal).max(REFUSALS_LISTED),
+    /**
+     * devices the gate refused (outcome `refused`); the first REFUSALS_LISTED with their reasons in `refusals` (both
+     * default to none, so an answer without them, from before the gate, still reads)
+     */
+    refused: int.default(0),
+    refusals: z.array(commandRefusal).max(REFUSALS_LISTED).default([]),
   }),
 );
 export type ModemInitResponse = z.infer<typeof modemInitResponse>;
