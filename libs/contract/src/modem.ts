@@ -220,7 +220,7 @@ export const MODEM_ROUTES = {
     path: '/device/initModemUpdateProcess',
     area: 'modem',
     summary:
-      'Starts a modem update for each IMEI (per-IMEI outcome: started, unknown, duplicate in the list, already running, refused: terminated, disabled or no GSM number, listed with the reason); 400 when the devices found are all refused',
+      'Starts a modem update for each IMEI (per-IMEI outcome: started, unknown, duplicate in the list, already running, refused: terminated, disabled or no GSM number, listed with the reason); 400 when nothing starts and the gate refused a device',
     body: modemImeisBody,
     response: modemInitResponse,
     mutating: true,
