@@ -7,7 +7,11 @@
 // silent), the worker's and the api's CPU and the worker's RSS.
 //
 //   node bench/modem/run.mjs [--devices 10000] [--rate 200] [--errors 0.01] [--silent 0.01] [--timeout-ms 60000]
-//                            [--latency-ms 100-500] [--sms-concurrency 32]
+//                            [--latency-ms 100-500] [--sms-concurrency 32] [--retry-ms 1000] [--error-pause-ms 100]
+//
+// --retry-ms is MODEM_RETRY_BASE_MS (a temporary refusal's first pause, doubling) and --error-pause-ms
+// MODEM_ERROR_PAUSE_MS (the pause before an error's resend); short by default so that the run measures the machine,
+// not the waits (the defaults of a deployment are 1 min and 15 s).
 //
 // Uses a fresh database `tracker_bench_modem` in the local stack (a small seeded fleet plus N generated watches of
 // type 1, a tenth of them on the US carrier); needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
@@ -29,6 +33,8 @@ const { values: opts } = parseArgs({
     // each modem step sends one SMS, so each SMS job carries one message: the SMS jobs a worker runs at once bound
     // the sends in flight (the pipeline's default, 4, suits campaigns of 1,000-message chunks)
     'sms-concurrency': { type: 'string', default: '32' },
+    'retry-ms': { type: 'string', default: '1000' },
+    'error-pause-ms': { type: 'string', default: '100' },
   },
 });
 const N = Number(opts.devices);
@@ -67,6 +73,8 @@ const env = productionEnv({
   prefix: `bench-modem-${port}:`,
   ...fleetSimEnv(sim, base),
   MODEM_CHECK_TIMEOUT_MS: String(TIMEOUT_MS),
+  MODEM_RETRY_BASE_MS: opts['retry-ms'],
+  MODEM_ERROR_PAUSE_MS: opts['error-pause-ms'],
   SMS_CONCURRENCY: opts['sms-concurrency'],
 });
 const api = startApp('api', env);

@@ -5,12 +5,13 @@ export type ModemDevice = { id: number; imei: string; gsm: string; type: number 
 
 /**
  * Devices of one carrier profile (`us`: IMSI prefix 31041, the 13-task profile) whose GSM number no other device
- * shares (a watch's reply names one device) and that never had a modem update, first ones by id after `offset`.
+ * shares (a watch's reply names one device), that the start's gate lets through (not terminated, enabled) and that
+ * never had a modem update, first ones by id after `offset`.
  */
 export async function modemDevices(api: TestApi, n: number, opts: { us?: boolean; offset?: number } = {}): Promise<ModemDevice[]> {
   const r = await api.pool.query<ModemDevice>(
     `SELECT id, imei, gsm_number AS gsm, device_type_id AS type FROM device d
-      WHERE gsm_number IS NOT NULL AND (imsi LIKE '31041%') = $3
+      WHERE gsm_number IS NOT NULL AND device_status <> 3 AND enabled AND (imsi LIKE '31041%') = $3
         AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
         AND NOT EXISTS (SELECT 1 FROM modem_update_task t WHERE t.device_id = d.id)
       ORDER BY id OFFSET $2 LIMIT $1`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHILD_WORKER_ENV, childWorkerWorld, until } from './sms-helpers.js';
-import { lastSmsId, modemDevices, sentBodies } from './modem-helpers.js';
+import { lastSmsId, modemDevices, sentBodies, taskRow } from './modem-helpers.js';
 import { kill } from './worker-process.js';
 
 // The worker killed with SIGKILL in the middle of modem updates, twice (docs/firmware-modem.md "Guarantees"): the
@@ -9,7 +9,8 @@ import { kill } from './worker-process.js';
 // sms-sigkill.spec.ts (a worker on the loaded machine takes up to about 20 s to boot); bounds, never sleeps.
 const RESTART = 150_000;
 
-const world = childWorkerWorld({ ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000' }, { latencyMs: { min: 20, max: 150 } });
+// a temporary refusal waits 2 s here (1 min by default): the wait spans a worker's death and its successor's boot
+const world = childWorkerWorld({ ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000', MODEM_RETRY_BASE_MS: '2000' }, { latencyMs: { min: 20, max: 150 } });
 const startWorker = world.startWorker;
 const stepsDone = async (ids: number[]) =>
   Number((await world.w.api.pool.query(`SELECT count(*) AS n FROM modem_update_step WHERE modem_id = ANY($1::int[]) AND outcome IN ('ok', 'sent')`, [ids])).rows[0].n);
@@ -42,7 +43,7 @@ describe('the worker killed mid-update', () => {
       'all 30 done',
       400_000,
     );
-    const rows = (await w.api.pool.query(`SELECT id, errors, task_id, task_count FROM modem_update_task WHERE id = ANY($1::int[])`, [ids])).rows;
+    const rows = (await w.api.pool.query(`SELECT id, errors, task_id, task_count, error_code, error_params FROM modem_update_task WHERE id = ANY($1::int[])`, [ids])).rows;
     for (const t of rows) expect(t, `modem ${t.id}`).toMatchObject({ errors: 0, task_id: t.task_count });
 
     const common = ['SETTING,1,3600#', 'START_SSP#', 'UPDATE_MODEM#', 'SEND_ATCMD,AT#SWOPTIONS=1#'];
@@ -53,4 +54,40 @@ describe('the worker killed mid-update', () => {
     for (const d of ds) for (const h of w.sim.control.handsets(d.gsm)) expect(h.count, `${d.gsm} ${h.body}`).toBe(1);
     await kill(worker);
   }, 900_000);
+
+  it('a wait for a retry outlives the worker: killed while a process waits after BUSY, the next worker sends again', async () => {
+    const { w, admin } = world;
+    const [d] = await modemDevices(w.api, 1, { offset: 60 });
+    await w.api.pool.query('DELETE FROM device_setting WHERE device_id = $1 AND setting_no IN (1, 2)', [d!.id]);
+    const from = await lastSmsId(w.api);
+    const startSsp = async () => (await sentBodies(w.api, d!.id, from)).filter((b) => b === 'START_SSP#').length;
+    w.sim.control.configure({ silentRate: 1 });
+    let worker = startWorker();
+    try {
+      const r = await w.api.post('/device/initModemUpdateProcess', { IMEIs: [d!.imei] }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const id: number = r.body.model.items[0].modem_id;
+      await until(() => w.sim.control.handsets(d!.gsm).some((h) => h.body === 'START_SSP#'), 'the watch got START_SSP', RESTART);
+      await until(async () => (await taskRow(w.api, id)).sms_id !== null, 'waiting at the check', RESTART);
+      await w.sim.control.speak(d!.gsm, 'START_SSP:ERR,BUSY');
+      const waiting = await until(async () => {
+        const t = await taskRow(w.api, id);
+        return t.retry_at ? t : null;
+      }, 'waiting for the retry');
+      expect(waiting).toMatchObject({ status: 'RUNNING', task_id: 2, errors: 0, refusals: 1 });
+      await kill(worker);
+      // the due time passes with no worker at all
+      await until(async () => (await w.api.pool.query('SELECT now() >= retry_at AS due FROM modem_update_task WHERE id = $1', [id])).rows[0].due, 'the retry due');
+      expect(await startSsp()).toBe(1);
+      worker = startWorker();
+      await until(async () => (await startSsp()) === 2, 'START_SSP sent again by the next worker', RESTART);
+      const resent = (await w.api.pool.query(`SELECT created FROM sms_message WHERE device_id = $1 AND message = 'START_SSP#' ORDER BY id DESC LIMIT 1`, [d!.id])).rows[0];
+      expect(resent.created.getTime()).toBeGreaterThanOrEqual(new Date(waiting.retry_at).getTime());
+      expect(await taskRow(w.api, id)).toMatchObject({ status: 'RUNNING', errors: 0 });
+      await w.api.post('/device/stopModemUpdateProcess', { IMEIs: [d!.imei] }, admin);
+    } finally {
+      w.sim.control.configure({ silentRate: 0 });
+      if (worker.exitCode === null && worker.signalCode === null) await kill(worker);
+    }
+  }, 600_000);
 });

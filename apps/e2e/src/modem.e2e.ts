@@ -12,10 +12,11 @@ describe('admin: a modem update started from a CSV, followed to done', () => {
   let imeis: string[];
 
   beforeAll(async () => {
-    // watches whose number no other device shares (a reply names one device), one of the US carrier's 13-task profile
+    // watches whose number no other device shares (a reply names one device) and that the start's gate lets through
+    // (not terminated, enabled), one of the US carrier's 13-task profile
     const pick = (us: boolean, n: number) =>
       sql<{ imei: string }>(
-        `SELECT imei FROM device d WHERE gsm_number IS NOT NULL AND (imsi LIKE '31041%') = $1
+        `SELECT imei FROM device d WHERE gsm_number IS NOT NULL AND device_status <> 3 AND enabled AND (imsi LIKE '31041%') = $1
             AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
             AND NOT EXISTS (SELECT 1 FROM modem_update_task t WHERE t.device_id = d.id)
           ORDER BY id DESC LIMIT $2`,

@@ -7,6 +7,7 @@ import { envelope, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
 import { int, intOrNull, iso, isoOrNull } from './device-workspace/shared.js';
 import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
+import { commandRefusal, REFUSALS_LISTED } from './commands.js';
 
 /** §9: a process that has not reached its last task 10 days after it started, or has had 3 errors, ends as failed. */
 export const MODEM_LIMITS = { days: 10, errors: 3 } as const;
@@ -139,15 +140,30 @@ export const modemProcess = z.object({
   step_started_at: iso,
   deadline_at: iso,
   finished_at: isoOrNull,
+  /**
+   * waiting at a send task until then before its command goes again (a temporary refusal's backoff, an error's pause);
+   * defaults to null so a reader built before the field still takes answers without it
+   */
+  retry_at: isoOrNull.default(null),
 });
 export type ModemProcess = z.infer<typeof modemProcess>;
 
-export const MODEM_INIT_OUTCOMES = ['started', 'unknownImei', 'duplicate', 'alreadyRunning', 'noNumber'] as const;
+/**
+ * One outcome per IMEI of a start: `refused` is a device that cannot take commands (terminated, disabled, no GSM
+ * number: the gate of docs/firmware-modem.md "Starting"), listed with its reason in `refusals`.
+ */
+export const MODEM_INIT_OUTCOMES = ['started', 'unknownImei', 'duplicate', 'alreadyRunning', 'refused'] as const;
 export type ModemInitOutcome = (typeof MODEM_INIT_OUTCOMES)[number];
 export const modemInitResponse = envelope(
   z.object({
     items: z.array(z.object({ imei: z.string(), outcome: z.enum(MODEM_INIT_OUTCOMES), device_id: intOrNull, modem_id: intOrNull, profile: z.enum(MODEM_PROFILE_NAMES).nullable(), task_count: intOrNull })),
     started: int,
+    /**
+     * devices the gate refused (outcome `refused`); the first REFUSALS_LISTED with their reasons in `refusals` (both
+     * default to none, so an answer without them, from before the gate, still reads)
+     */
+    refused: int.default(0),
+    refusals: z.array(commandRefusal).max(REFUSALS_LISTED).default([]),
   }),
 );
 export type ModemInitResponse = z.infer<typeof modemInitResponse>;
@@ -203,7 +219,8 @@ export const MODEM_ROUTES = {
     method: 'POST',
     path: '/device/initModemUpdateProcess',
     area: 'modem',
-    summary: 'Starts a modem update for each IMEI (per-IMEI outcome: started, unknown, duplicate in the list, already running, no GSM number)',
+    summary:
+      'Starts a modem update for each IMEI (per-IMEI outcome: started, unknown, duplicate in the list, already running, refused: terminated, disabled or no GSM number, listed with the reason); 400 when nothing starts and the gate refused a device',
     body: modemImeisBody,
     response: modemInitResponse,
     mutating: true,

@@ -163,6 +163,8 @@ export const REASONS = {
   modemStopped: { en: 'Stopped by a user' },
   modemDupFilesInvalid: { en: 'The watch reported no usable DUP files: {{report}}', params: { report: 'text' } },
   modemNoNumber: { en: 'The device has no GSM number' },
+  /** a temporary refusal (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT): not an error, the command goes again after a pause */
+  modemRetryLater: { en: 'The watch refused for now ({{reason}}); the command is sent again at {{at}}', params: { reason: 'text', at: 'text' } },
 
   // ------------------------------------------------------------------------ owner contacts, safe zones, add device (§5; contacts.ts, safe-zones.ts, device-add.ts)
   contactFirstName: { en: 'First name must be between {{min}} and {{max}} characters', params: { min: 'number', max: 'number' } },

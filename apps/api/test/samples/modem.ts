@@ -4,10 +4,13 @@ import type { TestApi } from '../harness.js';
 import { userOfRole } from '../harness.js';
 import type { SampleBuilder } from './index.js';
 
-/** A device with a GSM number and no running modem update (the matrix's api runs no worker: what it starts stays). */
+/**
+ * A device the start's gate lets through (a GSM number, not terminated, enabled) with no running modem update (the
+ * matrix's api runs no worker: what it starts stays).
+ */
 async function freeDevice(api: TestApi): Promise<{ id: number; imei: string }> {
   const r = await api.pool.query<{ id: number; imei: string }>(
-    `SELECT id, imei FROM device d WHERE gsm_number IS NOT NULL
+    `SELECT id, imei FROM device d WHERE gsm_number IS NOT NULL AND device_status <> 3 AND enabled
         AND NOT EXISTS (SELECT 1 FROM modem_update_task t WHERE t.device_id = d.id AND t.status = 'RUNNING')
       ORDER BY id DESC LIMIT 1`,
   );
@@ -25,10 +28,11 @@ export const MODEM_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   // the seed's modem updates are finished ones (ids 1-8)
   modemProgress: () => ({ path: '/modem/progress?modem_id=1' }),
   modemReset: async ({ api }) => {
-    // a finished process whose device runs no other
+    // a finished process whose device runs no other and passes the gate
     const r = await api.pool.query<{ id: number }>(
-      `SELECT id FROM modem_update_task t WHERE status <> 'RUNNING'
-          AND NOT EXISTS (SELECT 1 FROM modem_update_task o WHERE o.device_id = t.device_id AND o.status = 'RUNNING') ORDER BY id LIMIT 1`,
+      `SELECT t.id FROM modem_update_task t JOIN device d ON d.id = t.device_id
+        WHERE t.status <> 'RUNNING' AND d.gsm_number IS NOT NULL AND d.device_status <> 3 AND d.enabled
+          AND NOT EXISTS (SELECT 1 FROM modem_update_task o WHERE o.device_id = t.device_id AND o.status = 'RUNNING') ORDER BY t.id LIMIT 1`,
     );
     return { path: `/modem/reset?modem_id=${r.rows[0]?.id ?? 1}` };
   },

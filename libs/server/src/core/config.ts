@@ -122,6 +122,15 @@ const configSchema = z.object({
   MODEM_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** a check task without the watch's reply for this long counts as an error and its command is sent again */
   MODEM_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
+  /**
+   * a temporary refusal of a modem command (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT) is not an error: the command goes
+   * again after this pause, doubling with each refusal in a row, at most MODEM_RETRY_MAX_MS, while that falls before
+   * the 10-day deadline (docs/firmware-modem.md "Retries")
+   */
+  MODEM_RETRY_BASE_MS: z.coerce.number().int().min(100).default(60_000),
+  MODEM_RETRY_MAX_MS: z.coerce.number().int().min(100).default(6 * 3_600_000),
+  /** an error that counts (a permanent refusal, an undelivered SMS, a timeout) sends the command again after this pause */
+  MODEM_ERROR_PAUSE_MS: z.coerce.number().int().min(100).default(15_000),
   /** /api/docs (endpoint list and openapi.json): served unless NODE_ENV=production, where it needs API_DOCS=1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /**

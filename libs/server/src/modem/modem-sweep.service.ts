@@ -13,9 +13,10 @@ const BATCH = 2_000;
 
 /**
  * Periodic work of the modem updates (worker, at start and every 5 s): hands the worker the processes whose time is
- * up by Postgres' clock (past the 10-day deadline, a check whose SMS was sent longer ago than its timeout) and those whose job was lost. The job ids
- * carry the process's version, so a job still queued is not queued twice, and a job for a process that moved on does
- * nothing.
+ * up by Postgres' clock (past the 10-day deadline, a check whose SMS was sent longer ago than its timeout, a wait
+ * whose retry is due) and those whose job was lost. The job ids carry the process's version, so a job still queued
+ * (or delayed until its retry) is not queued twice, and a job for a process that moved on does nothing. A retry's
+ * time is in Postgres (`retry_at`): a worker restarted, or Redis emptied, loses no wait.
  */
 @Injectable()
 export class ModemSweep implements OnApplicationBootstrap {

@@ -3,8 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { MODEM_PROFILES, reasonText, storedReason, type ModemProcess, type ModemReport, type Reason, type ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import type { DupFile, HistoryLine } from './modem-machine.js';
 
-/** A modem update as the engine reads it (locked), with its device and what Postgres' clock says about its times. */
+export type { HistoryLine } from './modem-machine.js';
+
+/** A modem update as the engine reads it (locked), with its device and Postgres' clock (timestamps as ISO strings). */
 export type TaskRow = {
   id: number;
   device_id: number;
@@ -15,6 +18,7 @@ export type TaskRow = {
   status: 'RUNNING' | 'DONE' | 'FAILED' | 'STOPPED';
   version: number;
   errors: number;
+  refusals: number;
   sms_id: number | null;
   last_reply: string | null;
   saved_settings: Record<string, string | null> | null;
@@ -22,10 +26,12 @@ export type TaskRow = {
   created_by: number | null;
   gsm_number: string | null;
   device_type_id: number;
-  /** now() is past the 10-day deadline */
-  expired: boolean;
-  /** a check: now() is past the time its SMS was sent (the gateway took it) + the check timeout */
-  timed_out: boolean;
+  deadline_at: string;
+  retry_at: string | null;
+  /** when the gateway took the SMS the check waits for (null: not yet, or none) */
+  sms_sent_at: string | null;
+  /** Postgres' now() of the transaction: the only clock the state machine reads */
+  now: string;
 };
 
 /** What a transition changes (only the fields given); `version` is always bumped, `step_started_at` when the task changes. */
@@ -33,10 +39,13 @@ export type TaskChange = {
   task_id?: number;
   status?: TaskRow['status'];
   errors?: number;
+  refusals?: number;
   sms_id?: number | null;
+  /** waiting at a send task until then (ISO), or not (null) */
+  retry_at?: string | null;
   error?: Reason | null;
   last_reply?: string | null;
-  dup_files?: { name: string; size: number }[] | null;
+  dup_files?: DupFile[] | null;
   saved_settings?: Record<string, string | null> | null;
   settings_restored?: boolean | null;
   finished?: boolean;
@@ -44,15 +53,17 @@ export type TaskChange = {
   restart?: { days: number };
 };
 
-/** One line of a process's history (the progress modal), written with the transition it records. */
-export type HistoryLine = { taskId: number; outcome: 'ok' | 'sent' | 'error' | 'timeout' | 'info'; why: Reason | null; smsId: number | null };
+/** A device as a start reads it: its IMSI (the profile) and what the gate checks (status, enabled, number). */
+export type ModemDeviceRow = { id: number; imei: string; imsi: string | null; gsm_number: string | null; device_status: number; enabled: boolean };
+const DEVICE_COLUMNS = 'id, imei, imsi, gsm_number, device_status, enabled';
 
 const TASK_COLUMNS = `t.id, t.device_id, t.imei, t.profile, t.task_id, t.task_count, t.status::text AS status, t.version, t.errors,
-  t.sms_id, t.last_reply, t.saved_settings, t.settings_restored_at, t.created_by, d.gsm_number, d.device_type_id`;
+  t.refusals, t.sms_id, t.last_reply, t.saved_settings, t.settings_restored_at, t.created_by, d.gsm_number, d.device_type_id,
+  t.deadline_at, t.retry_at, m.sent_at AS sms_sent_at, now() AS now`;
 
 type ProcessRow = Omit<ModemProcess, 'task' | 'error'> & { error_code: string | null; error_params: ReasonParams | null };
 const PROCESS_COLUMNS = `t.id AS modem_id, t.device_id, t.imei, t.profile, t.status::text AS status, t.task_id, t.task_count, t.errors,
-  t.error_code, t.error_params, t.started, t.step_started_at, t.deadline_at, t.finished_at`;
+  t.error_code, t.error_params, t.started, t.step_started_at, t.deadline_at, t.finished_at, t.retry_at`;
 
 /** The answer's shape of a process row: the current task's key and the stored reason with its English text. */
 export function toProcess(r: ProcessRow): ModemProcess {
@@ -132,17 +143,17 @@ export class ModemRepository {
   // ------------------------------------------------------------------------------------------ the engine
 
   /**
-   * A process locked for a transition (FOR UPDATE), with the deadline and the check timeout judged by Postgres' clock.
-   * A check's time runs from when its SMS was sent (`sent_at`), not stored: a backlog in the SMS pipeline is not the
-   * watch's silence (an SMS that never leaves ends with its own error, which the listener counts).
+   * A process locked for a transition (FOR UPDATE), with its times and Postgres' now(): the state machine judges the
+   * deadline, a retry's due time and a check's timeout by that clock only. A check's time runs from when its SMS was
+   * sent (`sent_at`), not stored: a backlog in the SMS pipeline is not the watch's silence (an SMS that never leaves
+   * ends with its own error, which the listener counts).
    */
-  async lock(id: number, timeoutMs: number, c: Queryable): Promise<TaskRow | null> {
+  async lock(id: number, c: Queryable): Promise<TaskRow | null> {
     const r = await this.pg.rows<TaskRow>(
-      `SELECT ${TASK_COLUMNS}, now() >= t.deadline_at AS expired,
-              coalesce(now() >= m.sent_at + $2 * interval '1 millisecond', false) AS timed_out
+      `SELECT ${TASK_COLUMNS}
          FROM modem_update_task t JOIN device d ON d.id = t.device_id LEFT JOIN sms_message m ON m.id = t.sms_id
         WHERE t.id = $1 FOR UPDATE OF t`,
-      [id, timeoutMs],
+      [id],
       c,
     );
     return r[0] ?? null;
@@ -151,8 +162,9 @@ export class ModemRepository {
   /** The running process whose check waits for this SMS, locked; null when none does (a late or foreign message). */
   async lockBySms(smsId: number, c: Queryable): Promise<TaskRow | null> {
     const r = await this.pg.rows<TaskRow>(
-      `SELECT ${TASK_COLUMNS}, now() >= t.deadline_at AS expired, false AS timed_out
-         FROM modem_update_task t JOIN device d ON d.id = t.device_id WHERE t.sms_id = $1 AND t.status = 'RUNNING' FOR UPDATE OF t`,
+      `SELECT ${TASK_COLUMNS}
+         FROM modem_update_task t JOIN device d ON d.id = t.device_id LEFT JOIN sms_message m ON m.id = t.sms_id
+        WHERE t.sms_id = $1 AND t.status = 'RUNNING' FOR UPDATE OF t`,
       [smsId],
       c,
     );
@@ -176,7 +188,9 @@ export class ModemRepository {
     }
     if (ch.status !== undefined) set('status', ch.status, '::modem_update_status');
     if (ch.errors !== undefined) set('errors', ch.errors);
+    if (ch.refusals !== undefined) set('refusals', ch.refusals);
     if (ch.sms_id !== undefined) set('sms_id', ch.sms_id);
+    if (ch.retry_at !== undefined) set('retry_at', ch.retry_at, '::timestamptz');
     if (ch.error !== undefined) {
       set('error_code', ch.error?.code ?? null);
       set('error_params', ch.error?.params ? JSON.stringify(ch.error.params) : null, '::jsonb');
@@ -224,25 +238,19 @@ export class ModemRepository {
     );
   }
 
-  /** Sets the device's own value (pending until the watch confirms it), or removes it (null: the default applies). */
-  async setSetting(deviceId: number, settingNo: number, value: string | null, c: Queryable): Promise<void> {
-    if (value === null) await c.query('DELETE FROM device_setting WHERE device_id = $1 AND setting_no = $2', [deviceId, settingNo]);
-    else
-      await c.query(
-        `INSERT INTO device_setting (device_id, setting_no, value, synced, updated_at) VALUES ($1, $2, $3, false, now())
-         ON CONFLICT (device_id, setting_no) DO UPDATE SET value = EXCLUDED.value, synced = false, updated_at = now()`,
-        [deviceId, settingNo, value],
-      );
-  }
-
-  /** Processes a sweep hands to the worker: past their deadline, checks past their timeout, other tasks whose job was lost. */
+  /**
+   * Processes a sweep hands to the worker: past their deadline, checks past their timeout, waits whose retry is due
+   * (its delayed job lost with Redis, or run a moment early), other tasks whose job was lost. A process waiting for a
+   * retry that is not due is left alone: its delayed job holds it.
+   */
   due(timeoutMs: number, staleMs: number, limit: number): Promise<{ id: number; version: number }[]> {
     return this.pg.rows(
       `SELECT t.id, t.version FROM modem_update_task t
         WHERE t.status = 'RUNNING'
           AND (t.deadline_at <= now()
                OR (${IS_CHECK} AND EXISTS (SELECT 1 FROM sms_message m WHERE m.id = t.sms_id AND m.sent_at <= now() - $1 * interval '1 millisecond'))
-               OR (NOT ${IS_CHECK} AND t.updated <= now() - $2 * interval '1 millisecond'))
+               OR t.retry_at <= now()
+               OR (NOT ${IS_CHECK} AND t.retry_at IS NULL AND t.updated <= now() - $2 * interval '1 millisecond'))
         ORDER BY t.id LIMIT $3`,
       [timeoutMs, staleMs, limit],
     );
@@ -250,10 +258,10 @@ export class ModemRepository {
 
   // ------------------------------------------------------------------------------------------ the calls
 
-  /** Devices by IMEI, locked (two starts for one device at once wait for each other). */
-  async devicesByImei(imeis: string[], c: Queryable): Promise<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }[]> {
-    const rows = await this.pg.rows<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }>(
-      'SELECT id, imei, imsi, gsm_number FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR UPDATE',
+  /** Devices by IMEI, locked (two starts for one device at once wait for each other), with what the gate reads. */
+  async devicesByImei(imeis: string[], c: Queryable): Promise<ModemDeviceRow[]> {
+    const rows = await this.pg.rows<ModemDeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR UPDATE`,
       [imeis],
       c,
     );
@@ -262,12 +270,8 @@ export class ModemRepository {
     return rows.filter((r) => !seen.has(r.imei) && seen.add(r.imei));
   }
 
-  async deviceById(id: number, c: Queryable): Promise<{ id: number; imei: string; imsi: string | null; gsm_number: string | null } | null> {
-    const r = await this.pg.rows<{ id: number; imei: string; imsi: string | null; gsm_number: string | null }>(
-      'SELECT id, imei, imsi, gsm_number FROM device WHERE id = $1 FOR UPDATE',
-      [id],
-      c,
-    );
+  async deviceById(id: number, c: Queryable): Promise<ModemDeviceRow | null> {
+    const r = await this.pg.rows<ModemDeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM device WHERE id = $1 FOR UPDATE`, [id], c);
     return r[0] ?? null;
   }
 

@@ -8,8 +8,11 @@ import {
   MODEM_PAGE_SIZE,
   MODEM_PROFILES,
   modemProfileOf,
+  REFUSALS_LISTED,
   storedReason,
   reasonText,
+  type CommandRefusal,
+  type Reason,
   type ModemAllStatuses,
   type ModemImeisBody,
   type ModemInitResponse,
@@ -22,19 +25,26 @@ import {
   type ModemStopResponse,
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { AppConfig } from '../core/config.js';
 import { DomainError } from '../core/errors.js';
 import { ExportStore, type ExportTicket } from '../core/exports/index.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { ModemEngine } from './modem-engine.service.js';
-import { ModemRepository } from './modem.repository.js';
+import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
+import { gateRefusal } from '../commands/command-state.js';
+import { ModemRepository, type ModemDeviceRow } from './modem.repository.js';
 
 const EXPORT_KIND = 'modem';
 type ExportParams = { report: ModemReport };
 
 /** The first occurrence of each IMEI (later ones are duplicates of the list). */
 const firstOf = (imeis: string[]) => [...new Set(imeis)];
+
+/** One device through the gate of a start: a 400 naming `field` with the reason when it cannot take commands. */
+function gateOne(d: ModemDeviceRow, field: string): void {
+  const why = gateRefusal(d);
+  if (why) throw new DomainError(ErrorCode.ValidationFailed, [fieldError(field, why.code)]);
+}
 
 /**
  * §7 Modem: start, check and stop modem updates by IMEI, the lists, a process's progress, reset, the reports' CSV.
@@ -49,26 +59,42 @@ export class ModemService {
     private readonly audit: AuditService,
     private readonly jobs: JobQueue,
     private readonly store: ExportStore,
-    private readonly config: AppConfig,
+    private readonly ledger: CommandLedger,
   ) {}
 
+  /**
+   * Starts a modem update per IMEI. The gate refuses devices that cannot take commands (terminated, disabled, no
+   * number) with their reason: kept in `command_refusal` under the first process the call started and listed back (the
+   * first REFUSALS_LISTED); when nothing starts and the gate refused any, the call is a 400 naming those IMEIs.
+   */
   async init(s: SessionUser, b: ModemImeisBody): Promise<ModemInitResponse['model']> {
-    const { items, started } = await this.repo.tx(async (c) => {
+    const out = await this.repo.tx(async (c) => {
       const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
       const running = new Set((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => r.device_id));
       const seen = new Set<string>();
-      const items: ModemInitResponse['model']['items'] = b.IMEIs.map((imei) => {
+      const refused: { index: number; deviceId: number; namedAs: string; reason: Reason }[] = [];
+      const items: ModemInitResponse['model']['items'] = b.IMEIs.map((imei, index) => {
         const d = devices.get(imei);
         const base = { imei, device_id: d?.id ?? null, modem_id: null, profile: null, task_count: null };
         if (seen.has(imei)) return { ...base, outcome: 'duplicate' as const };
         seen.add(imei);
         if (!d) return { ...base, outcome: 'unknownImei' as const };
         if (running.has(d.id)) return { ...base, outcome: 'alreadyRunning' as const };
-        if (!d.gsm_number) return { ...base, outcome: 'noNumber' as const };
+        const why = gateRefusal(d);
+        if (why) {
+          refused.push({ index, deviceId: d.id, namedAs: imei, reason: why });
+          return { ...base, outcome: 'refused' as const };
+        }
         const profile = modemProfileOf(d.imsi);
         return { ...base, outcome: 'started' as const, profile, task_count: MODEM_PROFILES[profile].length };
       });
       const toStart = items.filter((i) => i.outcome === 'started');
+      if (!toStart.length && refused.length) {
+        throw new DomainError(ErrorCode.ValidationFailed, [
+          fieldError('IMEIs', 'smsNoTargets', { count: refused.length }),
+          ...refused.slice(0, REFUSALS_LISTED).map((r) => fieldError(`IMEIs.${r.index}`, r.reason.code)),
+        ]);
+      }
       const rows = await this.repo.insert(
         toStart.map((i) => ({ device_id: i.device_id!, imei: i.imei, profile: i.profile!, task_count: i.task_count! })),
         s.userId,
@@ -77,13 +103,13 @@ export class ModemService {
       );
       const ids = new Map(rows.map((r) => [r.device_id, r.id]));
       for (const i of toStart) i.modem_id = ids.get(i.device_id!) ?? null;
-      await this.audit.recordCall(c, { entity: 'modem_update_task', result: { started: rows.length, refused: items.length - rows.length } });
-      return { items, started: rows.length, ids: rows.map((r) => r.id) };
-    }).then(async (r) => {
-      await this.jobs.enqueueMany(JobName.ModemStep, r.ids.map((id) => ({ id, version: 0 })));
-      return r;
+      // the call's processes share no id of their own: its refusals are kept under the first one it started
+      if (rows[0]) await this.ledger.keepRefusals('modem', String(Math.min(...rows.map((r) => r.id))), refused, c);
+      await this.audit.recordCall(c, { entity: 'modem_update_task', result: { started: rows.length, refused: refused.length, not_started: items.length - rows.length } });
+      return { items, started: rows.length, refused, ids: rows.map((r) => r.id) };
     });
-    return { items, started };
+    await this.jobs.enqueueMany(JobName.ModemStep, out.ids.map((id) => ({ id, version: 0 })));
+    return { items: out.items, started: out.started, refused: out.refused.length, refusals: out.refused.slice(0, REFUSALS_LISTED).map(refusalOut) };
   }
 
   async status(b: ModemImeisBody): Promise<ModemStatusResponse['model']> {
@@ -105,7 +131,7 @@ export class ModemService {
         }
         seen.add(imei);
         const id = d ? running.get(d.id) : undefined;
-        const t = id ? await this.repo.lock(id, this.config.get('MODEM_CHECK_TIMEOUT_MS'), c) : null;
+        const t = id ? await this.repo.lock(id, c) : null;
         if (!d) items.push({ imei, outcome: 'unknownImei', modem_id: null });
         else if (!t || t.status !== 'RUNNING') items.push({ imei, outcome: 'notRunning', modem_id: null });
         else {
@@ -150,7 +176,7 @@ export class ModemService {
       const d = await this.repo.deviceById(deviceId, c);
       if (!d) throw new DomainError(ErrorCode.DeviceNotFound, [fieldError('device_id', ErrorCode.DeviceNotFound)]);
       if ((await this.repo.running([d.id], c)).length) throw new DomainError(ErrorCode.Duplicate, [fieldError('device_id', 'modemAlreadyRunning')]);
-      if (!d.gsm_number) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_id', 'modemNoNumber')]);
+      gateOne(d, 'device_id');
       const profile = modemProfileOf(d.imsi);
       const [row] = await this.repo.insert([{ device_id: d.id, imei: d.imei, profile, task_count: MODEM_PROFILES[profile].length }], s.userId, MODEM_LIMITS.days, c);
       await this.audit.recordCall(c, { entity: 'modem_update_task', entityId: String(row!.id), result: { modem_id: row!.id, device_id: d.id } });
@@ -187,9 +213,10 @@ export class ModemService {
   /** GET /modem/reset?modem_id: the process from task 1 again (409 when another process of the device runs). */
   async reset(s: SessionUser, modemId: number): Promise<ModemProcess> {
     await this.repo.tx(async (c) => {
-      const t = await this.repo.lock(modemId, this.config.get('MODEM_CHECK_TIMEOUT_MS'), c);
+      const t = await this.repo.lock(modemId, c);
       if (!t) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
-      await this.repo.deviceById(t.device_id, c);
+      const d = await this.repo.deviceById(t.device_id, c);
+      if (d) gateOne(d, 'modem_id');
       const others = (await this.repo.running([t.device_id], c)).filter((r) => r.id !== t.id);
       if (others.length) throw new DomainError(ErrorCode.Duplicate, [fieldError('modem_id', 'modemAlreadyRunning')]);
       const version = await this.engine.reset(t, c);
