@@ -89,7 +89,7 @@ export function RequestDevicesPage() {
           rowKey={(a, i) => `${a.device_id ?? a.named_as ?? ''}-${a.outcome}-${i}`}
           rowProps={(a) => ({ 'data-outcome': a.outcome })}
           loading={q.isFetching && q.isPlaceholderData}
-          empty={t(`outcomes.empty.${state}`)}
+          empty={t('outcomes.empty')}
         />
         <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
       </QueryState>

@@ -41,7 +41,7 @@ describe('/admin/modem/outcomes', () => {
     expect(api.callsTo('GET', '/api/csv/generate/modem_devices')[0]!.url.searchParams.get('state')).toBe('failed');
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('No device is done yet.')).toBeTruthy();
+    expect(await screen.findByText('No device in this state.')).toBeTruthy();
     expect(api.callsTo('GET', '/api/modem/devices').at(-1)!.url.searchParams.get('state')).toBe('done');
   });
 });

@@ -73,7 +73,6 @@ export function ModemOutcomesPage() {
     <div className="page page--search">
       <PageTitle text={title}>{title}</PageTitle>
       <ModemNav />
-      <p className="muted">{t('outcomes.modem.intro')}</p>
       <OutcomeFilter
         states={MODEM_FILTER}
         value={state}
@@ -94,7 +93,7 @@ export function ModemOutcomesPage() {
           rowProps={(d) => ({ 'data-outcome': d.outcome, 'data-imei': d.imei })}
           columns={columns}
           loading={q.isFetching && q.isPlaceholderData}
-          empty={t(`outcomes.empty.${state}`)}
+          empty={t('outcomes.empty')}
         />
         <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
       </QueryState>

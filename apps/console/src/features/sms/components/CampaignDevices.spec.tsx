@@ -100,7 +100,7 @@ describe("a campaign's devices (/admin/sendSMS)", () => {
     });
     const { user } = renderApp('/admin/sendSMS', { session: { role: 1 } });
     const section = await follow(user);
-    expect(await within(section).findByText('No device failed.')).toBeTruthy();
+    expect(await within(section).findByText('No device in this state.')).toBeTruthy();
     expect((within(section).getByTestId('outcome-export') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -86,7 +86,7 @@ export function CampaignDevices({ bulkId }: { bulkId: string }) {
           rowKey={(d, i) => `${d.device_id ?? d.named_as ?? ''}-${d.sms_id ?? 'r'}-${i}`}
           rowProps={(d) => ({ 'data-testid': `campaign-device-${d.device_id ?? d.named_as ?? ''}`, 'data-outcome': d.outcome })}
           loading={q.isFetching && q.isPlaceholderData}
-          empty={t(`outcomes.empty.${state}`)}
+          empty={t('outcomes.empty')}
         />
         <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
       </QueryState>
