@@ -1,8 +1,34 @@
 import { PassThrough } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEM_PROFILES, REASON_CODES, reasonParams, reasonText, storedReason, type ModemReport, type ReasonParams } from '@tracker/contract';
-import { copyCsv, guardCell, MODEM_CSV_COLUMNS, modemCsvSql, reasonTextSql, sqlTextCell, writeCsv, type SqlCsvColumn } from '@tracker/server';
+import {
+  CAMPAIGN_DEVICE_STATES,
+  FIRMWARE_DEVICE_STATES,
+  MODEM_DEVICE_STATES,
+  MODEM_PROFILES,
+  REASON_CODES,
+  reasonParams,
+  reasonText,
+  storedReason,
+  type ModemReport,
+  type ReasonParams,
+} from '@tracker/contract';
+import {
+  CAMPAIGN_OUTCOME_CSV_COLUMNS,
+  campaignOutcomesCsvSql,
+  copyCsv,
+  FIRMWARE_OUTCOME_CSV_COLUMNS,
+  firmwareOutcomesCsvSql,
+  guardCell,
+  MODEM_CSV_COLUMNS,
+  MODEM_OUTCOME_CSV_COLUMNS,
+  modemCsvSql,
+  modemOutcomesCsvSql,
+  reasonTextSql,
+  sqlTextCell,
+  writeCsv,
+  type SqlCsvColumn,
+} from '@tracker/server';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
 import { inject } from 'vitest';
@@ -103,6 +129,64 @@ describe('the COPY path writes what the JavaScript writer writes', () => {
       expect(viaCopy, report).toBe(viaJs);
     }
     expect(lines).toBeGreaterThanOrEqual(8);
+  });
+
+  it('writes the outcome lists (campaign, firmware request, modem) as the JavaScript writer wrote them: the reason in words', async () => {
+    // a campaign with every status, a retry, replies that need the formula guard and quoting, and refusals
+    const bulk = '0b9f3c1e-4a57-4a2b-9d7c-1f0e5d2c3b4a';
+    await pool.query(`INSERT INTO sms_campaign (bulk_id, command_key, message, device_type_id, created_by, total) VALUES ($1, 'STATUS', 'STATUS#', 1, 1, 6)`, [bulk]);
+    const ids = (await pool.query<{ id: number }>('SELECT id FROM device WHERE gsm_number IS NOT NULL ORDER BY id LIMIT 8')).rows.map((r) => r.id);
+    for (const [i, [status, code, params]] of ([
+      [2, null, null],
+      [3, 'smsUndelivered', { status: 'undelivered', code: 30003 }],
+      [4, 'smsExpired', { minutes: 60 }],
+      [1, null, null],
+      [0, null, null],
+      [3, 'smsRetried', { reason: 'BUSY', next: 1 }],
+    ] as const).entries()) {
+      await pool.query(
+        `INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, bulk_id, error_code, error_params, sent_at)
+         SELECT 'STATUS', 'STATUS#', id, gsm_number, 'OUTBOUND', $2, $3, $4, $5::jsonb, CASE WHEN $2 IN (1, 2, 3) THEN now() END FROM device WHERE id = $1`,
+        [ids[i], status, bulk, code, params && JSON.stringify(params)],
+      );
+    }
+    await pool.query(
+      `INSERT INTO sms_message (command_key, message, device_id, direction, status, bulk_id, error_code, error_params) VALUES ('STATUS', 'STATUS#', $1, 'OUTBOUND', 3, $2, 'smsDeviceRefused', '{"reason": "=1+1"}')`,
+      [ids[5], bulk],
+    );
+    await pool.query(
+      `INSERT INTO sms_message (command_key, message, device_id, direction, status, reply_to, kind)
+       SELECT 'STATUS', '=HYPERLINK("http://evil"), "quoted"; 1', device_id, 'INBOUND', 2, id, 'reply' FROM sms_message WHERE bulk_id = $1 AND status = 2`,
+      [bulk],
+    );
+    await pool.query(
+      `INSERT INTO command_refusal (batch_kind, batch_id, device_id, named_as, reason_code, reason_params) VALUES
+         ('campaign', $1, $2, NULL, 'smsDeviceTerminated', NULL), ('campaign', $1, NULL, '+4915100000', 'smsNoNumber', NULL),
+         ('firmware', '1', $3, NULL, 'smsDeviceDisabled', NULL), ('firmware', '1', NULL, '359999999999990', 'invalidImei', NULL),
+         ('modem', '1', $3, NULL, 'smsDeviceDisabled', NULL), ('modem', '1', NULL, '359999999999991', 'smsGatewayError', '{"code": 21211, "message": "bad, \\"number\\""}')`,
+      [bulk, ids[6], ids[7]],
+    );
+    const asJs = (rows: Record<string, unknown>[], columns: SqlCsvColumn[]) =>
+      collect((out) =>
+        writeCsv(
+          rows.map((r) => {
+            const why = r.error_code ? storedReason(r.error_code as string, r.error_params as ReasonParams | null) : null;
+            return { ...r, reason: why ? reasonText(why.code, why.params) : '' };
+          }),
+          out,
+          columns.map(({ key, header }) => ({ key, header })),
+        ),
+      );
+    const lists: [string, string, unknown[], SqlCsvColumn[], number][] = [
+      ...CAMPAIGN_DEVICE_STATES.map((s) => ['campaign', campaignOutcomesCsvSql(s), [bulk], CAMPAIGN_OUTCOME_CSV_COLUMNS, s === 'all' ? 8 : 0] as [string, string, unknown[], SqlCsvColumn[], number]),
+      ...FIRMWARE_DEVICE_STATES.map((s) => ['firmware', firmwareOutcomesCsvSql(s), [1], FIRMWARE_OUTCOME_CSV_COLUMNS, s === 'all' ? 12 : 0] as [string, string, unknown[], SqlCsvColumn[], number]),
+      ...MODEM_DEVICE_STATES.map((s) => ['modem', modemOutcomesCsvSql(s), [], MODEM_OUTCOME_CSV_COLUMNS, s === 'all' ? 10 : 0] as [string, string, unknown[], SqlCsvColumn[], number]),
+    ];
+    for (const [what, sql, values, columns, least] of lists) {
+      const rows = (await pool.query(sql, values)).rows;
+      expect(rows.length, what).toBeGreaterThanOrEqual(least);
+      expect(await collect((out) => copyCsv(pool, sql, values, columns, out)), `${what}: ${sql.slice(0, 80)}`).toBe(await asJs(rows, columns));
+    }
   });
 
   it("says every stored reason as reasonText does (reasonTextSql), a code no longer declared as it is", async () => {

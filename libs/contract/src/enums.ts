@@ -9,7 +9,8 @@ export const SimStatus = { Inactive: 0, Active: 1, Terminated: 2 } as const;
 
 export const CARRIER_SIM_STATUSES = ['INACTIVE', 'ACTIVE', 'UNREGISTERED', 'ACTIVATION_FAILED', 'ACTIVATING'] as const;
 
-export const MessageStatus = { Created: 0, Sent: 1, Received: 2, Error: 3 } as const;
+/** §3 message status, and beyond §3 4 expired (a command past its time to live, never sent): the exports' labels. */
+export const MessageStatus = { Created: 0, Sent: 1, Received: 2, Error: 3, Expired: 4 } as const;
 
 export const Gender = { Boy: 1, Girl: 2 } as const;
 

@@ -25,4 +25,7 @@ export * from './stats.js';
 export * from './reports.js';
 export * from './firmware.js';
 export * from './modem.js';
+export * from './outcomes.js';
+export * from './firmware-outcomes.js';
+export * from './modem-outcomes.js';
 export * from './commands.js';

@@ -15,6 +15,8 @@ import { STATS_ROUTES } from './stats.js';
 import { REPORT_ROUTES } from './reports.js';
 import { FIRMWARE_ROUTES } from './firmware.js';
 import { MODEM_ROUTES } from './modem.js';
+import { FIRMWARE_OUTCOME_ROUTES } from './firmware-outcomes.js';
+import { MODEM_OUTCOME_ROUTES } from './modem-outcomes.js';
 import { RESET_PREFIX } from './constants.js';
 import * as s from './schemas.js';
 
@@ -203,7 +205,8 @@ const CORE_ROUTES = {
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
 export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
   ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES, ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES,
-  ...STATS_ROUTES, ...REPORT_ROUTES, ...FIRMWARE_ROUTES, ...MODEM_ROUTES } as const satisfies Record<string, RouteDef>;
+  ...STATS_ROUTES, ...REPORT_ROUTES, ...FIRMWARE_ROUTES, ...MODEM_ROUTES,
+  ...FIRMWARE_OUTCOME_ROUTES, ...MODEM_OUTCOME_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

@@ -50,8 +50,10 @@ const FirmwareAddPage = lazyNamed(() => import('../features/firmware/routes/AddB
 const FirmwareUploadPage = lazyNamed(() => import('../features/firmware/routes/UploadPage'), 'UploadPage');
 const FirmwareBinariesPage = lazyNamed(() => import('../features/firmware/routes/BinariesPage'), 'BinariesPage');
 const FirmwareActivityPage = lazyNamed(() => import('../features/firmware/routes/ActivityPage'), 'ActivityPage');
+const FirmwareRequestDevicesPage = lazyNamed(() => import('../features/firmware/routes/RequestDevicesPage'), 'RequestDevicesPage');
 const ModemUpdatePage = lazyNamed(() => import('../features/modem/routes/ModemUpdatePage'), 'ModemUpdatePage');
 const ModemReportPage = lazyNamed(() => import('../features/modem/routes/ModemReportPage'), 'ModemReportPage');
+const ModemOutcomesPage = lazyNamed(() => import('../features/modem/routes/ModemOutcomesPage'), 'ModemOutcomesPage');
 
 /** A lazily loaded page: a spinner until its chunk has arrived. */
 function loading(element: ReactNode) {
@@ -113,6 +115,7 @@ const ADMIN_DATA_ROUTES: RouteObject[] = [
 /** Firmware (features/firmware; docs/firmware-modem.md "Firmware"). */
 const FIRMWARE_ROUTES: RouteObject[] = [
   { path: '/admin/fup/upgrade', element: guarded('firmware', <FirmwareUpgradePage />) },
+  { path: '/admin/fup/upgrade/:id', element: guarded('firmware', <FirmwareRequestDevicesPage />) },
   { path: '/admin/fup/add', element: guarded('firmware', <FirmwareAddPage />) },
   { path: '/admin/fup/upload', element: guarded('firmware', <FirmwareUploadPage />) },
   { path: '/admin/fup/binaries', element: guarded('firmware', <FirmwareBinariesPage />) },
@@ -125,6 +128,7 @@ const MODEM_ROUTES: RouteObject[] = [
   { path: '/admin/modem/report', element: guarded('modem', <ModemReportPage report="done" />) },
   { path: '/admin/modem/reportUpdating', element: guarded('modem', <ModemReportPage report="updating" />) },
   { path: '/admin/modem/reportNotUpdated', element: guarded('modem', <ModemReportPage report="notUpdated" />) },
+  { path: '/admin/modem/outcomes', element: guarded('modem', <ModemOutcomesPage />) },
 ];
 
 /** Built screens that replace a pending menu target. */

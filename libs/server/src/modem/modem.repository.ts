@@ -61,8 +61,8 @@ const TASK_COLUMNS = `t.id, t.device_id, t.imei, t.profile, t.task_id, t.task_co
   t.refusals, t.sms_id, t.last_reply, t.saved_settings, t.settings_restored_at, t.created_by, d.gsm_number, d.device_type_id,
   t.deadline_at, t.retry_at, m.sent_at AS sms_sent_at, now() AS now`;
 
-type ProcessRow = Omit<ModemProcess, 'task' | 'error'> & { error_code: string | null; error_params: ReasonParams | null };
-const PROCESS_COLUMNS = `t.id AS modem_id, t.device_id, t.imei, t.profile, t.status::text AS status, t.task_id, t.task_count, t.errors,
+export type ProcessRow = Omit<ModemProcess, 'task' | 'error'> & { error_code: string | null; error_params: ReasonParams | null };
+export const PROCESS_COLUMNS = `t.id AS modem_id, t.device_id, t.imei, t.profile, t.status::text AS status, t.task_id, t.task_count, t.errors,
   t.error_code, t.error_params, t.started, t.step_started_at, t.deadline_at, t.finished_at, t.retry_at`;
 
 /** The answer's shape of a process row: the current task's key and the stored reason with its English text. */
@@ -98,7 +98,7 @@ const REPORT_WHERE: Record<ModemReport, string> = {
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 /** The current task's key in SQL over `t`, as toProcess gives it (past the list: its last task; before it: ''). */
-function taskKeySql(): string {
+export function taskKeySql(): string {
   const profiles = Object.entries(MODEM_PROFILES as Record<string, readonly { key: string }[]>).map(
     ([p, list]) => `WHEN '${p}' THEN CASE least(t.task_id, ${list.length}) ${list.map((x, i) => `WHEN ${i + 1} THEN '${x.key}'`).join(' ')} ELSE '' END`,
   );

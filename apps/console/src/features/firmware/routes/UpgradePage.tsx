@@ -105,6 +105,9 @@ export function UpgradePage() {
       hideHeader: true,
       cell: (r) => (
         <div className="row-actions">
+          <Link className="btn btn--ghost" to={`/admin/fup/upgrade/${r.id}`} data-testid={`devices-${r.id}`}>
+            {t('outcomes.firmware.devices')}
+          </Link>
           <Link className="btn btn--ghost" to={`/admin/fup/ota_activity?request_id=${r.id}`}>
             {t('firmware.upgrade.activity')}
           </Link>

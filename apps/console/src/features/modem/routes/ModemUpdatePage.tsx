@@ -24,6 +24,7 @@ export function ModemNav() {
     { to: '/admin/modem/report', text: t('modem.report.done') },
     { to: '/admin/modem/reportUpdating', text: t('modem.report.updating') },
     { to: '/admin/modem/reportNotUpdated', text: t('modem.report.notUpdated') },
+    { to: '/admin/modem/outcomes', text: t('outcomes.modem.nav') },
   ];
   return <SectionNav label={t('modem.navLabel')} links={links} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
+import { CampaignDevices } from '../components/CampaignDevices';
 import { CampaignList } from '../components/CampaignList';
 import { CampaignProgress } from '../../../components/CampaignProgress';
 import { SendSmsForm } from '../components/SendSmsForm';
@@ -20,6 +21,7 @@ export function SendSmsPage() {
         </section>
         {bulkId ? <CampaignProgress key={bulkId} bulkId={bulkId} /> : null}
       </div>
+      {bulkId ? <CampaignDevices key={bulkId} bulkId={bulkId} /> : null}
       <CampaignList onOpen={setBulkId} />
     </div>
   );

@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
 import { reasonLabel } from '../../../lib/reasons';
 
-/** §3 message status by its label (0 created, 1 sent, 2 received, 3 error). */
+/** §3 message status by its label (0 created, 1 sent, 2 received, 3 error; 4 expired: never sent). */
 export function SmsStatus({ status }: { status: number }) {
   const { t } = useTranslation();
   return <span className={`status sms-status--${status}`}>{t(`traffic.status.${status}`, { defaultValue: String(status) })}</span>;

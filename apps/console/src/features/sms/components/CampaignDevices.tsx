@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CampaignDeviceItem, CampaignDeviceState } from '@tracker/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { OutcomeFilter } from '../../../components/OutcomeFilter';
+import { Pager } from '../../../components/Pager';
+import { QueryState } from '../../../components/QueryState';
+import { useCampaign } from '../../../lib/campaign';
+import { formatDateTime } from '../../../lib/dates';
+import { smsErrorText } from '../../../lib/reasons';
+import { useTimeZone } from '../../../lib/time-zone';
+import { downloadCampaignDevices, useCampaignDevices } from '../api/campaign-devices';
+
+/** The state filter's buttons: failed first (what an operator looks for), then all and the finer states. */
+export const CAMPAIGN_FILTER: readonly CampaignDeviceState[] = ['failed', 'all', 'pending', 'done', 'expired', 'refused'];
+
+/**
+ * A campaign's devices under its progress (/admin/sendSMS): each device's latest message (status, the reason in the UI
+ * language, the watch's reply, the attempts) and the devices the ledger refused, by state (failed first), 25 a page,
+ * and the state's CSV. Asked for again while the campaign runs.
+ */
+export function CampaignDevices({ bulkId }: { bulkId: string }) {
+  const { t } = useTranslation();
+  const tz = useTimeZone();
+  const [state, setState] = useState<CampaignDeviceState>('failed');
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const campaign = useCampaign(bulkId);
+  const q = useCampaignDevices(bulkId, state, page, campaign.data ? !campaign.data.done : false);
+
+  const columns: Column<CampaignDeviceItem>[] = [
+    { key: 'device', header: t('outcomes.col.device'), align: 'end', cell: (d) => d.device_id ?? t('common.none') },
+    { key: 'imei', header: t('outcomes.col.imei'), className: 'mono', cell: (d) => d.imei ?? d.named_as ?? t('common.none') },
+    { key: 'number', header: t('outcomes.col.number'), className: 'mono', cell: (d) => d.gsm_number ?? t('common.none') },
+    {
+      key: 'status',
+      header: t('outcomes.col.status'),
+      cell: (d) => {
+        const why = smsErrorText(t, d);
+        return (
+          <>
+            <span className={`status sms-status--${d.status ?? 'refused'}`} data-testid="outcome-status">
+              {t(`outcomes.sms.${d.outcome}`)}
+            </span>
+            {why ? (
+              <span className="outcome-reason" data-testid="outcome-reason">
+                {why}
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
+    { key: 'reply', header: t('outcomes.col.reply'), className: 'mono', truncate: true, cell: (d) => d.reply ?? '' },
+    { key: 'attempts', header: t('outcomes.col.attempts'), align: 'end', cell: (d) => d.attempts },
+    { key: 'at', header: t('outcomes.col.at'), className: 'nowrap', cell: (d) => formatDateTime(d.reply_at ?? d.received_at ?? d.sent_at ?? d.created, tz) },
+  ];
+
+  function exportCsv() {
+    setExporting(true);
+    downloadCampaignDevices(bulkId, state)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  }
+
+  return (
+    <section className="card sms-campaign-devices" aria-label={t('outcomes.campaign.title')} data-testid="campaign-devices">
+      <h2>{t('outcomes.campaign.title')}</h2>
+      <OutcomeFilter
+        states={CAMPAIGN_FILTER}
+        value={state}
+        onChange={(s) => {
+          setState(s);
+          setPage(0);
+        }}
+        total={q.data?.total}
+        onExport={exportCsv}
+        exporting={exporting}
+      />
+      <QueryState query={q}>
+        <DataTable
+          data-testid="campaign-devices-table"
+          layout="fit"
+          columns={columns}
+          rows={q.data?.items}
+          rowKey={(d, i) => `${d.device_id ?? d.named_as ?? ''}-${d.sms_id ?? 'r'}-${i}`}
+          rowProps={(d) => ({ 'data-testid': `campaign-device-${d.device_id ?? d.named_as ?? ''}`, 'data-outcome': d.outcome })}
+          loading={q.isFetching && q.isPlaceholderData}
+          empty={t('outcomes.empty')}
+        />
+        <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
+      </QueryState>
+    </section>
+  );
+}

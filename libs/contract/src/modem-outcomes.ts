@@ -1,0 +1,75 @@
+// The modem updates' outcome per device (§2 /admin/modem/...): every device's latest modem update, or its later
+// refusal by the ledger, with a state filter, the reason and a CSV. The schema keeps no run of an
+// initModemUpdateProcess call (each device's process stands alone), so the list is the devices' latest outcomes, as
+// the reports are. What it holds: docs/firmware-modem.md "Outcomes".
+import { z } from 'zod';
+import { countParam, pageParam } from './params.js';
+import { route, type RouteDef } from './route-def.js';
+import { iso } from './device-workspace/shared.js';
+import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
+import { modemProcess, modemReason } from './modem.js';
+import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from './outcomes.js';
+
+/**
+ * The state filter of the modem outcomes: all; failed (failed or stopped: not updated, with the reason, and
+ * refused by the ledger); pending (running); done; stopped; refused.
+ */
+export const MODEM_DEVICE_STATES = ['all', 'failed', 'pending', 'done', 'stopped', 'refused'] as const;
+export type ModemDeviceState = (typeof MODEM_DEVICE_STATES)[number];
+/** A device's outcome: its latest process's status, or refused (the ledger refused it after that process began). */
+export const MODEM_OUTCOMES = ['running', 'done', 'failed', 'stopped', 'refused'] as const;
+export type ModemOutcome = (typeof MODEM_OUTCOMES)[number];
+
+const state = outcomeStateParam(MODEM_DEVICE_STATES);
+
+/** GET /modem/devices?state&page&count */
+export const modemDevicesQuery = z.object({ state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export type ModemDevicesQuery = z.infer<typeof modemDevicesQuery>;
+/** GET /csv/generate/modem_devices?state */
+export const modemDevicesCsvQuery = z.object({ state });
+export type ModemDevicesCsvQuery = z.infer<typeof modemDevicesCsvQuery>;
+
+/** One device: its latest process (`process`), or its refusal (`process` null); `reason` is either's. */
+export const modemDeviceItem = z.object({
+  /** the device's IMEI, or the IMEI the call named when no device has it (a refusal) */
+  imei: z.string(),
+  device_id: z.number().int().nullable(),
+  outcome: z.enum(MODEM_OUTCOMES),
+  process: modemProcess.nullable(),
+  /** the process's last error or why it ended; the refusal's reason */
+  reason: modemReason.nullable(),
+  /** since when: the process's end, or its current task's start while it runs; the refusal's time */
+  at: iso,
+});
+export type ModemDeviceItem = z.infer<typeof modemDeviceItem>;
+export const modemDevicesResponse = outcomePage(modemDeviceItem);
+export type ModemDevicesPage = z.infer<typeof modemDevicesResponse>['model'];
+
+export const MODEM_OUTCOME_ROUTES = {
+  modemDevices: route({
+    method: 'GET',
+    path: '/modem/devices',
+    area: 'modem',
+    summary: `Every device's latest modem update or later refusal, with its reason; state all, failed, pending, done, stopped, refused (${OUTCOME_PAGE_SIZE} per page)`,
+    query: modemDevicesQuery,
+    response: modemDevicesResponse,
+  }),
+  modemDevicesCsvGenerate: route({
+    method: 'GET',
+    path: '/csv/generate/modem_devices',
+    area: 'modem',
+    summary: 'Prepares the CSV of the modem outcomes in a state; returns the hash /csv/modem_devices takes',
+    query: modemDevicesCsvQuery,
+    response: csvGenerateResponse,
+    audited: true,
+  }),
+  csvModemDevices: route({
+    method: 'GET',
+    path: '/csv/modem_devices',
+    area: 'modem',
+    summary: 'CSV download by hash: the modem outcomes in the state given to /csv/generate/modem_devices (streamed)',
+    query: csvDownloadQuery,
+    response: csvDownloadResponse,
+    audited: true,
+  }),
+} as const satisfies Record<string, RouteDef>;

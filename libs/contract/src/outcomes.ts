@@ -1,0 +1,33 @@
+// What the per-device outcome lists of a command batch share (an SMS campaign, a firmware request, the modem
+// updates): the state filter, the page size and the page's answer. Each feature's list and CSV is declared beside
+// its other routes: sms/outcomes.ts, firmware-outcomes.ts, modem-outcomes.ts (docs/sms.md "Outcomes",
+// docs/firmware-modem.md "Outcomes").
+import { z } from 'zod';
+import { coded } from './reasons.js';
+import { envelope } from './schemas.js';
+import { int } from './device-workspace/shared.js';
+
+/** Rows per page of an outcome list (the console's page), and the most a page may ask for. */
+export const OUTCOME_PAGE_SIZE = 25;
+export const OUTCOME_COUNT_MAX = 100;
+
+/**
+ * The state filter of an outcome list: `all` (the default), `failed` (every device that ended without success,
+ * refused ones included: what an operator looks at first), `pending`, `done`, and the feature's own finer states.
+ */
+export const outcomeStateParam = <const S extends readonly [string, ...string[]]>(states: S) =>
+  z.enum(states, { error: coded('notOneOf', { options: states.join(', ') }) }).default(states[0] as S[number]);
+
+/** A page of an outcome list: `items`, `total_pages` (exact: the batch's rows in the state are counted), `total`. */
+export const outcomePage = <T extends z.ZodType>(item: T) =>
+  envelope(
+    z.object({
+      items: z.array(item),
+      total_pages: z.number().int().nonnegative(),
+      /** always false: the count is exact (kept for the pager, as every paged answer has it) */
+      more: z.boolean(),
+      page: z.number().int().nonnegative(),
+      /** the devices of the batch in the state asked for */
+      total: int,
+    }),
+  );
