@@ -34,7 +34,7 @@ CREATE INDEX "command_refusal_batch_kind_batch_id_id_idx" ON "command_refusal"("
 CREATE INDEX "sms_message_unsent_expires_idx" ON "sms_message"("expires_at") WHERE (status = 0);
 
 -- CreateIndex
-CREATE INDEX "sms_message_device_alarm_idx" ON "sms_message"("device_id", "created") WHERE (kind IN ('alarm', 'event'));
+CREATE INDEX "sms_message_device_alarm_idx" ON "sms_message"("device_id", "created") WHERE (event_code IS NOT NULL);
 
 -- The command ledger's data (docs/sms.md "The command ledger"). Commands stored before: a time to live from their
 -- creation (six hours, the ordinary class's), so an old unsent one is expired by the sweep instead of going out late.
