@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
+import { fromStates, targetTransition, type TargetEvent, type TargetState } from './target-state.js';
+
+/** The statuses the set-based statements move, as the devices' machine says (target-state.ts). */
+const TIMEOUT_FROM = fromStates({ kind: 'timeout', minutes: 0 });
+const ENDED_FROM = fromStates({ kind: 'ended' });
 
 /** A running request locked for a step, with what its FOTA command needs. */
 export type LockedRequest = {
@@ -64,8 +69,8 @@ export class FirmwareRolloutRepository {
     const r = await q.query(
       `UPDATE firmware_ota_activity SET status = 3, error_code = 'firmwareTimeout', error_params = jsonb_build_object('minutes', round($3 / 60.0)),
          finished_at = now(), updated_at = now()
-       WHERE request_id = $1 AND wave = $2 AND status IN (0, 1) AND sent_at < now() - make_interval(secs => $3)`,
-      [requestId, wave, timeoutS],
+       WHERE request_id = $1 AND wave = $2 AND status = ANY($4::int[]) AND sent_at < now() - make_interval(secs => $3)`,
+      [requestId, wave, timeoutS, TIMEOUT_FROM],
     );
     return r.rowCount ?? 0;
   }
@@ -91,8 +96,9 @@ export class FirmwareRolloutRepository {
       `UPDATE firmware_ota_activity a SET status = 3, error_code = 'firmwareTimeout', error_params = jsonb_build_object('minutes', round(r.device_timeout_s / 60.0)),
          finished_at = now(), updated_at = now()
        FROM firmware_upload_request r
-       WHERE a.status IN (0, 1) AND a.sent_at IS NOT NULL AND r.id = a.request_id AND r.status = 1
+       WHERE a.status = ANY($1::int[]) AND a.sent_at IS NOT NULL AND r.id = a.request_id AND r.status = 1
          AND a.sent_at < now() - make_interval(secs => r.device_timeout_s)`,
+      [TIMEOUT_FROM],
     );
     return r.rowCount ?? 0;
   }
@@ -131,8 +137,8 @@ export class FirmwareRolloutRepository {
     );
     await q.query(
       `UPDATE firmware_ota_activity SET status = 4, error_code = 'firmwareRequestEnded', error_params = NULL, updated_at = now()
-       WHERE request_id = $1 AND status = 0 AND notified_at IS NULL`,
-      [requestId],
+       WHERE request_id = $1 AND status = ANY($2::int[]) AND notified_at IS NULL`,
+      [requestId, ENDED_FROM],
     );
   }
 
@@ -146,62 +152,63 @@ export class FirmwareRolloutRepository {
     );
   }
 
-  /** The command never reached the device: failed with the SMS's reason, or cancelled when the request called it off. */
-  async undelivered(requestId: number, deviceId: number, error: Reason, cancelled: boolean, q: Queryable): Promise<void> {
-    await q.query(
-      `UPDATE firmware_ota_activity SET status = $3::int, error_code = $4, error_params = $5, finished_at = CASE WHEN $3::int = 3 THEN now() END, updated_at = now()
-       WHERE request_id = $1 AND device_id = $2 AND status = 0`,
-      [requestId, deviceId, cancelled ? 4 : 3, error.code, JSON.stringify(error.params ?? {})],
-    );
+  /** The command never reached the device (undelivered, expired): failed with the SMS's reason, or cancelled when the request called it off. */
+  undelivered(requestId: number, deviceId: number, error: Reason, cancelled: boolean, q: Queryable): Promise<void> {
+    return this.apply(requestId, [deviceId], { kind: 'undelivered', error, cancelled }, q);
   }
 
   /**
    * A watch's report, matched by request and the number it came from (a GSM number reaches one watch; the targets
-   * hold one device per number). Downloading moves 0 to 1; finished moves 0, 1 (or a timed-out 3: the device did
-   * update) to 2 and sets the device's firmware; an error moves 0 or 1 to 3 with the watch's reason.
+   * hold one device per number); what it does to the device is `targetTransition`'s.
    */
+  async downloading(requestId: number, from: string, progress: number | null, q: Queryable): Promise<void> {
+    await this.apply(requestId, await this.devicesOf(from, q), { kind: 'downloading', progress }, q);
+  }
+
+  async finished(requestId: number, from: string, version: string, q: Queryable): Promise<void> {
+    await this.apply(requestId, await this.devicesOf(from, q), { kind: 'finished', version }, q);
+  }
+
+  async failed(requestId: number, from: string, reason: string, q: Queryable): Promise<void> {
+    await this.apply(requestId, await this.devicesOf(from, q), { kind: 'failed', reason }, q);
+  }
+
   /** The devices behind a number (looked up first, so each report's statements use the (request, device) key). */
   private async devicesOf(from: string, q: Queryable): Promise<number[]> {
     return (await this.pool.rows<{ id: number }>('SELECT id FROM device WHERE gsm_number = $1', [from], q)).map((d) => d.id);
   }
 
-  async downloading(requestId: number, from: string, progress: number | null, q: Queryable): Promise<void> {
-    await q.query(
-      `UPDATE firmware_ota_activity SET status = 1, progress = COALESCE($3, progress), sent_at = COALESCE(sent_at, now()), updated_at = now()
-       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND status IN (0, 1)`,
-      [requestId, await this.devicesOf(from, q), progress],
-    );
-  }
-
-  async finished(requestId: number, from: string, version: string, q: Queryable): Promise<void> {
-    const rows = await this.pool.rows<{ device_id: number; to_version: string | null }>(
-      `SELECT device_id, to_version FROM firmware_ota_activity
-       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND (status IN (0, 1) OR (status = 3 AND error_code = 'firmwareTimeout'))
-       FOR UPDATE`,
-      [requestId, await this.devicesOf(from, q)],
+  /** One event to some of a request's devices: each locked, moved by `targetTransition`, written (and its firmware). */
+  private async apply(requestId: number, deviceIds: number[], e: TargetEvent, q: Queryable): Promise<void> {
+    if (!deviceIds.length) return;
+    const rows = await this.pool.rows<TargetState & { device_id: number }>(
+      `SELECT device_id, status, error_code, to_version, notified_at IS NOT NULL AS notified, sent_at IS NOT NULL AS sent
+       FROM firmware_ota_activity WHERE request_id = $1 AND device_id = ANY($2::int[]) ORDER BY device_id FOR UPDATE`,
+      [requestId, deviceIds],
       q,
     );
-    for (const a of rows) {
-      if (a.to_version !== version) {
-        await this.failed(requestId, from, `VERSION_${version}`, q);
-        continue;
-      }
+    for (const r of rows) {
+      const ch = targetTransition(r, e);
+      if (!ch) continue;
       await q.query(
-        `UPDATE firmware_ota_activity SET status = 2, progress = 100, error_code = NULL, error_params = NULL, finished_at = now(), updated_at = now()
+        `UPDATE firmware_ota_activity SET status = $3::int, error_code = $4, error_params = $5::jsonb,
+           progress = CASE WHEN $6::bool THEN $7::int ELSE progress END,
+           sent_at = CASE WHEN $3::int = 1 THEN COALESCE(sent_at, now()) ELSE sent_at END,
+           finished_at = CASE WHEN $8::bool THEN now() ELSE finished_at END, updated_at = now()
          WHERE request_id = $1 AND device_id = $2`,
-        [requestId, a.device_id],
+        [
+          requestId,
+          r.device_id,
+          ch.status,
+          ch.error?.code ?? null,
+          ch.error ? JSON.stringify(ch.error.params ?? {}) : null,
+          ch.progress !== undefined && ch.progress !== null,
+          ch.progress ?? null,
+          ch.finished,
+        ],
       );
-      await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [a.device_id, version]);
+      if (ch.firmware) await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [r.device_id, ch.firmware]);
     }
-  }
-
-  async failed(requestId: number, from: string, reason: string, q: Queryable): Promise<void> {
-    await q.query(
-      `UPDATE firmware_ota_activity SET status = 3, error_code = 'firmwareDeviceError', error_params = jsonb_build_object('reason', $3::text),
-         finished_at = now(), updated_at = now()
-       WHERE request_id = $1 AND device_id = ANY($2::int[]) AND status IN (0, 1)`,
-      [requestId, await this.devicesOf(from, q), reason],
-    );
   }
 
   /** The longest command prefix an enabled gateway puts before a text (it counts against the SMS length). */

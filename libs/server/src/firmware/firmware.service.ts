@@ -222,8 +222,10 @@ export class FirmwareService {
       if (command.sent.length > room) throw bad('fup_upload_id', 'firmwareCommandTooLong', { length: command.sent.length, max: room });
       const { total, refused } = await this.repo.materialize(id, b.wave_size, targets, q);
       if (total === 0) {
+        // none left: all refused by the gate (smsNoTargets), or the others in running rollouts already (firmwareNoTargets)
         const field = b.upload_type === FIRMWARE_UPLOAD_TYPE.custom ? 'extend' : 'upload_type';
-        throw refused ? bad(field, 'smsNoTargets', { count: refused }) : bad(field, 'firmwareNoTargets');
+        const eligible = refused ? (await this.repo.preview(targets, 0)).targets : 0;
+        throw refused && !eligible ? bad(field, 'smsNoTargets', { count: refused }) : bad(field, 'firmwareNoTargets');
       }
       const waves = Math.ceil(total / b.wave_size);
       await this.audit.recordCall(q, { entity: 'firmware_upload_request', entityId: id, result: { id, total, wave_count: waves, refused } });

@@ -11,7 +11,6 @@ import {
   REFUSALS_LISTED,
   storedReason,
   reasonText,
-  type CommandRefusal,
   type Reason,
   type ModemAllStatuses,
   type ModemImeisBody,
