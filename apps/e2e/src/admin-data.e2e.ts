@@ -75,12 +75,17 @@ describe('admin: translations, default settings and wifi access points, add and 
       .poll(async () => (await sql<{ value: string }>('SELECT value FROM default_setting WHERE device_type_id = $1 AND setting_no = 601', [type!.id]))[0]?.value)
       .toBe('900');
 
+    // the api answers first how many devices the push reaches and which the command ledger refuses (docs/sms.md)
+    const [n] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND enabled AND device_status <> 3', [type!.id]);
+    const [all] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE device_type_id = $1', [type!.id]);
     await page.getByRole('button', { name: 'Push setting 9 to every device' }).click();
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send the command?' });
+    await expect.poll(() => confirm.getByTestId('confirm-count').textContent()).toContain(`${n!.n} device(s)`);
+    await confirm.getByRole('button', { name: `Send (${n!.n})` }).click();
     const progress = page.getByTestId('campaign-progress');
     await progress.getByTestId('campaign-state').getByText('Done').waitFor(SLOW);
-    const [n] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE device_type_id = $1 AND gsm_number IS NOT NULL AND device_status <> 3', [type!.id]);
     await expect.poll(() => progress.getByTestId('campaign-total').locator('dd').textContent()).toBe(String(n!.n));
+    await expect.poll(() => progress.getByTestId('campaign-refused').locator('dd').textContent()).toBe(String(all!.n - n!.n));
     await screenshot(page, 'admin-default-settings-push');
   }, 180_000);
 

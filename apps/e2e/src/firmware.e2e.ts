@@ -48,7 +48,7 @@ describe('admin: firmware rollouts to the simulated watches', () => {
 
   it('/admin/fup/add: a rollout by version, confirmed, fills the activity in live until the devices finished', async () => {
     const [{ n }] = await sql<{ n: number }>(
-      `SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 3 AND firmware = $1 AND device_status <> 3 AND gsm_number IS NOT NULL`,
+      `SELECT count(DISTINCT gsm_number)::int AS n FROM device WHERE device_type_id = 3 AND firmware = $1 AND device_status <> 3 AND enabled AND gsm_number IS NOT NULL`,
       [FROM_VERSION],
     );
     expect(n).toBeGreaterThan(0);
