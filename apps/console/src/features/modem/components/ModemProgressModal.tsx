@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
-import { Modal } from '../../../components/Modal';
+import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useModemProgress, useResetModem } from '../api/modem-api';
 import { modemReasonLabel } from './process-columns';
 
-/** A process's tasks and history, asked for every 5 s (§9) while open; reset starts it over. */
+/**
+ * A process's tasks and history, asked for every 5 s (§9) while open; reset starts it over, once confirmed (it sends
+ * the modem commands again from task 1: destructive, as the command ledger's confirmations say).
+ */
 export function ModemProgressModal({ modemId, onClose }: { modemId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const progress = useModemProgress(modemId);
   const reset = useResetModem();
+  const [confirmReset, setConfirmReset] = useState(false);
   const p = progress.data;
   return (
     <Modal
@@ -21,9 +26,21 @@ export function ModemProgressModal({ modemId, onClose }: { modemId: number | nul
       size="wide"
       footer={
         <div className="form-actions">
-          <button type="button" className="btn" disabled={!p || reset.isPending} onClick={() => p && reset.mutate(p.process.modem_id, { onSuccess: () => void progress.refetch() })} data-testid="modem-reset">
-            {t('modem.reset')}
-          </button>
+          {confirmReset && p ? (
+            <>
+              <span data-testid="modem-reset-confirm">{t('modem.resetConfirm', { imei: p.process.imei })}</span>
+              <ConfirmFooter
+                onCancel={() => setConfirmReset(false)}
+                confirm={t('modem.reset')}
+                pending={reset.isPending}
+                onConfirm={() => reset.mutate(p.process.modem_id, { onSuccess: () => void progress.refetch(), onSettled: () => setConfirmReset(false) })}
+              />
+            </>
+          ) : (
+            <button type="button" className="btn" disabled={!p || reset.isPending} onClick={() => setConfirmReset(true)} data-testid="modem-reset">
+              {t('modem.reset')}
+            </button>
+          )}
           <button type="button" className="btn btn--primary" onClick={onClose}>
             {t('modem.close')}
           </button>

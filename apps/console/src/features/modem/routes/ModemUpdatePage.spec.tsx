@@ -55,6 +55,7 @@ describe('/admin/modem/update', () => {
       'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
       'POST /api/device/checkStatusModemUpdateProcess': ok({ items: [A, B].map((imei, i) => ({ imei, device_id: i + 1, process: proc(imei, i + 1) })) }),
       'POST /api/device/stopModemUpdateProcess': ok({ stopped: 2, items: [A, B].map((imei, i) => ({ imei, outcome: 'stopped', modem_id: i + 1 })) }),
+      'GET /api/modem/reset': ok(proc(A, 1)),
       'GET /api/modem/progress': ok({
         process: proc(A, 1),
         tasks: [{ task_id: 1, key: 'updateSettings', kind: 'settings', state: 'done' }, { task_id: 2, key: 'sendStartSsp', kind: 'send', state: 'done' }, { task_id: 3, key: 'checkStartSsp', kind: 'check', state: 'current' }],
@@ -76,6 +77,17 @@ describe('/admin/modem/update', () => {
     const modal = await screen.findByTestId('modem-progress');
     expect(within(modal).getByText(/Check START_SSP/)).toBeTruthy();
     expect(api.callsTo('GET', '/api/modem/progress')[0]!.url.searchParams.get('modem_id')).toBe('1');
+    // starting over sends the modem commands again: asked first, sent only once confirmed
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByTestId('modem-reset'));
+    expect(within(dialog).getByTestId('modem-reset-confirm').textContent).toContain(A);
+    expect(api.callsTo('GET', '/api/modem/reset')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('GET', '/api/modem/reset')).toHaveLength(0);
+    await user.click(within(dialog).getByTestId('modem-reset'));
+    await user.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/modem/reset')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/modem/reset')[0]!.url.searchParams.get('modem_id')).toBe('1');
   }, 20_000);
 
   it('refuses entries that are not IMEIs before calling the api', async () => {
