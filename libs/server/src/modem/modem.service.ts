@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  MODEM_COMMAND_PREFIX,
   ErrorCode,
   EXPORT_HASH_TTL_SECONDS,
   fieldError,
@@ -34,6 +35,8 @@ import { gateRefusal } from '../commands/command-state.js';
 import { ModemRepository, type ModemDeviceRow } from './modem.repository.js';
 
 const EXPORT_KIND = 'modem';
+/** A key of the modem commands' class (commands.ts): what a start or reset of a modem update sends. */
+const MODEM_COMMAND_KEY = `${MODEM_COMMAND_PREFIX}START_SSP`;
 type ExportParams = { report: ModemReport };
 
 /** The first occurrence of each IMEI (later ones are duplicates of the list). */
@@ -67,6 +70,9 @@ export class ModemService {
    * first REFUSALS_LISTED); when nothing starts and the gate refused any, the call is a 400 naming those IMEIs.
    */
   async init(s: SessionUser, b: ModemImeisBody): Promise<ModemInitResponse['model']> {
+    // the modem commands' class (the command ledger's rule on every route that causes an SMS)
+    this.ledger.authorise(s, MODEM_COMMAND_KEY, 'IMEIs');
+    await this.ledger.takeQuota(s);
     const out = await this.repo.tx(async (c) => {
       const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
       const running = new Set((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => r.device_id));
@@ -171,6 +177,8 @@ export class ModemService {
 
   /** GET /modem/update?device_id: starts one device's modem update (409 while one runs). */
   async update(s: SessionUser, deviceId: number): Promise<ModemProcess> {
+    this.ledger.authorise(s, MODEM_COMMAND_KEY, 'device_id');
+    await this.ledger.takeQuota(s);
     const id = await this.repo.tx(async (c) => {
       const d = await this.repo.deviceById(deviceId, c);
       if (!d) throw new DomainError(ErrorCode.DeviceNotFound, [fieldError('device_id', ErrorCode.DeviceNotFound)]);
@@ -211,6 +219,8 @@ export class ModemService {
 
   /** GET /modem/reset?modem_id: the process from task 1 again (409 when another process of the device runs). */
   async reset(s: SessionUser, modemId: number): Promise<ModemProcess> {
+    this.ledger.authorise(s, MODEM_COMMAND_KEY, 'modem_id');
+    await this.ledger.takeQuota(s);
     await this.repo.tx(async (c) => {
       const t = await this.repo.lock(modemId, c);
       if (!t) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
