@@ -9,6 +9,15 @@ import { clearToasts } from '../lib/toast';
 // longer than the library's 1 s default to show, so the wait (not an assertion about time) is generous
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has no ResizeObserver, which every browser the console runs in has: a page whose chart or map mounted after
+// its spec stopped looking (ECharts is a lazy chunk) threw 'ResizeObserver is not defined' as an unhandled rejection,
+// failing a run now and then. A do-nothing one for every spec; `stubLayout` (test/layout.ts) still stubs its own.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeEach(async () => {
   localStorage.clear();
   reloadSession();
