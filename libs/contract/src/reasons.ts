@@ -152,6 +152,8 @@ export const REASONS = {
   smsConfirmationMismatch: { en: 'This confirmation was given for another request: ask for a new one' },
   smsArgumentForbidden: { en: 'The text may not contain {{chars}}', params: { chars: 'text' } },
   smsRetried: { en: 'The device was busy ({{reason}}): sent again as SMS {{next}}', params: { reason: 'text', next: 'number' } },
+  timelineOneCursor: { en: 'Give either before or after, not both' },
+  timelineNoAlarm: { en: 'The device has no such alarm' },
   smsSecretMissing: { en: 'The secret this command needs ({{ref}}) is not configured', params: { ref: 'text' } },
 
   // ------------------------------------------------------------------------ modem update (docs/firmware-modem.md "Modem update")

@@ -33,6 +33,7 @@ export * from './core/jobs/index.js';
 export * from './core/exports/index.js';
 export * from './imports/csv-lines.js';
 export * from './device-workspace/device-scope.service.js';
+export * from './device-workspace/device-timeline.repository.js';
 export * from './sms/gateway/index.js';
 export * from './sms/sms.module.js';
 export * from './sms/sms-events.js';

@@ -88,6 +88,16 @@ export const DEVICE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   deviceInitialized: byDevice('deviceInitialized'),
   deviceRemove: async (ctx) => ({ path: `/device/remove?device_id=${await spareDevice(ctx.api, typeOf(ctx), 0)}` }),
   deviceTraces: byDevice('deviceTraces'),
+  deviceTimeline: byDevice('deviceTimeline'),
+  // an alarm of the role's device to mark read (each role its own, stored for the sample)
+  deviceAlarmAck: async (ctx) => {
+    const d = await telemetryDevice(ctx.api, typeOf(ctx));
+    const r = await ctx.api.pool.query<{ id: string }>(
+      `INSERT INTO sms_message (message, device_id, direction, status, kind, event_code) VALUES ('SOS:ALARM', $1, 'INBOUND', 2, 'alarm', 'sos') RETURNING id`,
+      [d.id],
+    );
+    return { path: '/device/alarm/ack', body: { device_id: d.id, id: Number(r.rows[0]!.id) } };
+  },
   locationList: day('locationList'),
   locationPath: day('locationPath'),
   locationById: async (ctx) => {

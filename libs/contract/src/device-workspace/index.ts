@@ -8,6 +8,7 @@ import { EXPORT_ROUTES } from './exports.js';
 import { SETTINGS_ROUTES } from './settings.js';
 import { SIM_SWAP_ROUTES } from './sim-swap.js';
 import { DEVICE_DAY_ROUTES, TRACKING_ROUTES } from './tracking.js';
+import { TIMELINE_ROUTES } from './timeline.js';
 
 export { deviceIdQuery, deviceDayQuerySchema, type DeviceIdQuery, type DeviceDayQuery } from './shared.js';
 export * from './detail.js';
@@ -17,6 +18,7 @@ export * from './activity.js';
 export * from './sim-swap.js';
 export * from './exports.js';
 export * from './tabs.js';
+export * from './timeline.js';
 
 export const DEVICE_ROUTES = {
   ...DETAIL_ROUTES,
@@ -25,6 +27,7 @@ export const DEVICE_ROUTES = {
   ...ACTIVITY_ROUTES,
   ...SIM_SWAP_ROUTES,
   ...EXPORT_ROUTES,
+  ...TIMELINE_ROUTES,
   // days with data of the day tabs
   ...DEVICE_DAY_ROUTES,
 } as const satisfies Record<string, RouteDef>;

@@ -135,6 +135,17 @@ export class CommandStoreRepository {
     return rows[0].id;
   }
 
+  /** A user read an alarm of the device (the device timeline): answers when, or null when it is no alarm of that device. */
+  async acknowledgeAlarm(deviceId: number, id: number, userId: number, q: Queryable): Promise<string | null> {
+    const [r] = await this.pool.rows<{ at: string }>(
+      `UPDATE sms_message SET acknowledged_at = COALESCE(acknowledged_at, now()), acknowledged_by = COALESCE(acknowledged_by, $3)
+       WHERE id = $2 AND device_id = $1 AND direction = 'INBOUND' AND kind = 'alarm' RETURNING acknowledged_at AS at`,
+      [deviceId, id, userId],
+      q,
+    );
+    return r?.at ?? null;
+  }
+
   /** The watch's final reply arrived: these commands await nothing more. */
   async markAnswered(ids: number[], q: Queryable): Promise<void> {
     if (ids.length) await q.query('UPDATE sms_message SET answered_at = now() WHERE id = ANY($1::bigint[]) AND answered_at IS NULL', [ids]);

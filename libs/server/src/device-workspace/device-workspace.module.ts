@@ -19,6 +19,9 @@ import { DeviceTrackingController } from './device-tracking.controller.js';
 import { DeviceTrackingRepository } from './device-tracking.repository.js';
 import { DeviceTrackingService } from './device-tracking.service.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
+import { DeviceTimelineController } from './device-timeline.controller.js';
+import { DeviceTimelineRepository } from './device-timeline.repository.js';
+import { DeviceTimelineService } from './device-timeline.service.js';
 import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 
@@ -29,6 +32,7 @@ import { SettingsModule } from '../settings/settings.module.js';
 @Module({
   imports: [CommandLedgerModule, SettingsModule],
   controllers: [
+    DeviceTimelineController,
     DeviceDetailController,
     DeviceTrackingController,
     DeviceSettingsController,
@@ -37,6 +41,8 @@ import { SettingsModule } from '../settings/settings.module.js';
     DeviceExportController,
   ],
   providers: [
+    DeviceTimelineService,
+    DeviceTimelineRepository,
     DeviceWorkspaceRepository,
     DeviceScopeService,
     DeviceDetailRepository,
