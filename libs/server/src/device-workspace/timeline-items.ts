@@ -3,7 +3,53 @@ import { errorOf } from '../sms/sms-reason.js';
 import type { TimelineRow } from './device-timeline.repository.js';
 import { encodeCursor } from './timeline-keyset.js';
 
-type Row = TimelineRow & Record<string, any>;
+/**
+ * The columns the sources select (device-timeline.repository.ts): each row has those of its own source, which is all
+ * the mapping of that source reads.
+ */
+type Row = TimelineRow & {
+  direction: string;
+  command_key: string | null;
+  message: string;
+  status: number;
+  error_code: string | null;
+  error_params: ReasonParams | null;
+  sms_kind: string | null;
+  event_code: string | null;
+  answered_at: string | null;
+  acknowledged_at: string | null;
+  bulk_id: string | null;
+  username: string | null;
+  row_kind: string;
+  reply: string | null;
+  ip: string | null;
+  file_name: string;
+  log_level: number | null;
+  duration: number | null;
+  gap_seconds: number;
+  comm_kind: string | null;
+  request_id: number;
+  from_version: string | null;
+  to_version: string | null;
+  modem_id: number;
+  task_id: number;
+  outcome: string;
+  profile: string;
+  action: string;
+  actor_name: string | null;
+  audit_status: number | null;
+  before: unknown;
+  after: unknown;
+  zone_type: number;
+  safe_zone_id: number | null;
+  zone_name: string | null;
+  fix_reason: number | null;
+  fix_source: number;
+  platform: string;
+  notification_type: string | null;
+  title: string | null;
+  push_error: number;
+};
 
 /** §3 message status as the timeline says it; a command the watch answered is `answered`. */
 const SMS_STATE = ['created', 'sent', 'received', 'error', 'expired'] as const;
@@ -60,7 +106,8 @@ const base = (r: Row, kind: TimelineKind, what: string): TimelineItem => ({
 });
 
 /** A source's row as a timeline entry (pure; the console says `what`, `code` and `params` in its language). */
-export function timelineItem(r: Row): TimelineItem {
+export function timelineItem(row: TimelineRow): TimelineItem {
+  const r = row as Row;
   switch (r.source) {
     case 'sms': {
       if (r.direction === 'INBOUND') {
