@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canAccess, errorMessage, ErrorCode, type Area } from '@tracker/contract';
 import { endSession } from '../lib/api-client';
-import { currentLanguage } from '../lib/i18n';
+import { currentLanguage, useFeatureTexts } from '../lib/i18n';
+import { Spinner } from '../components/Spinner';
 import { getSession, isExpired, useSession } from '../lib/session';
 import { serverErrorToast } from '../lib/toast';
 
@@ -24,7 +25,10 @@ export function RequireSession() {
     }
   }, [expired, location.key]);
 
+  // the features' texts come in a chunk of their own, right after the shell's (lib/i18n.ts)
+  const texts = useFeatureTexts();
   if (!session || expired) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!texts) return <Spinner />;
   return <Outlet />;
 }
 

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '@tracker/contract';
@@ -52,6 +53,40 @@ export const i18nReady = i18n.use(lazyLanguages).use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+/**
+ * The features' English texts (every page's fallback), fetched right after the shell's, tried again on a network
+ * blip; `useFeatureTexts` tells the signed-in pages when they are there. The sign-in page needs only the shell's.
+ */
+let featureTexts = false;
+const waiting = new Set<() => void>();
+export const featureTextsReady: Promise<void> = (async () => {
+  await i18nReady;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      i18n.addResourceBundle('en', 'translation', await loadBundle('en'), true, true);
+      break;
+    } catch (e) {
+      if (attempt >= 5) {
+        console.error('the console texts could not be loaded', e);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+  featureTexts = true;
+  for (const w of waiting) w();
+})();
+
+export function useFeatureTexts(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      waiting.add(cb);
+      return () => waiting.delete(cb);
+    },
+    () => featureTexts,
+  );
+}
 
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);

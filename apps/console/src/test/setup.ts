@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
-import { i18n } from '../lib/i18n';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { featureTextsReady, i18n } from '../lib/i18n';
 import { reloadSession } from '../lib/session';
 import { resetTimeZone } from '../lib/time-zone';
 import { clearToasts } from '../lib/toast';
@@ -17,6 +17,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// every spec renders with all of its texts, as a signed-in page does
+beforeAll(() => featureTextsReady);
 
 beforeEach(async () => {
   localStorage.clear();

@@ -18,6 +18,8 @@ export const DEVICE_TABS = [
   { path: 'swap', area: 'deviceTabs', key: 'swap' },
   { path: 'notifications', area: 'deviceTabs', key: 'notifications' },
   { path: 'safezones', area: 'deviceTabs', key: 'safezones' },
+  /** the device timeline (beyond §2; the overview shows it too, to the roles that open the overview) */
+  { path: 'timeline', area: 'deviceTabs', key: 'timeline' },
 ] as const satisfies readonly { path: string; area: Area; key: string }[];
 
 /**

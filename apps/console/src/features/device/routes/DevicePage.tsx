@@ -12,7 +12,7 @@ import { ContactsTab } from '../tabs/ContactsTab';
 import { DeviceLogsTab } from '../tabs/DeviceLogsTab';
 import { GapsTab } from '../tabs/GapsTab';
 import { GeneralSettingsTab } from '../tabs/GeneralSettingsTab';
-import { InformationTab, OverviewTab } from '../tabs/InformationTab';
+import { InformationTab, OverviewTab, TimelineTab } from '../tabs/InformationTab';
 import { NotificationsTab } from '../tabs/NotificationsTab';
 import { SafeZonesTab } from '../tabs/SafeZonesTab';
 import { SettingsTab } from '../tabs/SettingsTab';
@@ -70,6 +70,7 @@ const TAB_VIEWS: Record<DeviceTabKey, { view: (id: number) => ReactNode; days?: 
   swap: { view: (id) => <SwapTab id={id} /> },
   notifications: { view: (id) => <NotificationsTab id={id} />, days: 'notificationDays' },
   safezones: { view: (id) => <SafeZonesTab id={id} />, days: 'safezoneLogDays' },
+  timeline: { view: (id) => <TimelineTab id={id} /> },
 };
 
 function TabView({ tab, id }: { tab: DeviceTabKey; id: number }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
+import { Timeline } from '../components/Timeline';
 import { Link, useNavigate } from 'react-router';
 import { DEVICE_STATUS_KEYS, type DeviceDetail } from '@tracker/contract';
 import { Modal } from '../../../components/Modal';
@@ -53,6 +54,18 @@ export function OverviewTab({ id }: { id: number }) {
     <div>
       <h2>{t('device.tabs.overview')}</h2>
       <QueryState query={q}>{q.data ? <DeviceFacts d={q.data} /> : null}</QueryState>
+      {q.data ? <Timeline id={id} /> : null}
+    </div>
+  );
+}
+
+/** The timeline as a tab of its own, for the roles that may not open the overview (§6: 9, 10). */
+export function TimelineTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h2>{t('device.tabs.timeline')}</h2>
+      <Timeline id={id} />
     </div>
   );
 }
