@@ -503,7 +503,9 @@ describe('the gate at the start', () => {
       const one = await w.api.get(`/modem/update?device_id=${nonum!.id}`, admin);
       expect(one.status).toBe(400);
       expect(one.body.errors[0]).toMatchObject({ field: 'device_id', code: 'smsNoNumber' });
-      await w.api.post('/device/stopModemUpdateProcess', { IMEIs: [ok!.imei] }, admin);
+      const stop = await w.api.post('/device/stopModemUpdateProcess', { IMEIs: [ok!.imei] }, admin);
+      expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+      expect(stop.body.model).toMatchObject({ stopped: 1, items: [{ imei: ok!.imei, outcome: 'stopped', modem_id: first }] });
       await w.api.pool.query('UPDATE device SET enabled = false WHERE id = $1', [ok!.id]);
       const reset = await w.api.get(`/modem/reset?modem_id=${first}`, admin);
       expect(reset.status).toBe(400);

@@ -258,10 +258,14 @@ export class ModemRepository {
 
   // ------------------------------------------------------------------------------------------ the calls
 
-  /** Devices by IMEI, locked (two starts for one device at once wait for each other), with what the gate reads. */
+  /**
+   * Devices by IMEI, locked (two starts or stops for one device at once wait for each other), with what the gate
+   * reads. NO KEY UPDATE, not UPDATE: a step job that holds the process row stores an SMS whose device_id key-share
+   * locks the device; FOR UPDATE made a stop (device, then process) and that job (process, then device) deadlock.
+   */
   async devicesByImei(imeis: string[], c: Queryable): Promise<ModemDeviceRow[]> {
     const rows = await this.pg.rows<ModemDeviceRow>(
-      `SELECT ${DEVICE_COLUMNS} FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      `SELECT ${DEVICE_COLUMNS} FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
       [imeis],
       c,
     );
@@ -271,7 +275,7 @@ export class ModemRepository {
   }
 
   async deviceById(id: number, c: Queryable): Promise<ModemDeviceRow | null> {
-    const r = await this.pg.rows<ModemDeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM device WHERE id = $1 FOR UPDATE`, [id], c);
+    const r = await this.pg.rows<ModemDeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM device WHERE id = $1 FOR NO KEY UPDATE`, [id], c);
     return r[0] ?? null;
   }
 
