@@ -64,3 +64,16 @@ describe('GET /csv/generate (§7 forms)', () => {
     expect(noDate.body.errors[0].field).toBe('date');
   });
 });
+
+describe('date-times in every CSV (§9)', () => {
+  it('writes YYYY-MM-DD HH:mm:ss in the chosen zone, which the time columns name', async () => {
+    const device = (await api.pool.query(`SELECT id FROM device ORDER BY id LIMIT 1`)).rows[0].id as number;
+    await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2020-04-05T22:30:00Z', 'heartbeat')`, [device]);
+    // 22:30 UTC is 00:30 of the next day in Berlin (summer time)
+    const gen = await api.get(`/csv/generate?device_id=${device}&date=2020-04-06&tz=Europe%2FBerlin`, admin);
+    expect(gen.status, JSON.stringify(gen.body)).toBe(200);
+    const lines = (await download('communications', gen.body.model.hash)).text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('time (Europe/Berlin),kind,gap_seconds,latitude,longitude,signal,battery');
+    expect(lines[1]).toMatch(/^2020-04-06 00:30:00,heartbeat,/);
+  });
+});

@@ -145,7 +145,7 @@ describe('SMS exports by hash', () => {
     expect(global.type).toMatch(/^text\/csv/);
     expect(global.disposition).toContain('sms_global_2020-03-10_2020-03-10.csv');
     const lines = global.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('created,direction,device_id,imei,gsm_number,command_key,message,status,gateway,sent_at,received_at,error');
+    expect(lines[0]).toBe('created (UTC),direction,device_id,imei,gsm_number,command_key,message,status,gateway,sent_at (UTC),received_at (UTC),error');
     expect(lines.slice(1)).toEqual([
       `2020-03-10 07:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,"'=HYPERLINK(""http://evil"")",error,,,,${ERROR_TEXT}`,
       `2020-03-10 09:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,Hello WORLD from support,sent,,,,`,

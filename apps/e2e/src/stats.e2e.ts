@@ -61,7 +61,7 @@ describe('admin: statistics and the active devices report', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`active_devices_${monthAgo}_${today}.csv`);
     const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
+    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen (UTC),last_seen (UTC),communications');
     expect(lines).toHaveLength(n + 1);
   });
 

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { MODEM_PROFILES, reasonText, storedReason, type ModemProcess, type ModemReport, type Reason, type ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 import type { DupFile, HistoryLine } from './modem-machine.js';
 
 export type { HistoryLine } from './modem-machine.js';
@@ -96,7 +96,7 @@ const REPORT_WHERE: Record<ModemReport, string> = {
   notUpdated: `t.status IN ('FAILED', 'STOPPED')`,
 };
 
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const iso = (col: string) => csvDateTimeSql(col);
 /** The current task's key in SQL over `t`, as toProcess gives it (past the list: its last task; before it: ''). */
 export function taskKeySql(): string {
   const profiles = Object.entries(MODEM_PROFILES as Record<string, readonly { key: string }[]>).map(

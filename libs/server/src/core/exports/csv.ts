@@ -1,6 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { csvDateTimeUtc } from './csv-time.js';
 
 /** Spreadsheet formula triggers (§ security): a text cell starting with one of these must not reach a sheet as is. */
 export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
@@ -68,7 +69,7 @@ function csvWriter(columns?: readonly (CsvColumn | string)[]) {
     cast: {
       string: (v) => guardCell(v),
       boolean: (v) => (v ? 'true' : 'false'),
-      date: (v) => v.toISOString(),
+      date: (v) => csvDateTimeUtc(v),
     },
   });
 }

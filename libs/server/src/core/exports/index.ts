@@ -5,3 +5,4 @@ export * from './export-sweep.service.js';
 export * from './copy-csv.js';
 export * from './sql-labels.js';
 export * from './csv-generate-forms.js';
+export * from './csv-time.js';

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../../core/exports/index.js';
 
 /**
  * What a traffic query matches (built by the service from the user's text, docs/sms-traffic.md):
@@ -51,14 +51,15 @@ const ITEM_JOINS = `LEFT JOIN device d ON d.id = m.device_id LEFT JOIN sms_gatew
 
 /** §3 status as its label in the exports (0 created, 1 sent, 2 received, 3 error). */
 const STATUS_LABELS: Record<number, string> = Object.fromEntries(Object.entries(MessageStatus).map(([k, v]) => [v, k.toLowerCase()]));
-const t = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const t = (col: string) => csvDateTimeSql(col);
 const EXPORT_COLUMNS: SqlCsvColumn[] = [
-  { key: 'created' },
+  { key: 'created', header: zonedHeader('created') },
   { key: 'direction' },
   { key: 'device_id', type: 'number' },
   ...['imei', 'gsm_number', 'command_key', 'message'].map((key) => ({ key })),
   { key: 'status', labels: STATUS_LABELS },
-  ...['gateway', 'sent_at', 'received_at'].map((key) => ({ key })),
+  { key: 'gateway' },
+  ...['sent_at', 'received_at'].map((key) => ({ key, header: zonedHeader(key) })),
   { key: 'error', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
 ];
 
