@@ -77,3 +77,17 @@ describe('date-times in every CSV (§9)', () => {
     expect(lines[1]).toMatch(/^2020-04-06 00:30:00,heartbeat,/);
   });
 });
+
+describe('until is a day included (issue 22)', () => {
+  it('the SMS search, its statistics and its export of from..until all count the until day', async () => {
+    await api.pool.query(`INSERT INTO sms_statistic (day, created, sent, errors, received) VALUES ('2020-04-02', 5, 5, 0, 0)`);
+    const search = await api.get('/sms/search?query=april&from=2020-04-01&to=2020-04-02', admin);
+    expect(search.body.model.items.map((i: { message: string }) => i.message)).toEqual(['april second', 'april first']);
+    const stats = await api.get('/sms/statistics?from=2020-04-01&to=2020-04-02', admin);
+    expect(stats.body.model.created).toBe(5);
+    const gen = await api.get('/csv/generate?from=2020-04-01&to=2020-04-02', admin);
+    const text = (await download('sms_global', gen.body.model.hash)).text;
+    expect(text).toContain('april second');
+    expect((await download('sms_global', gen.body.model.hash)).disposition).toContain('sms_global_2020-04-01_2020-04-02.csv');
+  });
+});

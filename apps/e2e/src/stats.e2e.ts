@@ -26,7 +26,7 @@ describe('admin: statistics and the active devices report', () => {
     await page.goto(`${e2e().baseUrl}/admin/stats/new_registrations`);
     await page.getByRole('heading', { name: 'New registrations' }).waitFor();
     await page.getByLabel('From', { exact: true }).fill(monthAgo);
-    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('Until (day included)', { exact: true }).fill(today);
     await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`**/admin/stats/new_registrations?from=${monthAgo}&to=${today}&selectedWhiteLabel=1`);
@@ -53,7 +53,7 @@ describe('admin: statistics and the active devices report', () => {
     );
     await page.goto(`${e2e().baseUrl}/admin/reports/activeDevices`);
     await page.getByLabel('From', { exact: true }).fill(monthAgo);
-    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('Until (day included)', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId('active-devices').locator('tbody tr').first().waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('active-devices').locator('tbody tr').count()).toBe(Math.min(n, 100));

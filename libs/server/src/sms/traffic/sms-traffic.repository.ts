@@ -108,21 +108,16 @@ export class SmsTrafficRepository {
 
   /**
    * The sums of the day counters, folded (sms_statistic) plus not yet folded (sms_statistic_delta, which the pipeline
-   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` up to (not including) `to`.
+   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` through `to` (until included).
    */
   async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
     const both = (where: string) =>
       `SELECT ${SUMS} FROM (SELECT day, created, sent, errors, received FROM sms_statistic ${where}
          UNION ALL SELECT day, created, sent, errors, received FROM sms_statistic_delta ${where}) s`;
     const rows = days
-      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day < $2::date'), [days.from, days.to])
+      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day <= $2::date'), [days.from, days.to])
       : await this.pool.rows<SmsStatistics>(both(''));
     return rows[0]!;
-  }
-
-  /** The counters of the messages created in a short range (a part of a day the per-day counters cannot give). */
-  async countMessages(range: TrafficRange): Promise<SmsStatistics> {
-    return (await this.pool.rows<SmsStatistics>(`SELECT ${smsCounters()} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
   }
 
   /** Streams the matching messages (oldest first) as CSV (COPY, constant memory). */

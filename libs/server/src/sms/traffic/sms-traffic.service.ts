@@ -31,8 +31,6 @@ const IMEI_PART_MIN = 8;
 const IMEI_LENGTH = 15;
 const IMEI_DEVICES_MAX = 1000;
 
-const DAY_MS = 86_400_000;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
  * SMS traffic (§2 /admin/traffic, §5, §7): the search, its counters and its exports. Reads what the pipeline writes
@@ -55,23 +53,10 @@ export class SmsTrafficService {
     return { items, total_pages, more, page: q.page };
   }
 
-  /**
-   * The counters of every day, or of the searched range: whole days from sms_statistic (kept by the pipeline), and,
-   * when from equals until, the extra hour of §5 counted from the messages themselves.
-   */
-  async statistics(q: SmsStatisticsQuery): Promise<SmsStatistics> {
+  /** The counters of every day, or of the searched range (until included, as smsRange): whole days from sms_statistic. */
+  statistics(q: SmsStatisticsQuery): Promise<SmsStatistics> {
     if (!q.from || !q.to) return this.repo.statisticDays();
-    if (q.from !== q.to) return this.repo.statisticDays({ from: q.from, to: q.to });
-    const [day, extraHour] = await Promise.all([
-      this.repo.statisticDays({ from: q.from, to: nextDay(q.to) }),
-      this.repo.countMessages({ start: `${nextDay(q.to)}T00:00:00.000Z`, end: smsRange(q.from, q.to).end }),
-    ]);
-    return {
-      created: day.created + extraHour.created,
-      sent: day.sent + extraHour.sent,
-      errors: day.errors + extraHour.errors,
-      received: day.received + extraHour.received,
-    };
+    return this.repo.statisticDays({ from: q.from, to: q.to });
   }
 
   generate(s: SessionUser, q: SmsCsvGenerateQuery): Promise<ExportTicket> {
