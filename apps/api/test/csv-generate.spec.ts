@@ -91,3 +91,15 @@ describe('until is a day included (issue 22)', () => {
     expect((await download('sms_global', gen.body.model.hash)).disposition).toContain('sms_global_2020-04-01_2020-04-02.csv');
   });
 });
+
+describe('phone numbers in a CSV', () => {
+  it('are numbers to a CSV parser (and a spreadsheet), not formulas', async () => {
+    const { parse } = await import('csv-parse/sync');
+    const gen = await api.get('/csv/generate?query=april%20first&from=2020-04-01&to=2020-04-01', admin);
+    const text = (await download('sms_global', gen.body.model.hash)).text;
+    const [header, row] = parse(text, { cast: true }) as (string | number)[][];
+    const cell = row![header!.indexOf('gsm_number')];
+    expect(cell).toBe(4915550009999);
+    expect(text).toContain(',+4915550009999,');
+  });
+});

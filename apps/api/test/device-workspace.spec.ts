@@ -721,7 +721,7 @@ describe('exports', () => {
     const r = await download('sms_per_device', g.body.model.hash);
     expect(r.status).toBe(200);
     expect(r.body).toContain(`,sent,`);
-    expect(r.body).toContain(`,"=""+15550100"""\r\n`);
+    expect(r.body).toContain(`,+15550100\r\n`);
     expect(r.body).not.toContain(`'+15550100`);
   });
 

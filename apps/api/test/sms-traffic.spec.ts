@@ -148,8 +148,8 @@ describe('SMS exports by hash', () => {
     const lines = global.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('created (UTC),direction,device_id,imei,gsm_number,command_key,message,status,gateway,sent_at (UTC),received_at (UTC),error');
     expect(lines.slice(1)).toEqual([
-      `2020-03-10 07:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,"'=HYPERLINK(""http://evil"")",error,,,,${ERROR_TEXT}`,
-      `2020-03-10 09:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,Hello WORLD from support,sent,,,,`,
+      `2020-03-10 07:00:00,OUTBOUND,,,+34600111222,CUSTOM,"'=HYPERLINK(""http://evil"")",error,,,,${ERROR_TEXT}`,
+      `2020-03-10 09:00:00,OUTBOUND,,,+34600111222,CUSTOM,Hello WORLD from support,sent,,,,`,
     ]);
     const errors = await download('sms_error', hash);
     expect(errors.text.trimEnd().split('\r\n')).toHaveLength(2);
