@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modemProcess } from '@tracker/contract';
 import { startApi, type TestApi } from './harness.js';
 
-// What the modem update screen reads and may do (docs/firmware-modem.md "Modem update"), on processes this file writes
-// directly: checkStatus answers the documented fields only, and a DONE process is not started over.
+// What the modem update, firmware and owner screens read and may do (issue 22 "Screens"), on rows this file writes
+// directly or the seed holds: checkStatus answers the documented fields only, a DONE modem update is not started over,
+// a firmware halt's reason follows its wave's counts.
 let api: TestApi;
 let admin: string;
 let device: { id: number; imei: string };
@@ -39,5 +40,24 @@ describe('modem update screen', () => {
     expect(r.body.errors[0]).toMatchObject({ field: 'modem_id', code: 'modemResetDone' });
     const row = (await api.pool.query(`SELECT status::text AS status, task_id FROM modem_update_task WHERE id = $1`, [doneId])).rows[0];
     expect(row).toEqual({ status: 'DONE', task_id: 11 });
+  });
+});
+
+describe('firmware requests', () => {
+  it("a threshold halt's reason counts its wave's failed devices now, as the counts beside it do", async () => {
+    const req = (await api.pool.query(`SELECT id, halt_params FROM firmware_upload_request WHERE halt_code = 'firmwareHalted' ORDER BY id LIMIT 1`)).rows[0];
+    const wave = Number(req.halt_params.wave);
+    // a device of the halted wave that was still open when it halted reports its failure afterwards
+    await api.pool.query(
+      `UPDATE firmware_ota_activity SET status = 3 WHERE id = (SELECT id FROM firmware_ota_activity WHERE request_id = $1 AND wave = $2 AND status <> 3 ORDER BY id LIMIT 1)`,
+      [req.id, wave],
+    );
+    const now = (await api.pool.query(`SELECT count(*) FILTER (WHERE status = 3)::int AS failed, count(*)::int AS size FROM firmware_ota_activity WHERE request_id = $1 AND wave = $2`, [req.id, wave])).rows[0];
+    expect(now.failed).toBe(Number(req.halt_params.failed) + 1);
+    const r = await api.get('/firmware/getRequests?count=100', admin);
+    expect(r.status).toBe(200);
+    const item = r.body.model.items.find((i: { id: number }) => i.id === req.id);
+    expect(item.halt.params).toMatchObject({ wave, failed: now.failed, size: now.size, threshold: req.halt_params.threshold });
+    expect(item.halt.message).toBe(`Halted: ${now.failed} of ${now.size} devices of wave ${wave} failed, more than the threshold of ${req.halt_params.threshold} %`);
   });
 });
