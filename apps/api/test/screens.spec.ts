@@ -61,3 +61,13 @@ describe('firmware requests', () => {
     expect(item.halt.message).toBe(`Halted: ${now.failed} of ${now.size} devices of wave ${wave} failed, more than the threshold of ${req.halt_params.threshold} %`);
   });
 });
+
+describe('owner profile', () => {
+  it("lists the owner's devices with their type's name", async () => {
+    const d = (await api.pool.query(`SELECT d.owner_id, d.id, t.name FROM device d JOIN device_type t ON t.id = d.device_type_id WHERE d.owner_id IS NOT NULL ORDER BY d.id LIMIT 1`)).rows[0];
+    const r = await api.get(`/user/user_details?user_id=${d.owner_id}`, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const device = r.body.model.devices.find((x: { id: number }) => x.id === d.id);
+    expect(device.device_type_name).toBe(d.name);
+  });
+});
