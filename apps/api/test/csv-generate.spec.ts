@@ -103,3 +103,30 @@ describe('phone numbers in a CSV', () => {
     expect(text).toContain(',+4915550009999,');
   });
 });
+
+describe('?from&to and the active devices report', () => {
+  it("the range's hash downloads the caller's newest DONE report of that range at /csv/active_devices", async () => {
+    const device = (await api.pool.query(`SELECT id, imei FROM device ORDER BY id LIMIT 1`)).rows[0];
+    const run = (
+      await api.pool.query(
+        `INSERT INTO report_run (kind, params, status, result, created_by)
+         VALUES ('active_devices', '{"from": "2020-04-01", "to": "2020-04-02"}', 'DONE', '{"total": 1}', (SELECT id FROM backoffice_user WHERE username = 'admin'))
+         RETURNING id`,
+      )
+    ).rows[0].id;
+    await api.pool.query(
+      `INSERT INTO report_active_device (run_id, device_id, first_seen, last_seen, communications) VALUES ($1, $2, '2020-04-01T08:00:00Z', '2020-04-02T09:30:00Z', 4)`,
+      [run, device.id],
+    );
+    const gen = await api.get('/csv/generate?from=2020-04-01&to=2020-04-02', admin);
+    const csv = await download('active_devices', gen.body.model.hash);
+    expect(csv.status).toBe(200);
+    expect(csv.disposition).toContain('active_devices_2020-04-01_2020-04-02.csv');
+    expect(csv.text.trimEnd().split('\r\n')[1]).toMatch(new RegExp(`^${device.id},${device.imei},.*,2020-04-01 08:00:00,2020-04-02 09:30:00,4$`));
+    // no DONE report of another range, nor for a query's hash: 404
+    const other = await api.get('/csv/generate?from=2020-04-01&to=2020-04-03', admin);
+    expect((await download('active_devices', other.body.model.hash)).status).toBe(404);
+    const query = await api.get('/csv/generate?query=x&from=2020-04-01&to=2020-04-02', admin);
+    expect((await download('active_devices', query.body.model.hash)).status).toBe(404);
+  });
+});

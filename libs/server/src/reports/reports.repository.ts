@@ -55,6 +55,17 @@ export class ReportsRepository {
     return r[0] ?? null;
   }
 
+  /** The newest DONE run of `userId` over exactly `from`..`to` (null: none). */
+  async latestDone(userId: number, from: string, to: string): Promise<ReportRunRow | null> {
+    const r = await this.pg.rows<ReportRunRow>(
+      `SELECT id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", (result->>'total')::int AS total
+         FROM report_run WHERE kind = $1 AND created_by = $2 AND status = 'DONE' AND params->>'from' = $3 AND params->>'to' = $4
+        ORDER BY id DESC LIMIT 1`,
+      [KIND, userId, from, to],
+    );
+    return r[0] ?? null;
+  }
+
   page(id: number, limit: number, offset: number): Promise<ActiveDeviceItem[]> {
     return this.pg.rows<ActiveDeviceItem>(`${itemSql(iso)} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
   }

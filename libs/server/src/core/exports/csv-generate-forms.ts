@@ -15,6 +15,14 @@ export function csvGenerateTarget(q: Record<string, unknown>): string | null {
   return null;
 }
 
+/**
+ * §7's range ticket: what `?from&to` (and `?query`) give a hash for, kept by the SMS export's generator. The SMS
+ * downloads read it; `/csv/active_devices` reads a ticket without a query too, as the caller's newest DONE active
+ * devices report of exactly that range (reports.service.ts).
+ */
+export const RANGE_EXPORT_KIND = 'sms_traffic';
+export type RangeExportParams = { query: string | null; from: string; to: string };
+
 /** Routes a §7 `/csv/generate` call on to the generator of its form (csvGenerateTarget) before Nest picks a handler. */
 export function csvGenerateForms(req: Request, _res: Response, next: NextFunction) {
   const target = csvGenerateTarget(req.query as Record<string, unknown>);

@@ -13,13 +13,13 @@ import {
   type SmsStatistics,
   type SmsStatisticsQuery,
 } from '@tracker/contract';
-import { ExportStore, type ExportTicket } from '../../core/exports/index.js';
+import { ExportStore, RANGE_EXPORT_KIND, type ExportTicket, type RangeExportParams } from '../../core/exports/index.js';
 import type { SessionUser } from '../../access/session-user.js';
 import { SmsTrafficRepository, type TrafficMatch } from './sms-traffic.repository.js';
 
-/** What a traffic export hash stands for (kept by the ExportStore with its owner and expiry). */
-export type SmsExportParams = { query: string | null; from: string; to: string };
-const EXPORT_KIND = 'sms_traffic';
+/** What a traffic export hash stands for (kept by the ExportStore with its owner and expiry): §7's range ticket. */
+export type SmsExportParams = RangeExportParams;
+const EXPORT_KIND = RANGE_EXPORT_KIND;
 
 /** A number as typed: digits with an optional leading + and separators (spaces, dashes, dots, brackets). */
 const NUMBER_LIKE = /^\+?[\d\s\-./()]+$/;
