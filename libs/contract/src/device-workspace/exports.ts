@@ -46,8 +46,7 @@ export const EXPORT_ROUTES = {
     method: 'GET',
     path: '/csv/generate',
     area: 'deviceTabs',
-    summary:
-      'Prepares the device exports of a day; returns the hash the downloads take (expires). §7 forms of this path: ?device_id&date here, ?import_id goes on to /csv/generate/import, ?from&to (with or without query) and ?query to /csv/generate/sms, each with its own role rule and audit record',
+    summary: 'Prepares the device exports of a day; returns the hash the downloads take (expires)',
     query: csvGenerateQuery,
     response: csvGenerateResponse,
     audited: true,

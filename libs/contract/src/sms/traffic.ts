@@ -66,22 +66,14 @@ export type SmsStatisticsQuery = z.infer<typeof smsStatisticsQuery>;
 /**
  * §7 GET /csv/generate?from&to (also ?from&to&query, or ?query; the path /csv/generate/sms stays): the range, and
  * optionally the search's query (without one, every message of the range). A query alone covers the longest range a
- * search may (SMS_RANGE_MAX_DAYS days before today, UTC, until today included); one day without the other is refused
- * on the missing one.
+ * search may (the api takes SMS_RANGE_MAX_DAYS days before today, UTC, until today included); one day without the
+ * other is refused on the missing one.
  */
 export const smsCsvGenerateQuery = z
   .object({ query: queryText.optional(), from: dayParam.optional(), to: dayParam.optional() })
   .superRefine((v, ctx) => {
-    if (v.query === undefined || v.from || v.to) {
-      if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: coded('dayRequired') });
-      if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: coded('dayRequired') });
-    }
+    for (const k of ['from', 'to'] as const) if (!v[k] && (!v.query || v.from || v.to)) ctx.addIssue({ code: 'custom', path: [k], message: coded('dayRequired') });
     checkRange(v, ctx);
-  })
-  .transform(({ query, from, to }) => {
-    const today = new Date().toISOString().slice(0, 10);
-    const start = new Date(Date.parse(`${today}T00:00:00Z`) - SMS_RANGE_MAX_DAYS * DAY_MS).toISOString().slice(0, 10);
-    return { query, from: from ?? start, to: to ?? today };
   });
 export type SmsCsvGenerateQuery = z.infer<typeof smsCsvGenerateQuery>;
 
@@ -212,8 +204,7 @@ export const SMS_TRAFFIC_ROUTES = {
     method: 'GET',
     path: '/csv/generate/sms',
     area: 'sms',
-    summary:
-      'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take. §7 GET /csv/generate?from&to (or ?query) comes here',
+    summary: 'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take',
     query: smsCsvGenerateQuery,
     response: csvGenerateResponse,
     audited: true,

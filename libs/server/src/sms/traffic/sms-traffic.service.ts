@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  DAY_MS,
   EXPORT_HASH_TTL_SECONDS,
+  SMS_RANGE_MAX_DAYS,
   PAGER_MAX_SIZE,
   nextDigitPrefix,
   normalizePhoneQuery,
@@ -59,8 +61,11 @@ export class SmsTrafficService {
     return this.repo.statisticDays({ from: q.from, to: q.to });
   }
 
+  /** A query alone (§7 `?query`) covers the longest range a search may: SMS_RANGE_MAX_DAYS days before today until today. */
   generate(s: SessionUser, q: SmsCsvGenerateQuery): Promise<ExportTicket> {
-    const params: SmsExportParams = { query: q.query ?? null, from: q.from, to: q.to };
+    const today = new Date().toISOString().slice(0, 10);
+    const from = q.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - SMS_RANGE_MAX_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const params: SmsExportParams = { query: q.query ?? null, from, to: q.to ?? today };
     return this.store.create(s.userId, EXPORT_KIND, params, EXPORT_HASH_TTL_SECONDS);
   }
 

@@ -39,7 +39,7 @@ export function ModemProgressModal({ modemId, onClose }: { modemId: number | nul
           ) : (
             <>
               {/* a DONE update stays done (the api refuses it too: modemResetDone) */}
-              {p?.process.status === 'DONE' ? <span className="field__hint">{t('modem.resetDone')}</span> : null}
+              {p?.process.status === 'DONE' ? <span className="field__hint">{t('reasons.modemResetDone')}</span> : null}
               <button type="button" className="btn" disabled={!p || p.process.status === 'DONE' || reset.isPending} onClick={() => setConfirmReset(true)} data-testid="modem-reset">
                 {t('modem.reset')}
               </button>

@@ -45,7 +45,7 @@ describe('/admin/modem/update', () => {
     expect(within(table).getAllByRole('progressbar')[0]!.getAttribute('aria-valuenow')).toBe(String(Math.round((100 * 3) / 11)));
     // done says how each device ended, not that every one reached its last task
     const doneText = await screen.findByTestId('modem-done', undefined, { timeout: 10_000 });
-    expect(doneText.textContent).toBe('Processing done: 1 finished, 1 failed, 0 stopped.');
+    expect(doneText.textContent).toBe('Processing done: 1 Done, 1 Failed, 0 Stopped');
     expect(polls).toBeGreaterThanOrEqual(3);
     expect(getSession()).not.toBeNull();
     expect(screen.queryByText('Sign in')).toBeNull();
@@ -108,14 +108,14 @@ describe('/admin/modem/update', () => {
     await user.click(screen.getByTestId('modem-start'));
     await user.click(await screen.findByTestId('modem-to-progress'));
     const waiting = await screen.findByTestId('modem-waiting');
-    expect(within(waiting).getByRole('heading', { name: 'Waiting for the watch' })).toBeTruthy();
+    expect(within(waiting).getByRole('heading', { name: 'Waiting for a reply' })).toBeTruthy();
     expect(await within(waiting).findByText(C)).toBeTruthy();
     expect(api.callsTo('GET', '/api/modem/waiting')[0]!.url.searchParams.get('page')).toBe('0');
     await user.click(within(screen.getByTestId('modem-progress-table')).getByTestId('modem-details'));
     await screen.findByTestId('modem-progress');
     const dialog = screen.getByRole('dialog');
     expect((within(dialog).getByTestId('modem-reset') as HTMLButtonElement).disabled).toBe(true);
-    expect(within(dialog).getByText('A finished update is not started over.')).toBeTruthy();
+    expect(within(dialog).getByText('A finished update is not started over')).toBeTruthy();
   }, 20_000);
 
   it('refuses entries that are not IMEIs before calling the api', async () => {

@@ -14,6 +14,7 @@ import { detailsColumn, processColumns } from '../components/process-columns';
 import { parseImeis, validImei } from '../imeis';
 
 type Tab = 'imeis' | 'status' | 'progress';
+const ENDS = ['DONE', 'FAILED', 'STOPPED'] as const;
 const TABS: Tab[] = ['imeis', 'status', 'progress'];
 
 /** Tabs between the modem pages (the update wizard and the three reports). */
@@ -176,7 +177,7 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
   const running = processes.filter((p) => p.status === 'RUNNING');
   // §4: processing is done when no device still runs; how each ended is said, not only that it ended
   const done = status.data !== undefined && running.length === 0;
-  const ended = (s: ModemProcess['status']) => processes.filter((p) => p.status === s).length;
+  const ended = (s: (typeof ENDS)[number]) => processes.filter((p) => p.status === s).length;
   const all = useModemAllStatuses(!done);
   const allSelected = running.length > 0 && running.every((p) => selected.has(p.imei));
   const toggle = (imei: string) => setSelected((s) => { const n = new Set(s); if (n.has(imei)) n.delete(imei); else n.add(imei); return n; });
@@ -195,7 +196,9 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
     <div>
       <p data-testid="modem-summary" aria-live="polite">
         {done ? (
-          <strong data-testid="modem-done">{t('modem.processingDone', { finished: ended('DONE'), failed: ended('FAILED'), stopped: ended('STOPPED') })}</strong>
+          <strong data-testid="modem-done">
+            {t('modem.processingDone')} {ENDS.map((s) => `${ended(s)} ${t(`modem.status.${s}`)}`).join(', ')}
+          </strong>
         ) : (
           t('modem.processing', { running: running.length, total: processes.length })
         )}
@@ -247,9 +250,8 @@ function WaitingList({ poll, onDetails }: { poll: boolean; onDetails: (modemId: 
   return (
     <section aria-labelledby="modem-waiting-title" data-testid="modem-waiting">
       <h2 id="modem-waiting-title">{t('modem.waitingTitle')}</h2>
-      <p className="field__hint">{t('modem.waitingHint')}</p>
       <QueryState query={waiting}>
-        <DataTable layout="wrap" rows={waiting.data?.items ?? []} rowKey={(p) => p.modem_id} columns={[...processColumns(t), detailsColumn(t, onDetails)]} empty={t('modem.waitingNone')} />
+        <DataTable layout="wrap" rows={waiting.data?.items ?? []} rowKey={(p) => p.modem_id} columns={[...processColumns(t), detailsColumn(t, onDetails)]} empty={t('modem.noProcesses')} />
         <Pager page={page} totalPages={waiting.data?.total_pages ?? 0} onChange={setPage} />
       </QueryState>
     </section>
