@@ -54,7 +54,7 @@ const total = await new ReportsRepository(pool).generate(run);
 console.log(`report ${run}: ${total} devices generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 // the same columns as the report's export (reports.repository.ts), without the guard: PostgreSQL's CSV as it is
-const iso = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
 const ITEM_SQL = `SELECT r.device_id, d.imei, d.gsm_number, d.device_type_id, o.email AS owner_email, w.name AS white_label_name,
          ${iso('r.first_seen')} AS first_seen, ${iso('r.last_seen')} AS last_seen, r.communications
     FROM report_active_device r JOIN device d ON d.id = r.device_id

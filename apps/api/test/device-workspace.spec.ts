@@ -679,7 +679,7 @@ describe('exports', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename="locations_${w1.id}_${day}.csv"; filename*=UTF-8''locations_${w1.id}_${day}.csv`);
     const lines = r.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,time,latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
+    expect(lines[0]).toBe('id,time (UTC),latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
     expect(lines).toHaveLength(12_001);
     expect(lines[1]).toContain(',2020-02-02 00:00:00,52.5,13.4,10,');
     // the same hash serves the other downloads of that device and day
@@ -721,7 +721,7 @@ describe('exports', () => {
     const r = await download('sms_per_device', g.body.model.hash);
     expect(r.status).toBe(200);
     expect(r.body).toContain(`,sent,`);
-    expect(r.body).toContain(`,"=""+15550100"""\r\n`);
+    expect(r.body).toContain(`,+15550100\r\n`);
     expect(r.body).not.toContain(`'+15550100`);
   });
 

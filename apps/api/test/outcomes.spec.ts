@@ -52,10 +52,10 @@ function parseCsv(csv: string): string[][] {
   return rows;
 }
 
-/** A CSV as objects by header; a phone number's `="+49..."` read back as the number. */
+/** A CSV as objects by header (a phone number is its E.164 text as it is). */
 function csvObjects(csv: string): Record<string, string>[] {
   const [header, ...lines] = parseCsv(csv);
-  return lines.map((l) => Object.fromEntries(header!.map((h, i) => [h, (l[i] ?? '').replace(/^="(.*)"$/, '$1')])));
+  return lines.map((l) => Object.fromEntries(header!.map((h, i) => [h, l[i] ?? ''])));
 }
 
 async function download(kind: string, hash: string, token = admin) {

@@ -74,8 +74,10 @@ describe('active devices report', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('active_devices_2019-03-10_2019-03-11.csv');
     const lines = (csv.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
+    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen (UTC),last_seen (UTC),communications');
     expect(lines).toHaveLength(102);
+    // §9 date-times, in the zone the header names (the api's items keep ISO instants)
+    expect(lines[1]).toMatch(new RegExp(`^${devices[0]!.id},${devices[0]!.imei},.*,2019-03-10 08:00:00,2019-03-11 23:59:00,3$`));
     // both are on record: who prepared the export of which report, and who downloaded it by that hash
     const records = await api.pool.query(
       `SELECT actor_name, action, area, before->'query' AS query, after FROM audit_event WHERE action LIKE 'GET /csv/%' AND before->'query'->>'id' = $1 OR before->'query'->>'hash' = $2 ORDER BY id`,

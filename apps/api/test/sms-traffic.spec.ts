@@ -55,15 +55,16 @@ const search = (q: string, from = '2020-03-10', to = '2020-03-10', page = 0) =>
 describe('GET /sms/search', () => {
   it('matches a number or its part however it is typed, newest first, 25 per page', async () => {
     for (const q of [NUMBER, '0049 1555 000-1234', '15550001234', '0001234']) {
-      const r = await search(q);
+      const r = await search(q, '2020-03-10', '2020-03-11');
       expect(r.status, q).toBe(200);
       expect(r.body.model).toMatchObject({ total_pages: 2, more: false, page: 0 });
       expect(r.body.model.items).toHaveLength(25);
-      expect(r.body.model.items[0]).toMatchObject({ message: 'extra hour', gsm_number: NUMBER, status: 3, direction: 'OUTBOUND', error: ERROR_TEXT });
-      expect(r.body.model.items[1].message).toBe('msg 29');
+      expect(r.body.model.items[0].message).toBe('after the extra hour');
+      expect(r.body.model.items[1]).toMatchObject({ message: 'extra hour', gsm_number: NUMBER, status: 3, direction: 'OUTBOUND', error: ERROR_TEXT });
+      expect(r.body.model.items[2].message).toBe('msg 29');
     }
     const second = await search('0001234', '2020-03-10', '2020-03-10', 1);
-    expect(ids(second)).toEqual(['msg 5', 'msg 4', 'msg 3', 'msg 2', 'msg 1', 'msg 0']);
+    expect(ids(second)).toEqual(['msg 4', 'msg 3', 'msg 2', 'msg 1', 'msg 0']);
   });
 
   it('matches an IMEI (whole or its first digits), a command key in any case and a part of the text in any case', async () => {
@@ -78,10 +79,9 @@ describe('GET /sms/search', () => {
     expect(status.body.model.total_pages).toBe(2);
   });
 
-  it('from = until covers the day and 1 hour of the next; otherwise until is the midnight it names (§5)', async () => {
-    const one = ids(await search('REBOOT'));
-    expect(one).toEqual(['extra hour']);
-    expect(ids(await search('REBOOT', '2020-03-10', '2020-03-11'))).toEqual([]);
+  it('until is a day included, whether or not it equals from (no hour of the next day)', async () => {
+    expect(ids(await search('REBOOT'))).toEqual([]);
+    expect(ids(await search('REBOOT', '2020-03-10', '2020-03-11'))).toEqual(['after the extra hour', 'extra hour']);
     expect(ids(await search('REBOOT', '2020-03-10', '2020-03-12'))).toEqual(['after the extra hour', 'extra hour']);
     expect(ids(await search('REBOOT', '2020-03-11', '2020-03-11'))).toEqual(['after the extra hour', 'extra hour']);
   });
@@ -117,16 +117,17 @@ describe('GET /sms/search', () => {
 });
 
 describe('GET /sms/statistics', () => {
-  it('sums sms_statistic over every day, or over the range, with the extra hour of from = until from the messages', async () => {
+  it('sums sms_statistic over every day, or over the days of the range, until included', async () => {
     await api.pool.query(`INSERT INTO sms_statistic (day, created, sent, errors, received) VALUES ('2020-03-10', 1, 2, 3, 4), ('2020-03-11', 10, 20, 30, 40)`);
     const all = (await api.get('/sms/statistics', admin)).body.model;
     const sums = (await api.pool.query(`SELECT sum(created)::int AS created, sum(sent)::int AS sent, sum(errors)::int AS errors, sum(received)::int AS received FROM sms_statistic`)).rows[0];
     expect(all).toEqual(sums);
     expect(all.created).toBeGreaterThan(11);
-    // 2020-03-11 00:30 "extra hour": an outbound message in error
-    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-10', admin)).body.model).toEqual({ created: 2, sent: 2, errors: 4, received: 4 });
+    // one day is that day: 2020-03-11 00:30 ("extra hour") is not counted
+    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-10', admin)).body.model).toEqual({ created: 1, sent: 2, errors: 3, received: 4 });
     expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-12', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44 });
-    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-11', admin)).body.model).toEqual({ created: 1, sent: 2, errors: 3, received: 4 });
+    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-11', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44 });
+    expect((await api.get('/sms/statistics?from=2020-03-11&to=2020-03-11', admin)).body.model).toEqual({ created: 10, sent: 20, errors: 30, received: 40 });
   });
 });
 
@@ -145,18 +146,21 @@ describe('SMS exports by hash', () => {
     expect(global.type).toMatch(/^text\/csv/);
     expect(global.disposition).toContain('sms_global_2020-03-10_2020-03-10.csv');
     const lines = global.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('created,direction,device_id,imei,gsm_number,command_key,message,status,gateway,sent_at,received_at,error');
+    expect(lines[0]).toBe('created (UTC),direction,device_id,imei,gsm_number,command_key,message,status,gateway,sent_at (UTC),received_at (UTC),error');
     expect(lines.slice(1)).toEqual([
-      `2020-03-10 07:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,"'=HYPERLINK(""http://evil"")",error,,,,${ERROR_TEXT}`,
-      `2020-03-10 09:00:00,OUTBOUND,,,"=""+34600111222""",CUSTOM,Hello WORLD from support,sent,,,,`,
+      `2020-03-10 07:00:00,OUTBOUND,,,+34600111222,CUSTOM,"'=HYPERLINK(""http://evil"")",error,,,,${ERROR_TEXT}`,
+      `2020-03-10 09:00:00,OUTBOUND,,,+34600111222,CUSTOM,Hello WORLD from support,sent,,,,`,
     ]);
     const errors = await download('sms_error', hash);
     expect(errors.text.trimEnd().split('\r\n')).toHaveLength(2);
     expect(errors.text).toContain('HYPERLINK');
 
     const range = (await api.get('/csv/generate/sms?from=2020-03-10&to=2020-03-10', admin)).body.model.hash;
-    expect((await download('sms_global', range)).text.trimEnd().split('\r\n')).toHaveLength(1 + 34);
-    expect((await download('sms_error', range)).text.trimEnd().split('\r\n')).toHaveLength(1 + 2);
+    expect((await download('sms_global', range)).text.trimEnd().split('\r\n')).toHaveLength(1 + 33);
+    expect((await download('sms_error', range)).text.trimEnd().split('\r\n')).toHaveLength(1 + 1);
+    // until included: the next day's messages come with it
+    const two = (await api.get('/csv/generate/sms?from=2020-03-10&to=2020-03-11', admin)).body.model.hash;
+    expect((await download('sms_global', two)).text.trimEnd().split('\r\n')).toHaveLength(1 + 35);
   });
 
   it('gives a hash back only to its owner, before it expires (404 otherwise)', async () => {

@@ -93,7 +93,7 @@ describe('admin: the device workspace from the dashboard search', () => {
     expect(download.suggestedFilename()).toBe(`locations_${watch.id}_${watch.date}.csv`);
     const text = await readFile((await download.path())!, 'utf8');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('id,time,latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
+    expect(lines[0]).toBe('id,time (UTC),latitude,longitude,radius,altitude,angle,speed,reason,source,is_valid,gsm_operator,gsm_cell_id');
     expect(lines.length).toBeGreaterThan(20);
     expect(lines[1]).toContain(`,${watch.date} `);
   });

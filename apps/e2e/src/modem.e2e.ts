@@ -47,6 +47,8 @@ describe('admin: a modem update started from a CSV, followed to done', () => {
     await screenshot(page, 'modem-progress-running');
     // every device reaches its last task: the page says processing is done and every row is Done
     await page.getByTestId('modem-done').waitFor(SLOW);
+    // how each device ended, not only that none runs
+    await expect.poll(() => page.getByTestId('modem-done').textContent()).toBe('Processing done: 3 Done, 0 Failed, 0 Stopped');
     for (const imei of imeis) await expect.poll(() => table.locator(`tr[data-imei="${imei}"]`).getAttribute('data-status')).toBe('DONE');
     await expect.poll(() => table.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('100');
     await screenshot(page, 'modem-progress-done');

@@ -132,7 +132,7 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
     await page.goto(`${e2e().baseUrl}/admin/traffic`);
     await page.getByLabel('Search for').fill(w.gsm_number.replace('+', ''));
     await page.getByLabel('From').fill(today);
-    await page.getByLabel('Until').fill(today);
+    await page.getByLabel('Until (day included)').fill(today);
     await page.getByRole('button', { name: 'Search' }).click();
     const results = page.getByTestId('traffic-results');
     await results.getByText('STATUS#').first().waitFor(SLOW);

@@ -26,7 +26,7 @@ describe('admin: statistics and the active devices report', () => {
     await page.goto(`${e2e().baseUrl}/admin/stats/new_registrations`);
     await page.getByRole('heading', { name: 'New registrations' }).waitFor();
     await page.getByLabel('From', { exact: true }).fill(monthAgo);
-    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('Until (day included)', { exact: true }).fill(today);
     await page.getByLabel('White label').selectOption({ label: 'TrackCo' });
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`**/admin/stats/new_registrations?from=${monthAgo}&to=${today}&selectedWhiteLabel=1`);
@@ -53,7 +53,7 @@ describe('admin: statistics and the active devices report', () => {
     );
     await page.goto(`${e2e().baseUrl}/admin/reports/activeDevices`);
     await page.getByLabel('From', { exact: true }).fill(monthAgo);
-    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('Until (day included)', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId('active-devices').locator('tbody tr').first().waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('active-devices').locator('tbody tr').count()).toBe(Math.min(n, 100));
@@ -61,7 +61,7 @@ describe('admin: statistics and the active devices report', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`active_devices_${monthAgo}_${today}.csv`);
     const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen,last_seen,communications');
+    expect(lines[0]).toBe('device_id,imei,gsm_number,device_type_id,owner_email,white_label_name,first_seen (UTC),last_seen (UTC),communications');
     expect(lines).toHaveLength(n + 1);
   });
 

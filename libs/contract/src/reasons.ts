@@ -165,6 +165,7 @@ export const REASONS = {
   modemStopped: { en: 'Stopped by a user' },
   modemDupFilesInvalid: { en: 'The watch reported no usable DUP files: {{report}}', params: { report: 'text' } },
   modemNoNumber: { en: 'The device has no GSM number' },
+  modemResetDone: { en: 'A finished update is not started over' },
   /** a temporary refusal (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT): not an error, the command goes again after a pause */
   modemRetryLater: { en: 'The watch refused for now ({{reason}}); the command is sent again at {{at}}', params: { reason: 'text', at: 'text' } },
 

@@ -28,10 +28,10 @@ export const MODEM_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   // the seed's modem updates are finished ones (ids 1-8)
   modemProgress: () => ({ path: '/modem/progress?modem_id=1' }),
   modemReset: async ({ api }) => {
-    // a finished process whose device runs no other and passes the gate
+    // a failed or stopped process (a DONE one is not started over) whose device runs no other and passes the gate
     const r = await api.pool.query<{ id: number }>(
       `SELECT t.id FROM modem_update_task t JOIN device d ON d.id = t.device_id
-        WHERE t.status <> 'RUNNING' AND d.gsm_number IS NOT NULL AND d.device_status <> 3 AND d.enabled
+        WHERE t.status IN ('FAILED', 'STOPPED') AND d.gsm_number IS NOT NULL AND d.device_status <> 3 AND d.enabled
           AND NOT EXISTS (SELECT 1 FROM modem_update_task o WHERE o.device_id = t.device_id AND o.status = 'RUNNING') ORDER BY t.id LIMIT 1`,
     );
     return { path: `/modem/reset?modem_id=${r.rows[0]?.id ?? 1}` };

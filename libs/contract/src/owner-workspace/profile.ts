@@ -16,6 +16,8 @@ export const ownerDevice = z.object({
   imei: z.string(),
   imsi: textOrNull,
   device_type_id: int,
+  /** the type's name, which the profile's table shows (null only for a type without its row) */
+  device_type_name: textOrNull,
   gsm_number: textOrNull,
   first_name: textOrNull,
   last_name: textOrNull,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { normalizeE164, smsRange, smsSearchQuery, smsStatisticsQuery, whitelistNumberBody } from './traffic.js';
 
 describe('smsRange (§5 SMS traffic search)', () => {
-  it('runs from `from` 00:00 to `to` 00:00; from = until extends until by 1 day plus 1 hour', () => {
-    expect(smsRange('2026-03-10', '2026-03-12')).toEqual({ start: '2026-03-10T00:00:00.000Z', end: '2026-03-12T00:00:00.000Z' });
-    expect(smsRange('2026-03-10', '2026-03-10')).toEqual({ start: '2026-03-10T00:00:00.000Z', end: '2026-03-11T01:00:00.000Z' });
-    expect(smsRange('2026-02-28', '2026-02-28').end).toBe('2026-03-01T01:00:00.000Z');
+  it('runs from `from` 00:00 to the end of `to`: until is a day included, whether or not it equals from', () => {
+    expect(smsRange('2026-03-10', '2026-03-12')).toEqual({ start: '2026-03-10T00:00:00.000Z', end: '2026-03-13T00:00:00.000Z' });
+    expect(smsRange('2026-03-10', '2026-03-10')).toEqual({ start: '2026-03-10T00:00:00.000Z', end: '2026-03-11T00:00:00.000Z' });
+    expect(smsRange('2026-02-28', '2026-02-28').end).toBe('2026-03-01T00:00:00.000Z');
   });
 
   it('needs a query and two real days, until not before from, at most 366 days apart (the field named)', () => {

@@ -19,14 +19,14 @@ export type SmsExportKind = (typeof SMS_EXPORT_KINDS)[number];
 
 
 /**
- * §5 SMS traffic search: the half-open range of instants (UTC) that `from` and `to` stand for. The range runs from
- * `from` 00:00 to `to` 00:00; when from equals until, until is extended by 1 day plus 1 hour (so one day, with the
- * first hour of the next one).
+ * SMS traffic search, statistics and exports: the half-open range of instants (UTC) that `from` and `until` stand for.
+ * Until is a day included, as on every screen and export (issue 22): `from` 00:00 to the day after `to` 00:00. (§5's
+ * "from equals until extends until by 1 day plus 1 hour" made until exclude its day and added an hour on one day
+ * only; with until included one day is that day, and no export or statistic counts an hour of the next.)
  */
 export function smsRange(from: string, to: string): { start: string; end: string } {
   const start = new Date(`${from}T00:00:00Z`).getTime();
-  let end = new Date(`${to}T00:00:00Z`).getTime();
-  if (from === to) end += DAY_MS + 3_600_000;
+  const end = new Date(`${to}T00:00:00Z`).getTime() + DAY_MS;
   return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
 }
 
@@ -63,8 +63,18 @@ export const smsStatisticsQuery = z
   });
 export type SmsStatisticsQuery = z.infer<typeof smsStatisticsQuery>;
 
-/** GET /csv/generate/sms: the range, and optionally the search's query (without one, every message of the range). */
-export const smsCsvGenerateQuery = z.object({ query: queryText.optional(), ...range }).superRefine(checkRange);
+/**
+ * §7 GET /csv/generate?from&to (also ?from&to&query, or ?query; the path /csv/generate/sms stays): the range, and
+ * optionally the search's query (without one, every message of the range). A query alone covers the longest range a
+ * search may (the api takes SMS_RANGE_MAX_DAYS days before today, UTC, until today included); one day without the
+ * other is refused on the missing one.
+ */
+export const smsCsvGenerateQuery = z
+  .object({ query: queryText.optional(), from: dayParam.optional(), to: dayParam.optional() })
+  .superRefine((v, ctx) => {
+    for (const k of ['from', 'to'] as const) if (!v[k] && (!v.query || v.from || v.to)) ctx.addIssue({ code: 'custom', path: [k], message: coded('dayRequired') });
+    checkRange(v, ctx);
+  });
 export type SmsCsvGenerateQuery = z.infer<typeof smsCsvGenerateQuery>;
 
 /**

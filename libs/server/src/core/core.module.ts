@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AppConfig, loadConfig } from './config.js';
 import { PgPool, PrismaService } from './db.js';
 import { RedisService } from './redis.js';
@@ -8,6 +8,7 @@ import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 import { JobQueue } from './jobs/job-queue.service.js';
 import { ExportStore } from './exports/export-store.js';
+import { csvGenerateForms } from './exports/csv-generate-forms.js';
 
 /** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
 @Global()
@@ -25,4 +26,9 @@ import { ExportStore } from './exports/export-store.js';
   ],
   exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore],
 })
-export class CoreModule {}
+export class CoreModule implements NestModule {
+  // §7 GET /csv/generate: each form goes on to its own generator (csv-generate-forms.ts)
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(csvGenerateForms).forRoutes({ path: 'csv/generate', method: RequestMethod.GET });
+  }
+}

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AuditStatus, LOCATION_REASONS, LOCATION_SOURCES, MessageStatus, type DeviceExportKind } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
 /** What a hash stands for (kept by the ExportStore with its owner and expiry). */
@@ -24,8 +24,9 @@ const SMS_ERROR: SqlCsvColumn = {
 const num = (...keys: string[]): SqlCsvColumn[] => keys.map((key) => ({ key, type: 'number' }));
 const text = (...keys: string[]): SqlCsvColumn[] => keys.map((key) => ({ key }));
 
-/** Times in the user's zone, §9 format. */
-const t = (col: string) => `to_char(${col} AT TIME ZONE $4, 'YYYY-MM-DD HH24:MI:SS')`;
+/** Times in the user's zone, §9 format; the columns that hold one (their headers name the zone). */
+const TIME_KEYS = new Set(['time', 'created', 'sent_at', 'received_at']);
+const t = (col: string) => csvDateTimeSql(col, '$4');
 
 /** One query per download: $1 device, $2 date, $3 tz (the day), $4 tz (formatting). */
 const EXPORT_SQL: Record<DeviceExportKind, { columns: SqlCsvColumn[]; sql: string }> = {
@@ -86,6 +87,8 @@ export class DeviceExportRepository {
   /** Streams the rows as CSV into `out` (COPY): constant memory whatever the row count. */
   stream(kind: DeviceExportKind, p: ExportParams, out: Writable): Promise<void> {
     const def = EXPORT_SQL[kind];
-    return copyCsv(this.pool, def.sql, [p.deviceId, p.date, p.tz, p.tz], def.columns, out);
+    // the time columns' headers name the zone their times are in
+    const columns = def.columns.map((c) => (TIME_KEYS.has(c.key) ? { ...c, header: zonedHeader(c.key, p.tz) } : c));
+    return copyCsv(this.pool, def.sql, [p.deviceId, p.date, p.tz, p.tz], columns, out);
   }
 }

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { FIRMWARE_ACTIVITY_STATUS, type FirmwareDeviceState, type ReasonParams } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 
 const S = FIRMWARE_ACTIVITY_STATUS;
 /** The activity statuses each state keeps (null: every status); `failed`, `all` and `refused` take the refused devices. */
@@ -46,7 +46,7 @@ const columns = (time: (col: string) => string) => `x.device_id, coalesce(a.imei
   a.status, a.wave, a.from_version, a.to_version, a.progress, ${time('a.notified_at')} AS notified_at, ${time('a.sent_at')} AS sent_at,
   ${time('a.finished_at')} AS finished_at, coalesce(a.error_code, r.reason_code) AS error_code,
   coalesce(a.error_params, r.reason_params) AS error_params, ${time('coalesce(a.updated_at, r.created)')} AS updated_at`;
-const utc = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const utc = (col: string) => csvDateTimeSql(col);
 
 /** A request's devices in a state for its CSV (`$1` the request id), in the list's order, times in UTC as text. */
 export const firmwareOutcomesCsvSql = (state: FirmwareDeviceState) => `${rowsCte(state)}

@@ -61,6 +61,9 @@ export type RequestRow = {
   finished: number;
   failed: number;
   cancelled: number;
+  /** the devices of the wave a threshold halt names, and the failed ones among them, now */
+  halt_wave_failed: number;
+  halt_wave_total: number;
 };
 export type ActivityRow = {
   id: number;
@@ -91,7 +94,7 @@ const BINARY_SELECT = `SELECT b.id, b.name, b.version, b.device_type_id, t.name 
 const REQUEST_SELECT = `SELECT r.id, r.status, r.state, r.fup_upload_id, b.name || ' ' || b.version AS binary_name, t.name AS device_type, r.upload_type,
          r.for_version, r.comment, r.expired_at, r.extend, r.new_version, r.wave_size, r.error_threshold, r.device_timeout_s,
          r.current_wave, r.wave_count, r.total, r.halt_code, r.halt_params, r.created, u.username AS created_by, r.ended_at,
-         c.processing, c.downloading, c.finished, c.failed, c.cancelled
+         c.processing, c.downloading, c.finished, c.failed, c.cancelled, c.halt_wave_failed, c.halt_wave_total
        FROM firmware_upload_request r
        JOIN firmware_binary b ON b.id = r.fup_upload_id
        LEFT JOIN device_type t ON t.id = b.device_type_id
@@ -99,7 +102,10 @@ const REQUEST_SELECT = `SELECT r.id, r.status, r.state, r.fup_upload_id, b.name 
        CROSS JOIN LATERAL (
          SELECT count(*) FILTER (WHERE a.status = 0)::int AS processing, count(*) FILTER (WHERE a.status = 1)::int AS downloading,
            count(*) FILTER (WHERE a.status = 2)::int AS finished, count(*) FILTER (WHERE a.status = 3)::int AS failed,
-           count(*) FILTER (WHERE a.status = 4)::int AS cancelled
+           count(*) FILTER (WHERE a.status = 4)::int AS cancelled,
+           -- the halted wave's devices now (a halt's failed count goes on with its wave's late reports)
+           count(*) FILTER (WHERE a.wave = (r.halt_params->>'wave')::int AND a.status = 3)::int AS halt_wave_failed,
+           count(*) FILTER (WHERE a.wave = (r.halt_params->>'wave')::int)::int AS halt_wave_total
          FROM firmware_ota_activity a WHERE a.request_id = r.id) c`;
 
 /** What a new request selects: the binary's device type, the upload type and its version or list. */

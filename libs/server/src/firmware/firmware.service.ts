@@ -66,7 +66,9 @@ const requestItem = (r: RequestRow): FirmwareRequestItem => ({
   wave_count: r.wave_count,
   total: r.total,
   counts: { processing: r.processing, downloading: r.downloading, finished: r.finished, failed: r.failed, cancelled: r.cancelled },
-  halt: coded(r.halt_code, r.halt_params),
+  // a threshold halt's failed count is its wave's now, as the counts beside it are (devices of the wave that were
+  // downloading when it halted still report); the wave, its size and the threshold stay as the halt found them
+  halt: coded(r.halt_code, r.halt_code === 'firmwareHalted' && r.halt_params ? { ...r.halt_params, failed: r.halt_wave_failed, size: r.halt_wave_total } : r.halt_params),
   created: r.created,
   created_by: r.created_by,
   ended_at: r.ended_at,

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { ModemDeviceState, ReasonParams } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 import { PROCESS_COLUMNS, taskKeySql, type ProcessRow } from './modem.repository.js';
 
 /** The latest process's statuses each state keeps (null: every status); `failed`, `all` and `refused` take the refusals. */
@@ -48,7 +48,7 @@ const ORDER = 'x.imei, x.src, x.id';
 const JOINS = `LEFT JOIN modem_update_task t ON x.src = 0 AND t.id = x.id
   LEFT JOIN command_refusal r ON x.src = 1 AND r.id = x.id`;
 const OUTCOME_SQL = `CASE WHEN x.src = 1 THEN 'refused' ELSE lower(t.status::text) END`;
-const utc = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const utc = (col: string) => csvDateTimeSql(col);
 
 /** The modem outcomes in a state for their CSV, in the list's order: the process's columns of the reports' CSV, or the refusal's. */
 export const modemOutcomesCsvSql = (state: ModemDeviceState) => `${rowsCte(state)}

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { MODEM_PROFILES, reasonText, storedReason, type ModemProcess, type ModemReport, type Reason, type ReasonParams } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 import type { DupFile, HistoryLine } from './modem-machine.js';
 
 export type { HistoryLine } from './modem-machine.js';
@@ -65,15 +65,29 @@ export type ProcessRow = Omit<ModemProcess, 'task' | 'error'> & { error_code: st
 export const PROCESS_COLUMNS = `t.id AS modem_id, t.device_id, t.imei, t.profile, t.status::text AS status, t.task_id, t.task_count, t.errors,
   t.error_code, t.error_params, t.started, t.step_started_at, t.deadline_at, t.finished_at, t.retry_at`;
 
-/** The answer's shape of a process row: the current task's key and the stored reason with its English text. */
+/**
+ * The answer's shape of a process row: the documented fields of `modemProcess` only (a row may carry more, e.g. the
+ * device's columns of checkStatus's join), the current task's key and the stored reason with its English text.
+ */
 export function toProcess(r: ProcessRow): ModemProcess {
-  const { error_code, error_params, ...rest } = r;
   const list = (MODEM_PROFILES as Record<string, readonly { key: string }[]>)[r.profile] ?? [];
-  const error = error_code ? storedReason(error_code, error_params) : null;
+  const error = r.error_code ? storedReason(r.error_code, r.error_params) : null;
   return {
-    ...rest,
+    modem_id: r.modem_id,
+    device_id: r.device_id,
+    imei: r.imei,
+    profile: r.profile,
+    status: r.status,
+    task_id: r.task_id,
+    task_count: r.task_count,
     task: list[Math.min(r.task_id, list.length) - 1]?.key ?? '',
+    errors: r.errors,
     error: error ? { ...error, text: reasonText(error.code, error.params) } : null,
+    started: r.started,
+    step_started_at: r.step_started_at,
+    deadline_at: r.deadline_at,
+    finished_at: r.finished_at,
+    retry_at: r.retry_at,
   };
 }
 
@@ -96,7 +110,7 @@ const REPORT_WHERE: Record<ModemReport, string> = {
   notUpdated: `t.status IN ('FAILED', 'STOPPED')`,
 };
 
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const iso = (col: string) => csvDateTimeSql(col);
 /** The current task's key in SQL over `t`, as toProcess gives it (past the list: its last task; before it: ''). */
 export function taskKeySql(): string {
   const profiles = Object.entries(MODEM_PROFILES as Record<string, readonly { key: string }[]>).map(

@@ -217,13 +217,18 @@ export class ModemService {
     };
   }
 
-  /** GET /modem/reset?modem_id: the process from task 1 again (409 when another process of the device runs). */
+  /**
+   * GET /modem/reset?modem_id: the process from task 1 again (409 when another process of the device runs). A DONE
+   * process stays as it is (400 `modemResetDone` on modem_id): its device is updated, and starting it over would send
+   * the modem commands again; a new update is a new start.
+   */
   async reset(s: SessionUser, modemId: number): Promise<ModemProcess> {
     this.ledger.authorise(s, MODEM_COMMAND_KEY, 'modem_id');
     await this.ledger.takeQuota(s);
     await this.repo.tx(async (c) => {
       const t = await this.repo.lock(modemId, c);
       if (!t) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
+      if (t.status === 'DONE') throw new DomainError(ErrorCode.ValidationFailed, [fieldError('modem_id', 'modemResetDone')]);
       const d = await this.repo.deviceById(t.device_id, c);
       if (d) gateOne(d, 'modem_id');
       const others = (await this.repo.running([t.device_id], c)).filter((r) => r.id !== t.id);

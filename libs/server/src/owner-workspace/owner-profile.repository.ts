@@ -34,9 +34,10 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
   /** The owner's devices of the scope `types` (null: all), in id order. */
   devices(id: number, types: number[] | null, c?: Queryable): Promise<OwnerDevice[]> {
     return this.rows<OwnerDevice>(
-      `SELECT d.id, d.imei, d.imsi, d.device_type_id, d.gsm_number, d.first_name, d.last_name, d.device_status,
-         d.enabled, d.is_test
-       FROM device d WHERE d.owner_id = $1 AND ${inScope(2)} ORDER BY d.id`,
+      `SELECT d.id, d.imei, d.imsi, d.device_type_id, dt.name AS device_type_name, d.gsm_number, d.first_name, d.last_name,
+         d.device_status, d.enabled, d.is_test
+       FROM device d LEFT JOIN device_type dt ON dt.id = d.device_type_id
+       WHERE d.owner_id = $1 AND ${inScope(2)} ORDER BY d.id`,
       [id, types],
       c,
     );

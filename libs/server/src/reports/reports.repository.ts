@@ -2,14 +2,15 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { ActiveDeviceItem } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
-import { copyCsv, type SqlCsvColumn } from '../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 import type { AuditService } from '../core/audit.service.js';
 
 export type ReportRunRow = { id: number; status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'; from: string; to: string; total: number | null };
 const KIND = 'active_devices';
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const ITEM_SQL = `SELECT r.device_id, d.imei, d.gsm_number, d.device_type_id, o.email AS owner_email, w.name AS white_label_name,
-         ${iso('r.first_seen')} AS first_seen, ${iso('r.last_seen')} AS last_seen, r.communications
+/** The report's devices, times as `time` writes them (ISO instants for the api, §9 for the CSV). */
+const itemSql = (time: (col: string) => string) => `SELECT r.device_id, d.imei, d.gsm_number, d.device_type_id, o.email AS owner_email, w.name AS white_label_name,
+         ${time('r.first_seen')} AS first_seen, ${time('r.last_seen')} AS last_seen, r.communications
     FROM report_active_device r JOIN device d ON d.id = r.device_id
     LEFT JOIN owner o ON o.id = d.owner_id LEFT JOIN white_label w ON w.id = o.white_label_vendor_id
    WHERE r.run_id = $1`;
@@ -20,8 +21,8 @@ const EXPORT_COLUMNS: SqlCsvColumn[] = [
   { key: 'device_type_id', type: 'number' },
   { key: 'owner_email' },
   { key: 'white_label_name' },
-  { key: 'first_seen' },
-  { key: 'last_seen' },
+  { key: 'first_seen', header: zonedHeader('first_seen') },
+  { key: 'last_seen', header: zonedHeader('last_seen') },
   { key: 'communications', type: 'number' },
 ];
 
@@ -54,8 +55,19 @@ export class ReportsRepository {
     return r[0] ?? null;
   }
 
+  /** The newest DONE run of `userId` over exactly `from`..`to` (null: none). */
+  async latestDone(userId: number, from: string, to: string): Promise<ReportRunRow | null> {
+    const r = await this.pg.rows<ReportRunRow>(
+      `SELECT id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", (result->>'total')::int AS total
+         FROM report_run WHERE kind = $1 AND created_by = $2 AND status = 'DONE' AND params->>'from' = $3 AND params->>'to' = $4
+        ORDER BY id DESC LIMIT 1`,
+      [KIND, userId, from, to],
+    );
+    return r[0] ?? null;
+  }
+
   page(id: number, limit: number, offset: number): Promise<ActiveDeviceItem[]> {
-    return this.pg.rows<ActiveDeviceItem>(`${ITEM_SQL} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
+    return this.pg.rows<ActiveDeviceItem>(`${itemSql(iso)} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
   }
 
   /**
@@ -93,6 +105,6 @@ export class ReportsRepository {
 
   /** Every device of a run as CSV (COPY, flat memory). */
   stream(id: number, out: Writable): Promise<void> {
-    return copyCsv(this.pg, `${ITEM_SQL} ORDER BY r.device_id`, [id], EXPORT_COLUMNS, out);
+    return copyCsv(this.pg, `${itemSql((col) => csvDateTimeSql(col))} ORDER BY r.device_id`, [id], EXPORT_COLUMNS, out);
   }
 }

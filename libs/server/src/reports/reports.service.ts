@@ -10,7 +10,7 @@ import {
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
-import { ExportStore, type ExportTicket } from '../core/exports/index.js';
+import { ExportStore, RANGE_EXPORT_KIND, type ExportTicket, type RangeExportParams } from '../core/exports/index.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import type { SessionUser } from '../access/session-user.js';
 import { ReportsRepository, type ReportRunRow } from './reports.repository.js';
@@ -56,10 +56,20 @@ export class ReportsService {
     return this.store.create(s.userId, EXPORT_KIND, { id: run.id } satisfies ExportParams, EXPORT_HASH_TTL_SECONDS);
   }
 
-  /** The run a hash stands for: only its owner's, before it expires (404 otherwise). */
+  /**
+   * The run a hash stands for: only its owner's, before it expires (404 otherwise). A run's own hash
+   * (/csv/generate/active_devices?id), or §7's range ticket (/csv/generate?from&to, without a query): the caller's
+   * newest DONE report of exactly that range (404 when there is none).
+   */
   async resolve(s: SessionUser, hash: string): Promise<ExportParams & { name: string }> {
-    const p = await this.store.resolve<ExportParams>(s.userId, EXPORT_KIND, hash);
-    const run = await this.own(s, p.id);
+    const t = await this.store.resolveAny<ExportParams | RangeExportParams>(s.userId, [EXPORT_KIND, RANGE_EXPORT_KIND], hash);
+    let run: ReportRunRow | null;
+    if (t.kind === EXPORT_KIND) run = await this.own(s, (t.params as ExportParams).id);
+    else {
+      const range = t.params as RangeExportParams;
+      run = range.query === null ? await this.repo.latestDone(s.userId, range.from, range.to) : null;
+      if (!run) throw new DomainError(ErrorCode.ExportNotFound);
+    }
     return { id: run.id, name: `active_devices_${run.from}_${run.to}.csv` };
   }
 

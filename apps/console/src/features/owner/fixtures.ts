@@ -13,6 +13,6 @@ export const owner = (over: Partial<OwnerDetails['userData']> = {}, devices?: Ow
   },
   userAddress: { street: null, house_number: null, zip: null, city: null, country_code: null },
   external_id: null,
-  devices: devices ?? [{ id: 7, imei: '359775587552620', imsi: '262011234567890', device_type_id: 1, gsm_number: '+4915112345678', first_name: 'Mia', last_name: null, device_status: 2, enabled: true, is_test: false }],
+  devices: devices ?? [{ id: 7, imei: '359775587552620', imsi: '262011234567890', device_type_id: 1, device_type_name: 'Kids watch', gsm_number: '+4915112345678', first_name: 'Mia', last_name: null, device_status: 2, enabled: true, is_test: false }],
   authorizedRole: false,
 });

@@ -17,11 +17,14 @@ describe('the export CSV writer', () => {
     for (const v of ['plain', '', '49', ' =x']) expect(guardCell(v)).toBe(v);
   });
 
-  it('keeps plain numbers and writes phone numbers so a spreadsheet shows them with their + and no apostrophe', () => {
+  it('keeps plain numbers, and phone numbers as they are: a number to a spreadsheet and to a CSV parser', () => {
     expect(guardCell('-12.5')).toBe('-12.5');
     expect(guardCell('-3')).toBe('-3');
-    expect(guardCell('+15550100')).toBe('="+15550100"');
-    expect(guardCell('+491511234567')).toBe('="+491511234567"');
+    expect(guardCell('+15550100')).toBe('+15550100');
+    expect(guardCell('+491511234567')).toBe('+491511234567');
+    expect(Number(guardCell('+491511234567'))).toBe(491511234567);
+    // anything beyond '+' and digits is no phone number and stays guarded
+    for (const v of ['+49 151', '+49-151', '+1555010012345678', '+15550100;', '+1)']) expect(guardCell(v)).toBe(`'${v}`);
   });
 
   it('quotes per RFC 4180 (and ;), CRLF lines, header from the columns, coded columns as their labels', async () => {

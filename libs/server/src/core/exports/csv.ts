@@ -1,6 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { csvDateTimeUtc } from './csv-time.js';
 
 /** Spreadsheet formula triggers (§ security): a text cell starting with one of these must not reach a sheet as is. */
 export const FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
@@ -10,14 +11,16 @@ const PHONE = /^\+\d{4,15}$/;
 
 /**
  * The formula guard of every exported cell. A plain number ('-12.5', a longitude) is a value, not a formula, and stays
- * as it is. A phone number in international form ('+15550100') is written as the text formula `="+15550100"`, so a
- * spreadsheet shows '+15550100' (no apostrophe, the '+' kept) and saves it back the same; it holds digits only, so it
- * can do nothing else. Any other cell starting with = + - @ tab or CR gets a leading apostrophe.
+ * as it is. So does a phone number in international form ('+15550100': a '+' and 4 to 15 digits, nothing else): a
+ * CSV parser reads the E.164 text, which converts to a number, and a spreadsheet reads the number 15550100 (the '+'
+ * is a sign there; 15 digits are exact in a spreadsheet's number). A '+' followed by digits only is a constant, never
+ * a call or a reference, so it is as safe as '-12.5'. (It used to be the text formula `="+15550100"`, which a CSV
+ * parser reads as that formula and a spreadsheet as text.) Any other cell starting with = + - @ tab or CR gets a
+ * leading apostrophe.
  */
 export function guardCell(v: string): string {
   if (!v || !(FORMULA_PREFIXES as readonly string[]).includes(v[0]!)) return v;
-  if (PLAIN_NUMBER.test(v)) return v;
-  if (PHONE.test(v)) return `="${v}"`;
+  if (PLAIN_NUMBER.test(v) || PHONE.test(v)) return v;
   return `'${v}`;
 }
 
@@ -34,7 +37,7 @@ export function sqlTextCell(x: string): string {
   const quoted = (prefix: string) => `'"${prefix}' || replace(${x}, '"', '""') || '"'`;
   return `CASE WHEN ${x} IS NULL THEN ''
     WHEN ascii(${x}) IN (61, 43, 45, 64, 9, 13) THEN CASE
-      WHEN ${x} ~ '^\\+[0-9]{4,15}$' THEN '"=""' || ${x} || '"""'
+      WHEN ${x} ~ '^\\+[0-9]{4,15}$' THEN ${x}
       WHEN ${x} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${x}
       WHEN ${special} THEN ${quoted("''")}
       ELSE '''' || ${x} END
@@ -68,7 +71,7 @@ function csvWriter(columns?: readonly (CsvColumn | string)[]) {
     cast: {
       string: (v) => guardCell(v),
       boolean: (v) => (v ? 'true' : 'false'),
-      date: (v) => v.toISOString(),
+      date: (v) => csvDateTimeUtc(v),
     },
   });
 }

@@ -36,6 +36,16 @@ export class ExportStore {
     return row.params as P;
   }
 
+  /** As resolve, for a hash of any of `kinds`: which kind it is and its parameters. */
+  async resolveAny<P>(userId: number, kinds: readonly string[], hash: string): Promise<{ kind: string; params: P }> {
+    const row = await this.prisma.csvExport.findFirst({
+      where: { hash, kind: { in: [...kinds] }, created_by: userId, expires_at: { gt: new Date() } },
+      select: { kind: true, params: true },
+    });
+    if (!row) throw new DomainError(ErrorCode.ExportNotFound);
+    return { kind: row.kind, params: row.params as P };
+  }
+
   /** Deletes hashes that expired more than a day ago (they answer 404 already). Returns how many. */
   async sweep(): Promise<number> {
     const r = await this.prisma.csvExport.deleteMany({ where: { expires_at: { lt: new Date(Date.now() - 86_400_000) } } });

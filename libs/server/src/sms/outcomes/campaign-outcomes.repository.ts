@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { SMS_STATUS, type CampaignDeviceState, type ReasonParams } from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
 
 /**
  * The §3 statuses of a device's latest message each state keeps (null: every status); `refused` keeps no message,
@@ -63,7 +63,7 @@ const columns = (time: (col: string) => string) => `x.device_id, d.imei, coalesc
   ${time('m.sent_at')} AS sent_at, ${time('m.received_at')} AS received_at, rp.message AS reply, ${time('rp.created')} AS reply_at,
   coalesce(m.error_code, r.reason_code) AS error_code, coalesce(m.error_params, r.reason_params) AS error_params`;
 
-const utc = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const utc = (col: string) => csvDateTimeSql(col);
 
 /** A campaign's devices in a state for its CSV (`$1` the bulk id), in the list's order, times in UTC as text. */
 export const campaignOutcomesCsvSql = (state: CampaignDeviceState) => `${rowsCte(state)}

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
-import { copyCsv, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../../core/exports/index.js';
 
 /**
  * What a traffic query matches (built by the service from the user's text, docs/sms-traffic.md):
@@ -51,14 +51,15 @@ const ITEM_JOINS = `LEFT JOIN device d ON d.id = m.device_id LEFT JOIN sms_gatew
 
 /** §3 status as its label in the exports (0 created, 1 sent, 2 received, 3 error). */
 const STATUS_LABELS: Record<number, string> = Object.fromEntries(Object.entries(MessageStatus).map(([k, v]) => [v, k.toLowerCase()]));
-const t = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const t = (col: string) => csvDateTimeSql(col);
 const EXPORT_COLUMNS: SqlCsvColumn[] = [
-  { key: 'created' },
+  { key: 'created', header: zonedHeader('created') },
   { key: 'direction' },
   { key: 'device_id', type: 'number' },
   ...['imei', 'gsm_number', 'command_key', 'message'].map((key) => ({ key })),
   { key: 'status', labels: STATUS_LABELS },
-  ...['gateway', 'sent_at', 'received_at'].map((key) => ({ key })),
+  { key: 'gateway' },
+  ...['sent_at', 'received_at'].map((key) => ({ key, header: zonedHeader(key) })),
   { key: 'error', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
 ];
 
@@ -107,21 +108,16 @@ export class SmsTrafficRepository {
 
   /**
    * The sums of the day counters, folded (sms_statistic) plus not yet folded (sms_statistic_delta, which the pipeline
-   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` up to (not including) `to`.
+   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` through `to` (until included).
    */
   async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
     const both = (where: string) =>
       `SELECT ${SUMS} FROM (SELECT day, created, sent, errors, received FROM sms_statistic ${where}
          UNION ALL SELECT day, created, sent, errors, received FROM sms_statistic_delta ${where}) s`;
     const rows = days
-      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day < $2::date'), [days.from, days.to])
+      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day <= $2::date'), [days.from, days.to])
       : await this.pool.rows<SmsStatistics>(both(''));
     return rows[0]!;
-  }
-
-  /** The counters of the messages created in a short range (a part of a day the per-day counters cannot give). */
-  async countMessages(range: TrafficRange): Promise<SmsStatistics> {
-    return (await this.pool.rows<SmsStatistics>(`SELECT ${smsCounters()} FROM sms_message WHERE created >= $1 AND created < $2`, [range.start, range.end]))[0]!;
   }
 
   /** Streams the matching messages (oldest first) as CSV (COPY, constant memory). */

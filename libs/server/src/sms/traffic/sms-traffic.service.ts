@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  DAY_MS,
   EXPORT_HASH_TTL_SECONDS,
+  SMS_RANGE_MAX_DAYS,
   PAGER_MAX_SIZE,
   nextDigitPrefix,
   normalizePhoneQuery,
@@ -13,13 +15,13 @@ import {
   type SmsStatistics,
   type SmsStatisticsQuery,
 } from '@tracker/contract';
-import { ExportStore, type ExportTicket } from '../../core/exports/index.js';
+import { ExportStore, RANGE_EXPORT_KIND, type ExportTicket, type RangeExportParams } from '../../core/exports/index.js';
 import type { SessionUser } from '../../access/session-user.js';
 import { SmsTrafficRepository, type TrafficMatch } from './sms-traffic.repository.js';
 
-/** What a traffic export hash stands for (kept by the ExportStore with its owner and expiry). */
-export type SmsExportParams = { query: string | null; from: string; to: string };
-const EXPORT_KIND = 'sms_traffic';
+/** What a traffic export hash stands for (kept by the ExportStore with its owner and expiry): §7's range ticket. */
+export type SmsExportParams = RangeExportParams;
+const EXPORT_KIND = RANGE_EXPORT_KIND;
 
 /** A number as typed: digits with an optional leading + and separators (spaces, dashes, dots, brackets). */
 const NUMBER_LIKE = /^\+?[\d\s\-./()]+$/;
@@ -31,8 +33,6 @@ const IMEI_PART_MIN = 8;
 const IMEI_LENGTH = 15;
 const IMEI_DEVICES_MAX = 1000;
 
-const DAY_MS = 86_400_000;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
  * SMS traffic (§2 /admin/traffic, §5, §7): the search, its counters and its exports. Reads what the pipeline writes
@@ -55,27 +55,17 @@ export class SmsTrafficService {
     return { items, total_pages, more, page: q.page };
   }
 
-  /**
-   * The counters of every day, or of the searched range: whole days from sms_statistic (kept by the pipeline), and,
-   * when from equals until, the extra hour of §5 counted from the messages themselves.
-   */
-  async statistics(q: SmsStatisticsQuery): Promise<SmsStatistics> {
+  /** The counters of every day, or of the searched range (until included, as smsRange): whole days from sms_statistic. */
+  statistics(q: SmsStatisticsQuery): Promise<SmsStatistics> {
     if (!q.from || !q.to) return this.repo.statisticDays();
-    if (q.from !== q.to) return this.repo.statisticDays({ from: q.from, to: q.to });
-    const [day, extraHour] = await Promise.all([
-      this.repo.statisticDays({ from: q.from, to: nextDay(q.to) }),
-      this.repo.countMessages({ start: `${nextDay(q.to)}T00:00:00.000Z`, end: smsRange(q.from, q.to).end }),
-    ]);
-    return {
-      created: day.created + extraHour.created,
-      sent: day.sent + extraHour.sent,
-      errors: day.errors + extraHour.errors,
-      received: day.received + extraHour.received,
-    };
+    return this.repo.statisticDays({ from: q.from, to: q.to });
   }
 
+  /** A query alone (§7 `?query`) covers the longest range a search may: SMS_RANGE_MAX_DAYS days before today until today. */
   generate(s: SessionUser, q: SmsCsvGenerateQuery): Promise<ExportTicket> {
-    const params: SmsExportParams = { query: q.query ?? null, from: q.from, to: q.to };
+    const today = new Date().toISOString().slice(0, 10);
+    const from = q.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - SMS_RANGE_MAX_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const params: SmsExportParams = { query: q.query ?? null, from, to: q.to ?? today };
     return this.store.create(s.userId, EXPORT_KIND, params, EXPORT_HASH_TTL_SECONDS);
   }
 

@@ -37,13 +37,19 @@ export function useInsertRequest() {
 
 export const isRunning = (r: Pick<FirmwareRequestItem, 'status'>) => r.status === 0;
 
-/** The requests with their progress, asked for again every few seconds while one of the page runs. */
+/**
+ * A request whose counts still move: running, or ended (halted, stopped) with devices that were notified and have
+ * not reported yet (their reports, and a halt's failed count, keep coming).
+ */
+const isLive = (r: Pick<FirmwareRequestItem, 'status' | 'counts'>) => isRunning(r) || r.counts.processing + r.counts.downloading > 0;
+
+/** The requests with their progress, asked for again every few seconds while the counts of one of the page move. */
 export function useRequests(page: number, count = 20) {
   return useQuery({
     queryKey: [...firmwareKeys.requests(page), count],
     queryFn: ({ signal }) => apiCall('firmwareRequests', { query: { page, count }, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.items.some(isRunning) ? FIRMWARE_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.items.some(isLive) ? FIRMWARE_POLL_MS : false),
   });
 }
 

@@ -71,6 +71,21 @@ describe('add new binary (/admin/fup/add)', () => {
 });
 
 describe('upgrade requests (/admin/fup/upgrade)', () => {
+  it("keeps asking while a halted request's devices still report: the halt reason follows the counts", async () => {
+    let calls = 0;
+    const halted = (failed: number, downloading: number) =>
+      request({
+        id: 4, status: 1, state: 'halted', total: 10,
+        counts: { processing: 0, downloading, finished: 10 - failed - downloading, failed, cancelled: 0 },
+        halt: { code: 'firmwareHalted', params: { wave: 1, failed, size: 10, threshold: 20 }, message: '' },
+      });
+    mockFetch({ ...base, 'GET /api/firmware/getRequests': () => ok({ items: [++calls === 1 ? halted(3, 2) : halted(5, 0)], total_pages: 1, more: false, page: 0 }) });
+    renderApp('/admin/fup/upgrade', { session: { role: 1 } });
+    expect(await screen.findByText('Halted: 3 of 10 devices of wave 1 failed, more than the threshold of 20 %')).toBeTruthy();
+    expect(await screen.findByText('Halted: 5 of 10 devices of wave 1 failed, more than the threshold of 20 %', undefined, { timeout: 6000 })).toBeTruthy();
+  }, 10_000);
+
+
   it('shows progress and the halt reason, and stops a running request after the confirmation', async () => {
     const halted = request({ id: 4, status: 1, state: 'halted', halt: { code: 'firmwareHalted', params: { wave: 1, failed: 3, size: 10, threshold: 20 }, message: '' } });
     const api = mockFetch({ ...base, 'GET /api/firmware/getRequests': ok({ items: [request(), halted], total_pages: 1, more: false, page: 0 }), 'GET /api/firmware/stop': ok(request({ status: 1, state: 'stopped' })) });

@@ -55,6 +55,15 @@ export function useModemAllStatuses(poll: boolean) {
   });
 }
 
+/** GET /modem/waiting: the running updates waiting for their watch's reply (every device's), every 2 s while `poll`. */
+export function useModemWaiting(page: number, poll: boolean) {
+  return useQuery({
+    queryKey: ['modem', 'waiting', page],
+    queryFn: ({ signal }) => apiCall('modemWaiting', { query: { page }, signal, ...POLLING }),
+    refetchInterval: poll ? POLLING_MS.modemStatus : false,
+  });
+}
+
 /** One process's tasks and history, every 5 s (§9) while its modal is open (`modemId` not null). */
 export function useModemProgress(modemId: number | null) {
   return useQuery({

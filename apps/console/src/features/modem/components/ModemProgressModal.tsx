@@ -37,9 +37,13 @@ export function ModemProgressModal({ modemId, onClose }: { modemId: number | nul
               />
             </>
           ) : (
-            <button type="button" className="btn" disabled={!p || reset.isPending} onClick={() => setConfirmReset(true)} data-testid="modem-reset">
-              {t('modem.reset')}
-            </button>
+            <>
+              {/* a DONE update stays done (the api refuses it too: modemResetDone) */}
+              {p?.process.status === 'DONE' ? <span className="field__hint">{t('reasons.modemResetDone')}</span> : null}
+              <button type="button" className="btn" disabled={!p || p.process.status === 'DONE' || reset.isPending} onClick={() => setConfirmReset(true)} data-testid="modem-reset">
+                {t('modem.reset')}
+              </button>
+            </>
           )}
           <button type="button" className="btn btn--primary" onClick={onClose}>
             {t('modem.close')}

@@ -27,7 +27,8 @@ describe('/admin/modem/update', () => {
         // the second poll meets an expired session: shown, not a logout (§4, §8)
         if (polls === 2) return { status: 401, body: { error: 'Session expired', code: 'SESSION_EXPIRED' } };
         const done = polls >= 3;
-        return ok({ items: [A, B].map((imei, i) => ({ imei, device_id: i + 1, process: proc(imei, i + 1, done ? { status: 'DONE', task_id: 11, task: 'revertSettings' } : {}) })) });
+        const end = [{ status: 'DONE', task_id: 11, task: 'revertSettings' }, { status: 'FAILED', task_id: 5 }];
+        return ok({ items: [A, B].map((imei, i) => ({ imei, device_id: i + 1, process: proc(imei, i + 1, done ? end[i] : {}) })) });
       },
     });
     const { user } = renderApp('/admin/modem/update', { session: {} });
@@ -42,7 +43,9 @@ describe('/admin/modem/update', () => {
     const table = await screen.findByTestId('modem-progress-table');
     expect(within(table).getAllByText('Running').length).toBeGreaterThan(0);
     expect(within(table).getAllByRole('progressbar')[0]!.getAttribute('aria-valuenow')).toBe(String(Math.round((100 * 3) / 11)));
-    await screen.findByTestId('modem-done', undefined, { timeout: 10_000 });
+    // done says how each device ended, not that every one reached its last task
+    const doneText = await screen.findByTestId('modem-done', undefined, { timeout: 10_000 });
+    expect(doneText.textContent).toBe('Processing done: 1 Done, 1 Failed, 0 Stopped');
     expect(polls).toBeGreaterThanOrEqual(3);
     expect(getSession()).not.toBeNull();
     expect(screen.queryByText('Sign in')).toBeNull();
@@ -88,6 +91,31 @@ describe('/admin/modem/update', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start over' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/modem/reset')).toHaveLength(1));
     expect(api.callsTo('GET', '/api/modem/reset')[0]!.url.searchParams.get('modem_id')).toBe('1');
+  }, 20_000);
+
+  it('lists the devices waiting for their watch on the progress tab, and does not offer to start a DONE update over', async () => {
+    const C = '350000000000003';
+    const api = mockFetch({
+      'GET /api/local/role': role,
+      'POST /api/device/initModemUpdateProcess': ok({ started: 1, items: [{ imei: A, outcome: 'started', device_id: 1, modem_id: 1, profile: 'standard', task_count: 11 }] }),
+      'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
+      'POST /api/device/checkStatusModemUpdateProcess': ok({ items: [{ imei: A, device_id: 1, process: proc(A, 1, { status: 'DONE', task_id: 11, task: 'revertSettings' }) }] }),
+      'GET /api/modem/waiting': ok({ items: [proc(C, 7)], total_pages: 1, more: false, page: 0 }),
+      'GET /api/modem/progress': ok({ process: proc(A, 1, { status: 'DONE', task_id: 11, task: 'revertSettings' }), tasks: [], history: [], saved_settings: [], settings_restored_at: null, dup_files: null }),
+    });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    await user.type(await screen.findByTestId('modem-imeis'), A);
+    await user.click(screen.getByTestId('modem-start'));
+    await user.click(await screen.findByTestId('modem-to-progress'));
+    const waiting = await screen.findByTestId('modem-waiting');
+    expect(within(waiting).getByRole('heading', { name: 'Waiting for a reply' })).toBeTruthy();
+    expect(await within(waiting).findByText(C)).toBeTruthy();
+    expect(api.callsTo('GET', '/api/modem/waiting')[0]!.url.searchParams.get('page')).toBe('0');
+    await user.click(within(screen.getByTestId('modem-progress-table')).getByTestId('modem-details'));
+    await screen.findByTestId('modem-progress');
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByTestId('modem-reset') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText('A finished update is not started over')).toBeTruthy();
   }, 20_000);
 
   it('refuses entries that are not IMEIs before calling the api', async () => {

@@ -8,12 +8,13 @@ import { QueryState } from '../../../components/QueryState';
 import { SectionNav } from '../../../components/SectionNav';
 import { Spinner } from '../../../components/Spinner';
 import { localErrorToast, successToast } from '../../../lib/toast';
-import { useInitModem, useModemAllStatuses, useModemStatus, useStopModem } from '../api/modem-api';
+import { useInitModem, useModemAllStatuses, useModemStatus, useModemWaiting, useStopModem } from '../api/modem-api';
 import { ModemProgressModal } from '../components/ModemProgressModal';
 import { detailsColumn, processColumns } from '../components/process-columns';
 import { parseImeis, validImei } from '../imeis';
 
 type Tab = 'imeis' | 'status' | 'progress';
+const ENDS = ['DONE', 'FAILED', 'STOPPED'] as const;
 const TABS: Tab[] = ['imeis', 'status', 'progress'];
 
 /** Tabs between the modem pages (the update wizard and the three reports). */
@@ -174,8 +175,9 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
   const stop = useStopModem();
   const processes = (status.data?.items.flatMap((i) => (i.process ? [i.process] : [])) ?? []) as ModemProcess[];
   const running = processes.filter((p) => p.status === 'RUNNING');
-  // §4: processing is done when every device has reached its last task
+  // §4: processing is done when no device still runs; how each ended is said, not only that it ended
   const done = status.data !== undefined && running.length === 0;
+  const ended = (s: (typeof ENDS)[number]) => processes.filter((p) => p.status === s).length;
   const all = useModemAllStatuses(!done);
   const allSelected = running.length > 0 && running.every((p) => selected.has(p.imei));
   const toggle = (imei: string) => setSelected((s) => { const n = new Set(s); if (n.has(imei)) n.delete(imei); else n.add(imei); return n; });
@@ -193,7 +195,13 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
   return (
     <div>
       <p data-testid="modem-summary" aria-live="polite">
-        {done ? <strong data-testid="modem-done">{t('modem.processingDone')}</strong> : t('modem.processing', { running: running.length, total: processes.length })}
+        {done ? (
+          <strong data-testid="modem-done">
+            {t('modem.processingDone')} {ENDS.map((s) => `${ended(s)} ${t(`modem.status.${s}`)}`).join(', ')}
+          </strong>
+        ) : (
+          t('modem.processing', { running: running.length, total: processes.length })
+        )}
         {all.data ? ` · ${t('modem.allSummary', all.data)}` : ''}
       </p>
       {status.isError && status.data ? <p role="alert">{t('modem.pollFailed')}</p> : null}
@@ -228,7 +236,24 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
         {/* a batch of thousands: the table shows a page at a time; select-all takes every running device */}
         <Pager page={page} totalPages={Math.ceil(processes.length / MODEM_PAGE_SIZE)} onChange={setPage} />
       </QueryState>
+      <WaitingList poll={!done} onDetails={setModal} />
       <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
     </div>
+  );
+}
+
+/** The silent devices (GET /modem/waiting): running updates whose watch has not answered yet, longest waiting first. */
+function WaitingList({ poll, onDetails }: { poll: boolean; onDetails: (modemId: number) => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const waiting = useModemWaiting(page, poll);
+  return (
+    <section aria-labelledby="modem-waiting-title" data-testid="modem-waiting">
+      <h2 id="modem-waiting-title">{t('modem.waitingTitle')}</h2>
+      <QueryState query={waiting}>
+        <DataTable layout="wrap" rows={waiting.data?.items ?? []} rowKey={(p) => p.modem_id} columns={[...processColumns(t), detailsColumn(t, onDetails)]} empty={t('modem.noProcesses')} />
+        <Pager page={page} totalPages={waiting.data?.total_pages ?? 0} onChange={setPage} />
+      </QueryState>
+    </section>
   );
 }

@@ -24,7 +24,7 @@ export function OwnerDevices({ devices }: { devices: readonly OwnerDevice[] }) {
     { key: 'imsi', header: t('search.col.imsi'), className: 'mono', cell: (d) => d.imsi ?? t('common.none') },
     { key: 'phone', header: t('search.col.phone'), className: 'mono', cell: (d) => d.gsm_number ?? t('common.none') },
     { key: 'child', header: t('search.col.child'), cell: (d) => [d.first_name, d.last_name].filter(Boolean).join(' ') || t('common.none') },
-    { key: 'type', header: t('search.col.type'), align: 'end', cell: (d) => d.device_type_id },
+    { key: 'type', header: t('search.col.type'), cell: (d) => d.device_type_name ?? String(d.device_type_id) },
     { key: 'status', header: t('search.col.status'), cell: (d) => (STATUS[d.device_status] ? t(`search.status.${STATUS[d.device_status]}`) : d.device_status) },
     { key: 'enabled', header: t('ownerWs.profile.enabled'), cell: (d) => t(d.enabled ? 'ownerWs.yes' : 'ownerWs.no') },
   ];

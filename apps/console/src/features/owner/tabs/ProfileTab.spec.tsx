@@ -14,6 +14,10 @@ describe('owner profile', () => {
     expect(screen.getByRole('heading', { name: 'Owner: Olga Owner' })).toBeTruthy();
     expect(screen.getByText(/· Owner 42/)).toBeTruthy();
     expect(screen.getByTestId('owner-device-link').getAttribute('href')).toBe('/device/7');
+    // the device table names the device's type, not its id
+    const row = screen.getByTestId('owner-device-link').closest('tr')!;
+    expect(within(row).getByText('Kids watch')).toBeTruthy();
+    expect(within(row).queryByText('1')).toBeNull();
   });
 
   it('a failed owner load goes to the dashboard search (§8)', async () => {

@@ -20,7 +20,7 @@ describe('/admin/reports/activeDevices', () => {
     const { user } = renderApp('/admin/reports/activeDevices', { session: {} });
     const button = (await screen.findByRole('button', { name: 'Search' })) as HTMLButtonElement;
     const from = screen.getByLabelText('From');
-    const to = screen.getByLabelText('To');
+    const to = screen.getByLabelText('Until (day included)');
     await user.clear(from);
     await user.type(from, '2026-01-01');
     await user.clear(to);

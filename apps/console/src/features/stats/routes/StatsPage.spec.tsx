@@ -33,7 +33,7 @@ describe('/admin/stats/{type}', () => {
     expect([q.get('type'), q.get('from'), q.get('to'), q.has('whitelabel_ids')]).toEqual(['new_registrations', `${today.slice(0, 8)}01`, today, false]);
     expect(await screen.findByTestId('stats-chart')).toBeTruthy();
     expect((screen.getByLabelText('From') as HTMLInputElement).max).toBe(today);
-    expect((screen.getByLabelText('To') as HTMLInputElement).max).toBe(today);
+    expect((screen.getByLabelText('Until (day included)') as HTMLInputElement).max).toBe(today);
     // the stats menu lists every type
     expect(screen.getByRole('navigation', { name: 'Statistics types' }).querySelectorAll('a')).toHaveLength(Object.keys(STATS_TYPES).length);
   });

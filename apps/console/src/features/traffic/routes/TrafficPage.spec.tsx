@@ -51,7 +51,7 @@ describe('/admin/traffic', () => {
     expect(button.disabled).toBe(false);
 
     const from = screen.getByLabelText('From');
-    const until = screen.getByLabelText('Until');
+    const until = screen.getByLabelText('Until (day included)');
     await user.clear(until);
     expect(button.disabled).toBe(true);
     await user.type(until, '2026-11-01');
