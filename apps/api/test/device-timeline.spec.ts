@@ -69,13 +69,15 @@ describe('the merge', () => {
   it('lists every source newest first, a reply under its command, each entry with its kind, fate, sender and tab', async () => {
     const items = await all(50);
     expect(items.map((i) => i.what)).toEqual([
-      'modem', 'firmware', 'notification_failed', 'invalid_fix', 'zone_entry', 'staff', 'gap', 'log_upload', 'unmatched', 'alarm', 'setting', 'command',
+      'modem', 'firmware', 'notification_failed', 'invalid_fix', 'zone_entry', 'staff', 'first_fix', 'gap', 'log_upload', 'unmatched', 'alarm', 'setting', 'command',
     ]);
     const byWhat = Object.fromEntries(items.map((i) => [i.what, i]));
     expect(byWhat.command).toMatchObject({ kind: 'commands', code: 'LOCATE', text: 'WHERE#', reply: 'LOC:OK', state: 'answered', by: { kind: 'person', name: 'admin' }, link: { tab: 'sms' } });
     expect(byWhat.setting).toMatchObject({ kind: 'settings', state: 'confirmed', params: { setting_no: 5, value: '3', reported: '3' }, link: { tab: 'settings' } });
     expect(byWhat.alarm).toMatchObject({ kind: 'watch', code: 'sos', unread: true, by: { kind: 'watch' } });
     expect(byWhat.gap).toMatchObject({ kind: 'watch', params: { from: T(-112) }, link: { tab: 'gaps' } });
+    // where the watch was first seen after the gap: the first valid fix after it (not the invalid one before it)
+    expect(byWhat.first_fix).toMatchObject({ kind: 'location', at: T(8), params: { fix_at: T(11, 1), source: 1, latitude: 52, longitude: 13 }, link: { tab: 'tracking' } });
     expect(byWhat.staff).toMatchObject({ kind: 'staff', code: 'device.update', by: { kind: 'person', name: 'admin', from: '10.0.0.7' } });
     expect(byWhat.firmware).toMatchObject({ state: 'failed', params: { request_id: 1, version: 'W9' }, link: { tab: 'firmware', ref: 1 } });
     expect(byWhat.modem).toMatchObject({ state: 'timeout', link: { tab: 'modem' } });
@@ -100,7 +102,7 @@ describe('the merge', () => {
 
   it('keeps the kinds asked for, and finds entries by their texts', async () => {
     expect((await all(50, '&kinds=settings')).map((i) => i.what)).toEqual(['setting']);
-    expect((await all(50, '&kinds=location')).map((i) => i.what)).toEqual(['invalid_fix', 'zone_entry']);
+    expect((await all(50, '&kinds=location')).map((i) => i.what)).toEqual(['invalid_fix', 'zone_entry', 'first_fix']);
     expect((await all(50, '&kinds=commands,staff')).map((i) => i.what)).toEqual(['modem', 'firmware', 'staff', 'command']);
     expect((await all(50, '&q=:ok')).map((i) => i.what)).toEqual(['unmatched', 'setting', 'command']);
     expect((await all(50, '&q=timeline-spec')).map((i) => i.what)).toEqual(['log_upload']);

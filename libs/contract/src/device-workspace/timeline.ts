@@ -16,13 +16,15 @@ export type TimelineKind = (typeof TIMELINE_KINDS)[number];
  * Where an entry comes from, each read by an index on (device, time). The order is the tie-break of entries of the
  * same millisecond (part of the cursor): never change a source's position, add new ones at the end.
  */
-export const TIMELINE_SOURCES = ['sms', 'log', 'gap', 'firmware', 'modem', 'audit', 'safezone', 'fix', 'notification'] as const;
+export const TIMELINE_SOURCES = ['sms', 'log', 'gap', 'firmware', 'modem', 'audit', 'safezone', 'fix', 'notification', 'firstfix'] as const;
 export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
 
 /** Entries of one page at most. */
 export const TIMELINE_PAGE_MAX = 100;
 /** A silence this long or longer (seconds) is an entry of its own: "silent from 13:02 to 18:40". */
 export const TIMELINE_GAP_SECONDS = 3600;
+/** The first valid fix after a gap is looked for this long (seconds) after the watch came back. */
+export const TIMELINE_FIRST_FIX_SECONDS = 86_400;
 
 /** A position in the timeline: `<ISO time>~<source>~<id>` (base64url), what `before` and `after` take. */
 const cursor = z
@@ -72,7 +74,7 @@ export const timelineItem = z.object({
   id: int,
   /**
    * What it is: command, setting, alarm, event, message, unmatched (sms); log_upload; gap; firmware; modem; staff
-   * (audit); zone_entry, zone_exit; invalid_fix; notification_failed
+   * (audit); zone_entry, zone_exit; invalid_fix; first_fix (the first valid fix after a gap); notification_failed
    */
   what: z.string(),
   /** its detail, e.g. the alarm's or event's code, the audit action, the zone's name */

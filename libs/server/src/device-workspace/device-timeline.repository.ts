@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TIMELINE_GAP_SECONDS, type ReasonParams, type TimelineKind, type TimelineSource } from '@tracker/contract';
+import { TIMELINE_FIRST_FIX_SECONDS, TIMELINE_GAP_SECONDS, type ReasonParams, type TimelineKind, type TimelineSource } from '@tracker/contract';
 import { DeviceRepository } from './device-workspace.repository.js';
 import { keysetSql, sourceRank, type Position } from './timeline-keyset.js';
 
@@ -126,6 +126,23 @@ const SOURCES: Source[] = [
     time: 'f.time',
     id: 'f.id',
     where: () => 'NOT f.is_valid',
+    text: `''`,
+  },
+  {
+    // where the watch was first seen after a gap: the first valid fix within a day of the communication that ended
+    // the silence, an entry at that communication (read, like the gap, by the communications' (device, time) index,
+    // with one index probe into location per gap)
+    source: 'firstfix',
+    kinds: ['location'],
+    select: `f.fix_id, f.fix_at, f.fix_source, f.latitude, f.longitude, c.gap_seconds`,
+    from: `device_communication c CROSS JOIN LATERAL (
+      SELECT l.id AS fix_id, l.time AS fix_at, l.source AS fix_source, l.latitude, l.longitude FROM location l
+      WHERE l.device_id = c.device_id AND l.is_valid AND l.time >= c.time AND l.time < c.time + make_interval(secs => ${TIMELINE_FIRST_FIX_SECONDS})
+      ORDER BY l.time LIMIT 1) f`,
+    device: 'c.device_id',
+    time: 'c.time',
+    id: 'c.id',
+    where: () => `c.gap_seconds >= ${TIMELINE_GAP_SECONDS}`,
     text: `''`,
   },
   {

@@ -33,6 +33,7 @@ export const TIMELINE_SOURCE_AREA: Record<TimelineSource, Area> = {
   safezone: 'deviceTabs',
   fix: 'deviceTabs',
   notification: 'deviceTabs',
+  firstfix: 'deviceTabs',
 };
 
 /** The sources a role may see. */

@@ -45,6 +45,10 @@ type Row = TimelineRow & {
   zone_name: string | null;
   fix_reason: number | null;
   fix_source: number;
+  fix_id: number;
+  fix_at: string | Date;
+  latitude: number;
+  longitude: number;
   platform: string;
   notification_type: string | null;
   title: string | null;
@@ -185,6 +189,13 @@ export function timelineItem(row: TimelineRow): TimelineItem {
       return {
         ...base(r, 'location', 'invalid_fix'),
         params: { ...(r.fix_reason === null ? {} : { reason: r.fix_reason }), source: r.fix_source },
+        link: { tab: 'tracking', ref: null },
+      };
+    case 'firstfix':
+      return {
+        ...base(r, 'location', 'first_fix'),
+        params: { fix_id: Number(r.fix_id), fix_at: new Date(r.fix_at).toISOString(), source: r.fix_source, latitude: Number(r.latitude), longitude: Number(r.longitude) },
+        duration_s: Number(r.gap_seconds),
         link: { tab: 'tracking', ref: null },
       };
     case 'notification':

@@ -75,6 +75,25 @@ describe('device timeline', () => {
     expect(acked).toEqual({ device_id: 42, id: 12 });
   });
 
+  it('says where the watch was first seen after a gap, with the fix\'s time and source, linked to the tracking day', async () => {
+    const gap = item({ id: 7, source: 'gap', kind: 'watch', what: 'gap', code: 'heartbeat', text: null, state: null, params: { from: '2026-11-20T06:00:00.000Z' }, until: '2026-11-20T08:00:00.000Z', duration_s: 7200, at: '2026-11-20T08:00:00.000Z' });
+    const fix = item({
+      id: 7, source: 'firstfix', kind: 'location', what: 'first_fix', code: null, text: null, state: null, at: '2026-11-20T08:00:00.000Z',
+      params: { fix_id: 90, fix_at: '2026-11-20T08:03:00.000Z', source: 1, latitude: 52.5, longitude: 13.4 }, duration_s: 7200, link: { tab: 'tracking', ref: null },
+    });
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/timeline': () => ok({ items: [fix, gap], next: null, alarms: [] }),
+    });
+    renderApp('/device/42', { session: { role: 1 } });
+    const entry = await screen.findByTestId('timeline-firstfix-7');
+    expect(entry.getAttribute('data-what')).toBe('first_fix');
+    expect(entry.textContent).toContain('First fix after the gap');
+    expect(within(entry).getByTestId('timeline-first-fix').textContent).toMatch(/at 2026-11-20 \d\d:03(:00)?, GPS/);
+    expect(within(entry).getByRole('link', { name: 'Details' }).getAttribute('href')).toMatch(/^\/device\/42\/tracking\?date=2026-11-20$/);
+  });
+
   it('role 9 reads the timeline on its own tab and cannot mark an alarm read', async () => {
     mockFetch({
       'GET /api/local/role': roleOf(9),

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canAccess, isFieldCode, TIMELINE_KINDS, type RoleId, type TimelineItem, type TimelineKind } from '@tracker/contract';
+import { canAccess, isFieldCode, LOCATION_SOURCES, TIMELINE_KINDS, type RoleId, type TimelineItem, type TimelineKind } from '@tracker/contract';
 import { QueryState } from '../../../components/QueryState';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { reasonLabel } from '../../../lib/reasons';
@@ -43,6 +43,15 @@ function Entry({ e, deviceId, onAck }: { e: TimelineItem; deviceId: number; onAc
         {e.what === 'zone_entry' || e.what === 'zone_exit' ? <span> {e.code}</span> : null}
         {e.what === 'gap' && e.duration_s !== null ? (
           <span> {t('timeline.silent', { from: formatDateTime(String(e.params.from), tz), until: formatDateTime(e.until ?? e.at, tz), duration: duration(e.duration_s) })}</span>
+        ) : null}
+        {e.what === 'first_fix' ? (
+          <span data-testid="timeline-first-fix">
+            {' '}
+            {t('timeline.firstFix', {
+              at: formatDateTime(String(e.params.fix_at), tz),
+              source: LOCATION_SOURCES[Number(e.params.source)] ? t(`device.source.${LOCATION_SOURCES[Number(e.params.source)]}`) : t('device.source.unknown', { n: e.params.source }),
+            })}
+          </span>
         ) : null}
         {e.state ? <span className={`timeline__state timeline__state--${e.state}`} data-testid="timeline-state"> {t(`timeline.state.${e.state}`, { defaultValue: e.state })}</span> : null}
         {e.text ? <div className="mono timeline__text">{e.text}</div> : null}
