@@ -18,6 +18,26 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom has no canvas context (getContext answers null): a chart of the lazy ECharts chunk that mounted late drew onto
+// null and threw 'reading clearRect' when its spec unmounted it, failing a run now and then (CI of stop 28). A context
+// that draws nothing, one per canvas, for every spec; `stubMap` (test/layout.ts) still stubs its own.
+const noCanvas = (): unknown =>
+  new Proxy(function () {} as unknown as Record<PropertyKey, unknown>, {
+    get: (held, key) => {
+      if (key in held) return held[key];
+      if (key === 'measureText') return (s: string) => ({ width: String(s).length * 7 });
+      if (key === Symbol.toPrimitive) return () => 0;
+      if (key === 'then') return undefined;
+      return noCanvas();
+    },
+    apply: () => noCanvas(),
+  });
+const contexts = new WeakMap<HTMLCanvasElement, unknown>();
+HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement) {
+  if (!contexts.has(this)) contexts.set(this, noCanvas());
+  return contexts.get(this);
+} as never;
+
 // every spec renders with all of its texts, as a signed-in page does
 beforeAll(() => featureTextsReady);
 
