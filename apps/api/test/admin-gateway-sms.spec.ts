@@ -17,8 +17,10 @@ const send = async (deviceId: number) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return until(async () => {
     const m = await smsRow(w.api, r.body.model.id);
-    return m.status === 2 || m.status === 3 ? m : null;
-  }, `sms ${r.body.model.id} settled`);
+    // settled and its send recorded: the watch's reply can settle a message before the worker records the gateway
+    // that took it (docs/sms.md "Sending"), and the gateway is what this spec looks at
+    return (m.status === 2 || m.status === 3) && m.gateway_message_id ? m : null;
+  }, `sms ${r.body.model.id} settled and recorded as sent`);
 };
 /** What fleet-sim (the simulated Twilio) accepted for the message with this sid. */
 const atGateway = (to: string, sid: string) => w.sim.control.messages(to).find((m) => m.sid === sid);

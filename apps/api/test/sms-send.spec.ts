@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-const received = (id: number) => until(async () => ((await smsRow(w.api, id)).status === 2 ? smsRow(w.api, id) : null), `sms ${id} received`);
+// received and its send recorded (a watch's reply can settle a message before the worker records the gateway's sid)
+const received = (id: number) =>
+  until(async () => {
+    const m = await smsRow(w.api, id);
+    return m.status === 2 && m.gateway_message_id ? m : null;
+  }, `sms ${id} received and recorded as sent`);
 const replyOf = (id: number) =>
   until(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], `reply to sms ${id}`);
 
