@@ -60,6 +60,10 @@ beforeAll(async () => {
   await loc(dA1, '2019-05-02T00:10:00Z', 22, 7, false);
   await loc(dB1, '2019-05-02T10:00:00Z', 22, 8);
   await loc(dB1, '2019-05-04T10:00:00Z', 22, 1); // after the range
+  // valid fixes of the third-party providers (§4 sources 2-5) are wifi or cells, never invalid; a fix not valid is
+  // invalid whatever its source
+  for (const [n, source] of [2, 3, 4, 5].entries()) await loc(dB1, `2019-05-03T1${n}:00:00Z`, null, source);
+  await loc(dA2, '2019-05-03T14:00:00Z', null, 0, false);
   const sms = (device_id: number, created: string, direction: string, status: number) =>
     api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, $2::sms_direction, $3, $4)`, [device_id, direction, status, created]);
   await sms(dA1, '2019-05-01T09:00:00Z', 'OUTBOUND', 1);
@@ -123,10 +127,11 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     voice_minutes: [[d1, 'A', '', 3]],
     calls_to_911: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
     alarm_button: [[d1, 'A', '', 1]],
-    location_technology: [[d1, 'A', '1', 1], [d1, 'A', '2', 1], [d2, 'A', '4', 1], [d2, 'B', '3', 1]],
-    location_sources: [[d1, 'A', '1', 1], [d1, 'A', '6', 1], [d2, 'A', '7', 1], [d2, 'B', '8', 1]],
+    // the invalid phone fix of the 2nd is invalid (0), not phone
+    location_technology: [[d1, 'A', '1', 1], [d1, 'A', '2', 1], [d2, 'A', '0', 1], [d2, 'B', '3', 1], [d3, 'A', '0', 1], [d3, 'B', '2', 2], [d3, 'B', '3', 2]],
+    location_sources: [[d1, 'A', '1', 1], [d1, 'A', '6', 1], [d2, 'A', '7', 1], [d2, 'B', '8', 1], [d3, 'A', '0', 1], [d3, 'B', '2', 1], [d3, 'B', '3', 1], [d3, 'B', '4', 1], [d3, 'B', '5', 1]],
     location_reasons: [[d1, 'A', '2', 1], [d1, 'A', '22', 1], [d2, 'A', '22', 1], [d2, 'B', '22', 1]],
-    invalid_locations: [[d2, 'A', '', 1]],
+    invalid_locations: [[d2, 'A', '', 1], [d3, 'A', '', 1]],
     new_contacts: [[d1, 'A', '', 2], [d2, 'A', '', 1]],
     new_guests: [[d1, 'A', '', 2]],
     accepted_guests: [[d2, 'A', '', 1]],
@@ -175,6 +180,16 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
       const rolled = await repo.items(scope);
       expect(rolled.length, type).toBeGreaterThan(0);
       expect(await repo.raw(scope), type).toEqual(rolled);
+    }
+  });
+
+  it("counts location_technology's invalid slice as invalid_locations for any range", async () => {
+    const sum = (f: unknown[][]) => f.reduce((n, x) => n + Number(x[3]), 0);
+    for (const [from, to] of [[d1, d1], [d2, d2], [d3, d3], [d1, d3], [d2, d3]] as const) {
+      const extra = `&whitelabel_ids=${A},${B}`;
+      const tech = (await list('location_technology', admin, extra, from, to)).body.model.items as { value: number; source_type: string }[];
+      const invalid = (await list('invalid_locations', admin, extra, from, to)).body.model.items as { value: number }[];
+      expect(sum(tech.filter((i) => i.source_type === '0').map((i) => [0, 0, 0, i.value])), `${from}..${to}`).toBe(sum(invalid.map((i) => [0, 0, 0, i.value])));
     }
   });
 

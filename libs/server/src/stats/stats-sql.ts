@@ -1,4 +1,4 @@
-import type { StatsType } from '@tracker/contract';
+import { LOCATION_TECHNOLOGY_OF_SOURCE, LOCATION_TECHNOLOGY_UNKNOWN, type StatsType } from '@tracker/contract';
 
 /**
  * The SQL of every statistic type (statement generator of StatsRepository, like import-sql.ts for the import runner):
@@ -37,8 +37,14 @@ const guestsPerOwner = (where: string) => `SELECT white_label_id, n::text AS dim
 const sms = 'sms_message s JOIN device d ON d.id = s.device_id';
 const loc = 'location l JOIN device d ON d.id = l.device_id';
 const ownedDevice = { from: 'device d', owner: 'd.owner_id' };
-/** §4 contact statistics: location technology 1 gps, 2 wifi, 3 cells, 4 phone, else invalid (0), from the §4 source */
-const TECHNOLOGY = `CASE l.source WHEN 1 THEN '1' WHEN 6 THEN '2' WHEN 8 THEN '3' WHEN 7 THEN '4' ELSE '0' END`;
+/**
+ * §4 contact statistics: location technology 1 gps, 2 wifi, 3 cells, 4 phone, else invalid (0). A fix not valid is 0
+ * (the invalid slice is invalid_locations); a valid one the technology of its source (LOCATION_TECHNOLOGY_OF_SOURCE),
+ * or 'unknown' for a source without one: a valid fix is never invalid.
+ */
+const TECHNOLOGY = `CASE WHEN NOT l.is_valid THEN '0' ${Object.entries(LOCATION_TECHNOLOGY_OF_SOURCE)
+  .map(([source, tech]) => `WHEN l.source = ${Number(source)} THEN '${Number(tech)}'`)
+  .join(' ')} ELSE '${LOCATION_TECHNOLOGY_UNKNOWN}' END`;
 /** §9: the location update frequency in minutes (seconds / 60); 65000 is Stand by */
 const FREQUENCY = `CASE WHEN x.value = '65000' THEN 'standby' WHEN x.value ~ '^[0-9]{1,9}$' THEN (x.value::int / 60)::text ELSE 'invalid' END`;
 /** device setting 1 is the location interval in seconds (seed catalog, default settings) */
