@@ -87,6 +87,24 @@ beforeAll(async () => {
   );
   await ins('app_log', { user_id: a1, file_name: 'stats-test.log', created: '2019-05-03T12:00:00Z' });
   await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '300'), ($2, 1, '65000'), ($3, 1, '600')`, [dA1, dA2, dB1]);
+  // a test owner of A (the profile's "Test user") with a device and events of every kind on the same days: left out
+  // of every statistic, so the figures below are those without it
+  const tester = await owner('tester@stats.test', A, '2019-05-02T10:00:00Z', { is_test: true, last_login_at: '2019-05-02T10:00:00Z', language: 'fr' });
+  const dT = await device('990000000000009', tester, '2019-05-02T10:00:00Z', { gender: 2, firmware: 'v9', birth_date: '2010-01-01', device_status: 3 });
+  await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dT, status: 5, created: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2019-05-02T10:00:00Z', 'heartbeat')`, [dT]);
+  await loc(dT, '2019-05-02T10:00:00Z', 22, 3);
+  await loc(dT, '2019-05-02T10:05:00Z', 2, 0, false);
+  await sms(dT, '2019-05-02T10:00:00Z', 'OUTBOUND', 3);
+  await sms(dT, '2019-05-02T10:01:00Z', 'INBOUND', 2);
+  await ins('voice_message', { user_id: tester, device_id: dT, to_device: true, duration_seconds: 600, file_name: 't.amr', created: '2019-05-02T10:00:00Z' });
+  await ins('contact', { user_id: tester, first_name: 'Test', primary: true, created: '2019-05-02T10:00:00Z' });
+  await ins('owner_guest', { owner_id: tester, email: 'tg@stats.test', can_call: true, created: '2019-05-02T10:00:00Z', accepted_at: '2019-05-02T11:00:00Z', status: 'ACCEPTED' });
+  const tzone = await ins('safe_zone', { user_id: tester, name: 'Lab', latitude: 1, longitude: 2, created: '2019-05-02T10:00:00Z' });
+  await ins('safe_zone_log', { device_id: dT, safe_zone_id: tzone, type: 9, time: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO notification (user_id, device_id, platform, message, error_code, created) VALUES ($1, $2, 'IOS', 'm', 8, '2019-05-02T10:00:00Z')`, [tester, dT]);
+  await ins('app_log', { user_id: tester, file_name: 'tester.log', created: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '60')`, [dT]);
   // the worker's start rolls what is due (backfill, today's snapshots) in the background: tick() waits for that roll;
   // the days of 2019 lie before the backfill
   worker = await NestFactory.createApplicationContext(RollupOnly, { logger: false });

@@ -60,8 +60,16 @@ const figureNames = (s: Source) => [...s.figures.matchAll(/ AS (\w+)/g)].map((m)
 function reportSql(scoped: boolean): string {
   const sources = SOURCES.filter((s) => !scoped || s.device || s.owner);
   const ctes = sources.map((s) => {
-    const joins = !scoped ? '' : s.device ? ` JOIN device d ON d.id = ${s.device} JOIN owner o ON o.id = d.owner_id` : ` JOIN owner o ON o.id = ${s.owner}`;
-    const conds = [`${s.at} >= span.s`, `${s.at} < span.e`, ...(s.where ? [s.where] : []), ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])'] : [])];
+    // test owners (owner.is_test) and their devices are left out: a white label's figures join their owner; the
+    // fleet's keep devices without an owner (LEFT JOIN) and drop only those of a test owner
+    const join = scoped ? 'JOIN' : 'LEFT JOIN';
+    const joins = s.device ? ` ${join} device d ON d.id = ${s.device} ${join} owner o ON o.id = d.owner_id` : s.owner ? ` JOIN owner o ON o.id = ${s.owner}` : '';
+    const conds = [
+      `${s.at} >= span.s`,
+      `${s.at} < span.e`,
+      ...(s.where ? [s.where] : []),
+      ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])', 'NOT o.is_test'] : s.device || s.owner ? ['o.is_test IS NOT TRUE'] : []),
+    ];
     return `${s.name} AS (SELECT (${s.at} AT TIME ZONE $3)::date AS day, ${s.figures}
       FROM ${s.from}${joins}, span WHERE ${conds.join(' AND ')} GROUP BY 1)`;
   });

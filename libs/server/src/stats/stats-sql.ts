@@ -9,13 +9,18 @@ import { LOCATION_TECHNOLOGY_OF_SOURCE, LOCATION_TECHNOLOGY_UNKNOWN, type StatsT
  * A row's white label is its owner's (`owner.white_label_vendor_id`); rows of owners without one are not counted.
  * What each type counts, in words: docs/statistics.md.
  */
+/**
+ * The owners whose rows count (`o`): of a white label, and not test owners (owner.is_test, the profile's "Test user":
+ * a test owner, its devices and everything of them are left out of every statistic).
+ */
+const COUNTED = 'o.white_label_vendor_id IS NOT NULL AND NOT o.is_test';
 const utcDay = (col: string) => `(${col} AT TIME ZONE 'UTC')::date`;
 
 type Daily = { from: string; at: string; owner: string; where?: string; dim?: string; value?: string };
 function daily({ from, at, owner, where, dim = `''`, value = 'count(*)' }: Daily): string {
   return `SELECT ${utcDay(at)} AS day, o.white_label_vendor_id AS white_label_id, ${dim} AS dimension, ${value}::bigint AS value
     FROM ${from} JOIN owner o ON o.id = ${owner}
-   WHERE ${at} >= $1 AND ${at} < $2 AND o.white_label_vendor_id IS NOT NULL${where ? ` AND ${where}` : ''}
+   WHERE ${at} >= $1 AND ${at} < $2 AND ${COUNTED}${where ? ` AND ${where}` : ''}
    GROUP BY 1, 2, 3`;
 }
 
@@ -23,7 +28,7 @@ type Snapshot = { from: string; owner: string; where?: string; dim: string };
 function snapshot({ from, owner, where, dim }: Snapshot): string {
   return `SELECT o.white_label_vendor_id AS white_label_id, ${dim} AS dimension, count(*)::bigint AS value
     FROM ${from} JOIN owner o ON o.id = ${owner}
-   WHERE o.white_label_vendor_id IS NOT NULL${where ? ` AND ${where}` : ''}
+   WHERE ${COUNTED}${where ? ` AND ${where}` : ''}
    GROUP BY 1, 2`;
 }
 
@@ -31,7 +36,7 @@ function snapshot({ from, owner, where, dim }: Snapshot): string {
 const guestsPerOwner = (where: string) => `SELECT white_label_id, n::text AS dimension, count(*)::bigint AS value
     FROM (SELECT o.white_label_vendor_id AS white_label_id, count(*) AS n
             FROM owner_guest g JOIN owner o ON o.id = g.owner_id
-           WHERE o.white_label_vendor_id IS NOT NULL AND ${where} GROUP BY o.id, 1) per_owner
+           WHERE ${COUNTED} AND ${where} GROUP BY o.id, 1) per_owner
    GROUP BY 1, 2`;
 
 const sms = 'sms_message s JOIN device d ON d.id = s.device_id';
@@ -104,7 +109,7 @@ export const STATS_SQL: Record<StatsType, string> = {
   contacts_primary: `SELECT white_label_id, n::text AS dimension, count(*)::bigint AS value
     FROM (SELECT o.white_label_vendor_id AS white_label_id, count(c.id) FILTER (WHERE c."primary") AS n
             FROM owner o JOIN contact c ON c.user_id = o.id
-           WHERE o.white_label_vendor_id IS NOT NULL GROUP BY o.id, 1) per_owner
+           WHERE ${COUNTED} GROUP BY o.id, 1) per_owner
    GROUP BY 1, 2`,
   guests: guestsPerOwner('true'),
   calls_by_guests: guestsPerOwner('g.can_call'),
