@@ -38,6 +38,11 @@ beforeAll(async () => {
   const a1 = await owner('a1@stats.test', A, '2019-05-01T10:00:00Z', { last_login_at: '2019-05-02T08:00:00Z', language: 'de' });
   const a2 = await owner('a2@stats.test', A, '2019-05-01T23:30:00Z', { language: 'en' });
   const b1 = await owner('b1@stats.test', B, '2019-05-02T12:00:00Z', { language: 'es', last_login_at: '2019-05-02T09:00:00Z' });
+  // later sign-ins: a1 again on the 3rd (its sign-in of the 2nd still counts there), a2 twice on the 3rd (one owner)
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T08:00:00Z' WHERE id = $1`, [a1]);
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T09:00:00Z' WHERE id = $1`, [a2]);
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T10:00:00Z' WHERE id = $1`, [a2]);
+  await api.pool.query(`UPDATE owner SET first_name = 'Anna' WHERE id = $1`, [a2]); // not a sign-in
   const factory = await ins('factory_device', { imei: '990000000000001', white_label_deployment_id: depA });
   const device = (imei: string, owner_id: number, created: string, extra: Record<string, unknown>) =>
     ins('device', { imei, device_type_id: 1, owner_id, created, ...extra });
@@ -136,7 +141,8 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     new_registrations: [[d1, 'A', '', 2], [d2, 'B', '', 1]],
     new_pairing: [[d1, 'A', '', 1]],
     new_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
-    active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1]],
+    // owners signed in on the day (owner_sign_in): a past day keeps its owners when they sign in again
+    active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1], [d3, 'A', '', 2]],
     active_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1], [d3, 'A', '', 1]],
     sms_sent_to_band: [[d1, 'A', '', 2], [d3, 'B', '', 1]],
     sms_errors: [[d1, 'A', '', 1]],

@@ -59,7 +59,8 @@ export const STATS_SQL: Record<StatsType, string> = {
   new_registrations: daily({ from: 'owner x', at: 'x.created', owner: 'x.id' }),
   new_pairing: daily({ from: 'audit_event e JOIN device d ON d.id = e.device_id', at: 'e.created', owner: 'd.owner_id', where: 'e.status = 5' }),
   new_devices: daily({ from: 'device d', at: 'd.created', owner: 'd.owner_id' }),
-  active_users: daily({ from: 'owner x', at: 'x.last_login_at', owner: 'x.id' }),
+  // owners signed in on the day, from their sign-ins (owner_sign_in: rows that never change, so a past day keeps its figure)
+  active_users: daily({ from: 'owner_sign_in x', at: 'x.at', owner: 'x.owner_id', value: 'count(DISTINCT x.owner_id)' }),
   active_devices: daily({
     from: 'device_communication c JOIN device d ON d.id = c.device_id',
     at: 'c.time',
@@ -128,7 +129,8 @@ export const STATS_SQL: Record<StatsType, string> = {
  * type missing here would be kept by the schedule only (stats.spec checks that every daily type is here).
  */
 export const STATS_SOURCES: Record<string, readonly StatsType[]> = {
-  owner: ['new_registrations', 'active_users'],
+  owner: ['new_registrations'],
+  owner_sign_in: ['active_users'],
   device: ['new_devices'],
   device_communication: ['active_devices'],
   audit_event: ['new_pairing'],
