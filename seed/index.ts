@@ -101,11 +101,12 @@ async function dropForLoad(client: pg.ClientBase): Promise<() => Promise<void>> 
 /** Counters derived from the generated rows, so statistics agree with the data they summarise. */
 async function seedStatistics(client: pg.ClientBase, plan: Plan): Promise<Record<string, number>> {
   const sms = await client.query(`
-    INSERT INTO sms_statistic (day, created, sent, errors, received, updated_at)
+    INSERT INTO sms_statistic (day, created, sent, errors, received, replies, updated_at)
     SELECT created::date, count(*) FILTER (WHERE direction = 'OUTBOUND'),
            count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2)),
-           count(*) FILTER (WHERE status = 3),
-           count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2), $1
+           count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 3),
+           count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 2),
+           count(*) FILTER (WHERE direction = 'INBOUND'), $1
       FROM sms_message GROUP BY 1`, [new Date(plan.anchor)]);
   const from = new Date(plan.anchor - 60 * DAY);
   const snapshotDay = new Date(plan.anchor - DAY);

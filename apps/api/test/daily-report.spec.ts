@@ -105,7 +105,7 @@ describe('GET /reports/daily: figures counted by hand', () => {
         new_pairings: 2,
         sms_created: 1,
         sms_errors: 1,
-        sms_received: 1,
+        sms_replies: 1, // dA's reply: a reply, not a message received by a device
         imports: 2,
         imports_failed: 1,
         imported_rows: 5,
@@ -136,7 +136,7 @@ describe('GET /reports/daily: figures counted by hand', () => {
     const attributable = (d: DailyReportDay) => Object.fromEntries(Object.entries(nonZero(d)).filter(([, v]) => v !== null));
     expect(items.map(attributable)).toEqual([
       { firmware_updates_finished: 1 },
-      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_received: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
+      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_replies: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
       { sms_created: 1, sms_sent: 1, modem_updates_started: 1 },
     ]);
     const both = await report(`date=2019-06-11&days=1&tz=${NY}&whitelabel_ids=${A},${B}`);

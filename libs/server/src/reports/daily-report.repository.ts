@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DAILY_FIGURES, FLEET_WIDE_FIGURES, type DailyReportDay } from '@tracker/contract';
+import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
 import { PgPool } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
 import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
@@ -24,7 +24,7 @@ const SOURCES: Source[] = [
     from: 'sms_message x',
     at: 'x.created',
     device: 'x.device_id',
-    figures: smsCounters('x.').replace(/ AS (created|sent|errors|received)\b/g, ' AS sms_$1'),
+    figures: smsCounters('x.', SMS_COUNTER_FIGURES, 'sms_'),
   },
   {
     name: 'imports',

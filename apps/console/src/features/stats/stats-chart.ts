@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   LOCATION_REASONS,
   LOCATION_SOURCES,
@@ -34,12 +35,11 @@ const byNumberThenText = (a: string, b: string) => {
 /** The sum of the items' values (a pie's total, shown beside it). */
 export const statsTotal = (items: readonly StatsItem[]) => items.reduce((n, i) => n + i.value, 0);
 
-type T = (key: string, options?: Record<string, unknown>) => string;
 /**
  * How a field's value reads: §4's names of genders, contact roles, location technologies, sources and reasons (the
  * device pages' translations of sources and reasons), §9 Stand by; other values as they are.
  */
-export function statsValueLabel(type: StatsType, def: StatsTypeDef, t: T): (v: string) => string {
+export function statsValueLabel(type: StatsType, def: StatsTypeDef, t: TFunction): (v: string) => string {
   const map: Record<string, Record<string, string>> = {
     gender: { '1': 'male', '2': 'female', '0': 'other' },
     role: { '1': 'primary', '2': 'secondary' },

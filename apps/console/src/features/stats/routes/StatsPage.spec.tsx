@@ -89,7 +89,7 @@ describe('the §4 names of location sources, reasons and technologies', () => {
       es: { reason22: 'Llamada al 911', reason2: 'Botón de alarma', source3: 'Skyhook', source7: 'Teléfono', source0: 'No válida', tech2: 'Wifi', techUnknown: 'Tecnología desconocida' },
     } as const;
     for (const lng of ['en', 'de', 'es'] as const) {
-      const t = i18n.getFixedT(lng) as unknown as (k: string, o?: Record<string, unknown>) => string;
+      const t = i18n.getFixedT(lng);
       const reason = statsValueLabel('location_reasons', STATS_TYPES.location_reasons, t);
       const source = statsValueLabel('location_sources', STATS_TYPES.location_sources, t);
       const tech = statsValueLabel('location_technology', STATS_TYPES.location_technology, t);
