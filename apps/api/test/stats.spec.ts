@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
-import { CoreModule, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { CoreModule, STATS_SNAPSHOT_MS, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
@@ -191,6 +191,27 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     const items = r.body.model.items as Record<string, string | number>[];
     expect(items.every((i) => i.day === today)).toBe(true);
     expect(items.map((i) => [i.white_label_id === A ? 'A' : 'B', Object.entries(i).find(([k]) => !['day', 'value', 'white_label_id', 'white_label_name'].includes(k))?.[1], i.value])).toEqual(expected);
+  });
+
+  it('says when the snapshot shown was taken (as_of), and no time for a daily type', async () => {
+    const r = await api.get(`/stats/list?type=language&from=${monthAgo}&to=${today}&whitelabel_ids=${A},${B}`, admin);
+    const state = (await worker.get(StatsRepository).states()).find((s) => s.type === 'language');
+    expect(r.body.model.as_of).toBe(new Date(state!.rolled_at).toISOString());
+    expect((await list('new_registrations')).body.model.as_of).toBeNull();
+  });
+
+  it('takes a snapshot again once the last is five minutes old, not an hour', async () => {
+    expect(STATS_SNAPSHOT_MS).toBeLessThanOrEqual(5 * 60_000);
+    await api.pool.query(`UPDATE stats_rollup_state SET rolled_at = now() - interval '6 minutes' WHERE type = 'language'`);
+    const owner = await ins('owner', { email: 'snapshot@stats.test', white_label_vendor_id: B, language: 'it' });
+    await worker.get(StatsRollup).roll(Date.now(), ['language']);
+    const r = await api.get(`/stats/list?type=language&from=${today}&to=${today}&whitelabel_ids=${B}`, admin);
+    expect(r.body.model.items.map((i: { language: string }) => i.language)).toContain('it');
+    expect(Date.parse(r.body.model.as_of)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    // as it was, for the tests that follow
+    await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
+    await api.pool.query(`UPDATE stats_rollup_state SET rolled_at = now() - interval '6 minutes' WHERE type = 'language'`);
+    await worker.get(StatsRollup).roll(Date.now(), ['language']);
   });
 
   it('covers every type of the stats menu', () => {

@@ -14,12 +14,12 @@ const item = (day: string, white_label_id: number, value: number, extra: Partial
   ...extra,
 });
 
-function statsApi(items: StatsItem[]) {
+function statsApi(items: StatsItem[], asOf: string | null = null) {
   return mockFetch({
     'GET /api/local/role': role,
     'GET /api/whitelabel/list': ok([{ id: 1, name: 'TrackCo' }, { id: 2, name: 'TrackCo Kids' }]),
     'GET /api/whitelabel/deployments/list': ok([{ id: 1, name: 'TrackCo EU', white_label_id: 1 }, { id: 3, name: 'Kids EU', white_label_id: 2 }]),
-    'GET /api/stats/list': ({ url }) => ok({ type: url.searchParams.get('type'), chart: 'line', items }),
+    'GET /api/stats/list': ({ url }) => ok({ type: url.searchParams.get('type'), chart: 'line', as_of: asOf, items }),
   });
 }
 const today = new Date().toISOString().slice(0, 10);
@@ -100,6 +100,22 @@ describe('the §4 names of location sources, reasons and technologies', () => {
       // a code outside §4 still says what it is
       expect(reason('99')).toMatch(/99/);
     }
+  });
+});
+
+describe('a snapshot says as of when it is', () => {
+  it("shows the snapshot's time in the chosen time zone, and only the day for an older day's snapshot", async () => {
+    statsApi([item(today, 1, 3, { language: 'de' })], '2026-03-02T10:04:05.000Z');
+    renderApp('/admin/stats/language', { session: {} });
+    expect(await screen.findByTestId('stats-chart')).toBeTruthy();
+    expect(screen.getByTestId('stats-as-of').textContent).toBe('As of 2026-03-02 10:04:05');
+  });
+
+  it('says the day of an older snapshot, and nothing for a daily type', async () => {
+    statsApi([item('2026-01-31', 1, 3, { language: 'de' })]);
+    renderApp('/admin/stats/language?from=2026-01-01&to=2026-01-31', { session: {} });
+    expect(await screen.findByTestId('stats-chart')).toBeTruthy();
+    expect(screen.getByTestId('stats-as-of').textContent).toBe('Snapshot of 2026-01-31');
   });
 });
 

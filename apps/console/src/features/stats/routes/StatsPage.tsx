@@ -5,6 +5,8 @@ import { isRealDate, isStatsType, STATS_TYPE_KEYS, statsTypeDef, type StatsType 
 import { EChart } from '../../../components/EChart';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useStatsList, type StatsSearch } from '../api/stats-api';
 import { StatsForm } from '../components/StatsForm';
 import { statsChartOption, statsTotal, statsValueLabel } from '../stats-chart';
@@ -36,6 +38,7 @@ export function StatsPage() {
   const { type: rawType } = useParams();
   const [params, setParams] = useSearchParams();
   const today = todayUtc();
+  const tz = useTimeZone();
   const type = isStatsType(rawType) ? rawType : null;
   const search = type ? readStatsSearch(type, params, today) : null;
   const result = useStatsList(search);
@@ -83,6 +86,13 @@ export function StatsPage() {
             {search ? (
               <section className="stats-chart" aria-busy={result.isFetching || undefined}>
                 <QueryState query={result} empty={items?.length === 0} emptyTitle={t('statsPage.noData')}>
+                  {option && def.kind === 'snapshot' && items?.length ? (
+                    <p className="stats-as-of" data-testid="stats-as-of">
+                      {result.data?.as_of
+                        ? t('statsPage.asOf', { time: formatDateTime(result.data.as_of, tz) })
+                        : t('statsPage.snapshotOf', { day: items.at(-1)!.day })}
+                    </p>
+                  ) : null}
                   {option && def.chart === 'pie' && items ? (
                     <p className="stats-total" data-testid="stats-total">
                       {t('statsPage.totalOf', { n: statsTotal(items) })}
