@@ -61,14 +61,15 @@ function reportSql(scoped: boolean): string {
   const sources = SOURCES.filter((s) => !scoped || s.device || s.owner);
   const ctes = sources.map((s) => {
     // test owners (owner.is_test) and their devices are left out: a white label's figures join their owner; the
-    // fleet's keep devices without an owner (LEFT JOIN) and drop only those of a test owner
-    const join = scoped ? 'JOIN' : 'LEFT JOIN';
-    const joins = s.device ? ` ${join} device d ON d.id = ${s.device} ${join} owner o ON o.id = d.owner_id` : s.owner ? ` JOIN owner o ON o.id = ${s.owner}` : '';
+    // fleet's keep rows without a device or owner and drop those of a test owner's devices (one hashed probe a row into
+    // the few test devices: joining every row to device and owner made the fleet's week 25x slower)
+    const joins = !scoped ? '' : s.device ? ` JOIN device d ON d.id = ${s.device} JOIN owner o ON o.id = d.owner_id` : ` JOIN owner o ON o.id = ${s.owner}`;
+    const notTest = !s.device ? (s.owner ? [`NOT x.is_test`] : []) : [`(${s.device} IS NULL OR ${s.device} NOT IN (SELECT td.id FROM test_devices td))`];
     const conds = [
       `${s.at} >= span.s`,
       `${s.at} < span.e`,
       ...(s.where ? [s.where] : []),
-      ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])', 'NOT o.is_test'] : s.device || s.owner ? ['o.is_test IS NOT TRUE'] : []),
+      ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])', 'NOT o.is_test'] : notTest),
     ];
     return `${s.name} AS (SELECT (${s.at} AT TIME ZONE $3)::date AS day, ${s.figures}
       FROM ${s.from}${joins}, span WHERE ${conds.join(' AND ')} GROUP BY 1)`;
@@ -76,7 +77,9 @@ function reportSql(scoped: boolean): string {
   const column = new Map(sources.flatMap((s) => figureNames(s).map((f) => [f, `coalesce(${s.name}.${f}, 0)`] as const)));
   const select = DAILY_FIGURES.map((f) => `${column.get(f) ?? (FLEET_WIDE_FIGURES.includes(f) ? 'NULL::int' : '0')} AS ${f}`);
   return `WITH days AS (SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') d),
-    span AS (SELECT $1::date::timestamp AT TIME ZONE $3 AS s, ($2::date + 1)::timestamp AT TIME ZONE $3 AS e),
+    span AS (SELECT $1::date::timestamp AT TIME ZONE $3 AS s, ($2::date + 1)::timestamp AT TIME ZONE $3 AS e),${
+      scoped ? '' : `\n    test_devices AS MATERIALIZED (SELECT d.id FROM device d JOIN owner o ON o.id = d.owner_id WHERE o.is_test),`
+    }
     ${ctes.join(',\n    ')}
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, ${select.join(', ')}
       FROM days ${sources.map((s) => `LEFT JOIN ${s.name} USING (day)`).join(' ')}
