@@ -43,6 +43,11 @@ export const AREA_ROLES = {
   deviceLogCommand: [1],
   owner: [1, 9, 10, 12, 13, 14, 15],
   /**
+   * Changes on the owner pages (profile and e-mail, external id, removal, contacts, safe zones, adding a device,
+   * wifi): the owner pages' roles without role 9, whose "permission check" makes them read-only (§6; docs/access.md).
+   */
+  ownerEdit: [1, 10, 12, 13, 14, 15],
+  /**
    * Owner pages' calls that send a command to the owner's watches (the contact push): the owner pages' roles that
    * send commands, as the command ledger's classes say (commands.ts; roles 9 and 10 send none).
    */
