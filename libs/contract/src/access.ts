@@ -17,7 +17,8 @@ export const AREA_ROLES = {
   operators: [1],
   voips: [1],
   gateways: [1],
-  defaultSettings: [1],
+  /** §6 "partner managers see only their own device type and operators in default settings": 12 and 14 too (scoped). */
+  defaultSettings: [1, 12, 14],
   sms: [1],
   reports: [1],
   userManagement: [1, 12, 14],
