@@ -245,6 +245,18 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     expect((await api.get(`/stats/list?type=child_gender&from=${today}&to=${today}&deployment_id=${depA}`, admin)).status).toBe(400);
   });
 
+  it("refuses another white label's deployment without naming the white label that owns it, as an unknown one", async () => {
+    await api.pool.query(`UPDATE backoffice_user SET white_labels = $1 WHERE username = 'manager'`, [[B]]);
+    const manager = await api.signIn('manager');
+    const foreign = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&deployment_id=${depA}`, manager);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors).toEqual([expect.objectContaining({ field: 'deployment_id', code: 'statsDeploymentNotAllowed' })]);
+    expect(foreign.body.errors[0].params ?? {}).toEqual({});
+    expect(JSON.stringify(foreign.body)).not.toMatch(new RegExp(`\\b${A}\\b|Stats A`));
+    const unknown = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&deployment_id=99999999`, manager);
+    expect([unknown.status, unknown.body.errors[0].code]).toEqual([403, 'statsDeploymentNotAllowed']);
+  });
+
   it('answers the chart kind and the type', async () => {
     const r = await list('location_technology');
     expect(r.body.model).toMatchObject({ type: 'location_technology', chart: 'pie' });
@@ -261,7 +273,10 @@ describe('GET /stats/list: white-label scope (§6)', () => {
     expect(own.body.model.items.map((i: { white_label_id: number }) => i.white_label_id)).toEqual([A]);
     const foreign = await list('new_registrations', manager, `&whitelabel_ids=${A},${B}`);
     expect(foreign.status).toBe(403);
-    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed', params: { id: B } });
+    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed' });
+    // the refusal names no white label (neither in its parameters nor in its text)
+    expect(foreign.body.errors[0].params ?? {}).toEqual({});
+    expect(JSON.stringify(foreign.body)).not.toContain(String(B));
     const none = await api.signIn('partnerb-tier1');
     expect((await list('new_registrations', none, '')).body.model.items).toEqual([]);
     expect((await list('new_registrations', none, `&whitelabel_ids=${A}`)).status).toBe(403);

@@ -192,7 +192,9 @@ export const REASONS = {
   statsUnknownType: { en: 'Unknown statistic type' },
   statsToBeforeFrom: { en: 'To must not be before from' },
   statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
-  statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
+  // a refusal names no white label: not the one owning a deployment, not even an id asked for (docs/access.md)
+  statsWhiteLabelNotAllowed: { en: 'A white label you asked for is not one of yours' },
+  statsDeploymentNotAllowed: { en: 'This deployment is not one of yours' },
   reportToTooEarly: { en: 'To must be at least one day after from' },
   reportDayInFuture: { en: 'The day must not be after today' },
 

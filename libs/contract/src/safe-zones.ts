@@ -92,7 +92,7 @@ export const SAFE_ZONE_ROUTES = {
   safeZoneSave: route({
     method: 'POST',
     path: '/safezone/save',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Creates or changes a safe zone (radius over 500 m is clamped, with a note)',
     query: userIdQuery,
     body: safeZoneInput,
@@ -102,7 +102,7 @@ export const SAFE_ZONE_ROUTES = {
   safeZoneRemove: route({
     method: 'GET',
     path: '/safezone/remove',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Removes a safe zone (a partner: from its devices; the zone goes when it watches no device)',
     query: safeZoneRemoveQuery,
     response: okResponse,

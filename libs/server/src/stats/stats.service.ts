@@ -19,12 +19,12 @@ export class StatsService {
 
   /**
    * The white labels a figure of the user covers (§6): those asked for, all of them the user's (else 403 naming
-   * `whitelabel_ids`), or without a list all of the user's. The stats and the daily report.
+   * the field `whitelabel_ids`, never a white label), or without a list all of the user's. The stats and the daily report.
    */
   async whiteLabels(s: SessionUser, asked: number[] | undefined): Promise<number[]> {
     const allowed = await this.allowed(s);
     const foreign = (asked ?? []).find((id) => !allowed.includes(id));
-    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed', { id: foreign })]);
+    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed')]);
     return asked ?? allowed;
   }
 
@@ -34,8 +34,9 @@ export class StatsService {
     if (q.deployment_id !== undefined) {
       if (!def.subWhiteLabel) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('deployment_id', 'unknownField', { field: 'deployment_id' })]);
       const owner = await this.repo.deploymentWhiteLabel(q.deployment_id);
+      // another white label's deployment and an unknown one answer alike, naming no white label
       if (owner === null || !whiteLabels.includes(owner)) {
-        throw new DomainError(ErrorCode.Forbidden, [fieldError('deployment_id', 'statsWhiteLabelNotAllowed', { id: owner ?? q.deployment_id })]);
+        throw new DomainError(ErrorCode.Forbidden, [fieldError('deployment_id', 'statsDeploymentNotAllowed')]);
       }
     }
     const rows = await this.repo.items({ type: q.type, from: q.from, to: q.to, whiteLabels, deploymentId: q.deployment_id });

@@ -90,6 +90,24 @@ describe('help tooltips', () => {
     expect((await screen.findByRole('tooltip')).textContent).toContain('left out of statistics');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
+
+  it('role 9 (§6 read-only): the profile without its editor, the external id form or the removal; role 10 edits', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(9), 'GET /api/user/user_details': ok(owner()), 'GET /api/locale/helptexts': ok([]) });
+    renderApp('/owner/42/profile', { session: { role: 9 } });
+    await screen.findByTestId('owner-facts');
+    expect(screen.queryByRole('heading', { name: 'Edit profile' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Remove' })).toBeNull();
+    expect(screen.getByTestId('owner-external-id')).toBeTruthy();
+    // the reset link to the owner's own address stays (docs/access.md)
+    expect(screen.getByRole('heading', { name: 'Password' })).toBeTruthy();
+  });
+
+  it('role 10 keeps the profile editor and the removal', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(10), 'GET /api/user/user_details': ok(owner()), 'GET /api/locale/helptexts': ok([]) });
+    renderApp('/owner/42/profile', { session: { role: 10 } });
+    expect(await screen.findByRole('heading', { name: 'Edit profile' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Remove' })).toBeTruthy();
+  });
 });
 
 describe('owner password change', () => {
