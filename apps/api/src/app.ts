@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ROUTES } from '@tracker/contract';
-import { AppConfig, buildOpenApi, LOGGER, loggableUrl, openApiHtml } from '@tracker/server';
+import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, openApiHtml, probeHandler } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -25,6 +25,11 @@ export async function createApi(): Promise<NestExpressApplication> {
   // no client revalidates, and Express would hash every body for it (the built console's files keep theirs)
   app.set('etag', false);
   app.use(securityHeaders(config));
+  // probes (docs/operations.md "Health"): outside /api, so no session, no audit and no request log
+  const probes = probeHandler(app.get(HealthService));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    probes(req, res).then((handled) => handled || next(), next);
+  });
   // a bulk SMS send takes up to 100,000 device ids (SMS_BULK_MAX, about 0.8 MB of JSON at 7-digit ids): 2 MB there only
   app.use(`/api${ROUTES.smsSendBulk.path}`, express.json({ limit: '2mb' }));
   app.useBodyParser('json', { limit: '1mb' });

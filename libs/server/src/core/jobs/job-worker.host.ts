@@ -4,6 +4,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
+import { HealthService } from '../health/health.service.js';
 import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
 import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
@@ -51,9 +52,18 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     private readonly config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     @Optional() @Inject(JOB_REGISTRY) private readonly registry: JobRegistry = JOBS,
+    @Optional() private readonly health?: HealthService,
   ) {}
 
+  /** Readiness of the worker's jobs: every handler found (boot) and every queue's BullMQ worker running. */
+  private handlersReady(): void {
+    if (!this.workers.length) throw new Error('the job handlers are not registered yet');
+    const stopped = this.workers.filter((w) => !w.isRunning() || w.closing).map((w) => w.name);
+    if (stopped.length) throw new Error(`the workers of ${stopped.join(', ')} are not running`);
+  }
+
   async onApplicationBootstrap() {
+    this.health?.addCheck('handlers', () => this.handlersReady());
     const handlers: FoundMethod[] = [];
     const hooks: FoundMethod[] = [];
     for (const wrapper of this.discovery.getProviders()) {
