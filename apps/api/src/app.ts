@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ROUTES } from '@tracker/contract';
-import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, openApiHtml, probeHandler } from '@tracker/server';
+import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, openApiHtml, probeHandler, requestIds } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -21,6 +21,8 @@ export async function createApi(): Promise<NestExpressApplication> {
   const proxies = config.get('TRUST_PROXY');
   app.set('trust proxy', proxies.length ? proxies : false);
   app.disable('x-powered-by');
+  // first: every answer says its request id (X-Request-Id) and every log line written for it carries it
+  app.use(requestIds());
   // no ETag on api answers: every one is personal data sent with Cache-Control no-store (security-headers.ts), so
   // no client revalidates, and Express would hash every body for it (the built console's files keep theirs)
   app.set('etag', false);
@@ -50,7 +52,8 @@ export async function createApi(): Promise<NestExpressApplication> {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
       // route template, never the URL: no query string, token or reset id reaches the log
-      log.info({ method: req.method, route: loggableUrl(req), status: res.statusCode, ms: Math.round(ms), user }, 'request');
+      const reqId = (req as Request & { requestId?: string }).requestId;
+      log.info({ reqId, method: req.method, route: loggableUrl(req), status: res.statusCode, ms: Math.round(ms), user }, 'request');
     });
     next();
   });

@@ -4,6 +4,7 @@ export * from './core/redis.js';
 export * from './core/errors.js';
 export * from './core/error.filter.js';
 export * from './core/logger.js';
+export * from './core/request-context.js';
 export * from './core/tokens.js';
 export * from './core/audit.service.js';
 export * from './core/core.module.js';
