@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ROUTES } from '@tracker/contract';
-import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, openApiHtml, probeHandler, requestIds } from '@tracker/server';
+import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, MetricsService, openApiHtml, probeHandler, requestIds } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -28,7 +28,8 @@ export async function createApi(): Promise<NestExpressApplication> {
   app.set('etag', false);
   app.use(securityHeaders(config));
   // probes (docs/operations.md "Health"): outside /api, so no session, no audit and no request log
-  const probes = probeHandler(app.get(HealthService));
+  const metrics = app.get(MetricsService);
+  const probes = probeHandler(app.get(HealthService), { '/metrics': (res) => metrics.expose(res) });
   app.use((req: Request, res: Response, next: NextFunction) => {
     probes(req, res).then((handled) => handled || next(), next);
   });
@@ -45,11 +46,14 @@ export async function createApi(): Promise<NestExpressApplication> {
   server.headersTimeout = 66_000;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!log.isLevelEnabled('info')) return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       if (!req.path.startsWith('/api')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // by route template (never the URL: bounded labels); a path no route matched is one label
+      const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, ms / 1000);
+      if (!log.isLevelEnabled('info')) return;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
       // route template, never the URL: no query string, token or reset id reaches the log
       const reqId = (req as Request & { requestId?: string }).requestId;

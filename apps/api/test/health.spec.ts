@@ -68,6 +68,12 @@ describe('health probes', () => {
     }, 'the worker ready');
     expect(ready.body.checks).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' }, handlers: { status: 'up' } });
     expect((await fetch(`${workerBase}/nothing`)).status).toBe(404);
+    // and its metrics (docs/operations.md "Metrics")
+    const metrics = await fetch(`${workerBase}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^tracker_queue_jobs\{queue="sms",state="waiting",process="worker"\} \d+$/m);
+    expect(text).toMatch(/^tracker_pg_pool_connections\{state="total",process="worker"\} \d+$/m);
   });
 });
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, HealthService, probeHandler, SessionSweepService } from '@tracker/server';
+import { AppConfig, HealthService, MetricsService, probeHandler, SessionSweepService } from '@tracker/server';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
@@ -13,7 +13,8 @@ await app.get(SessionSweepService).sweep();
 const config = app.get(AppConfig);
 const port = config.get('WORKER_HTTP_PORT');
 if (port !== undefined) {
-  const probes = probeHandler(app.get(HealthService));
+  const metrics = app.get(MetricsService);
+  const probes = probeHandler(app.get(HealthService), { '/metrics': (res) => metrics.expose(res) });
   const server = createServer((req, res) => {
     probes(req, res).then(
       (handled) => {

@@ -9,6 +9,7 @@ export * from './core/tokens.js';
 export * from './core/audit.service.js';
 export * from './core/core.module.js';
 export * from './core/health/index.js';
+export * from './core/metrics/index.js';
 export * from './core/openapi.js';
 export * from './access/endpoint.decorator.js';
 export * from './access/session-user.js';

@@ -74,6 +74,11 @@ export class JobQueue implements OnModuleDestroy {
     return n;
   }
 
+  /** A queue's job counts by state (metrics, the administrator's jobs page). */
+  async counts(queue: QueueName): Promise<Record<string, number>> {
+    return this.queue(queue).getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized', 'waiting-children');
+  }
+
   /** Every queue answers a read of its counts on its own connection (readiness, core/health). */
   async ping(): Promise<void> {
     await Promise.all((Object.keys(QUEUES) as QueueName[]).map((name) => this.queue(name).getJobCounts('waiting')));
