@@ -133,15 +133,27 @@ for (const type of STATS_TYPE_KEYS) {
 }
 console.log(`load average ${load()}; ${STATS_TYPE_KEYS.length - slow} of ${STATS_TYPE_KEYS.length} types under 200 ms`);
 
-// the daily report (GET /reports/daily): a week in Berlin's zone from the raw tables, the whole fleet and one white label
+// the daily report (GET /reports/daily): a week in Berlin's zone, the whole fleet and one white label: the past six
+// days from its rollup (daily_report_rollup; the first read rolls them) and today from the raw tables, beside the
+// whole week from the raw tables, which must be equal
 const { DailyReportRepository } = await import('../../libs/server/dist/reports/daily-report.repository.js');
 {
   const daily = new DailyReportRepository(pool);
   const last = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const first = day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000);
+  await pool.query(`delete from daily_report_rollup where tz = 'Europe/Berlin'`);
   for (const whiteLabels of [null, [1]]) {
-    const r = await time(() => daily.days({ first, last, tz: 'Europe/Berlin', whiteLabels }));
-    console.log(`daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(0)} ms (median of ${RUNS}); devices active yesterday ${r.out[1].devices_active}`);
+    const scope = { first, last, tz: 'Europe/Berlin', whiteLabels, today: last };
+    const s = performance.now();
+    await daily.days(scope);
+    const firstMs = performance.now() - s;
+    const r = await time(() => daily.days(scope));
+    const raw = await time(() => daily.raw(scope), RAW_RUNS);
+    const equal = JSON.stringify(r.out) === JSON.stringify(raw.out);
+    if (!equal) unequal++;
+    console.log(
+      `daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(1)} ms from the rollup (median of ${RUNS}; the first read, rolling the six past days, ${firstMs.toFixed(0)} ms), ${raw.ms.toFixed(0)} ms from the raw tables; equal ${equal ? 'yes' : 'NO'}; devices active yesterday ${r.out[1].devices_active}`,
+    );
   }
 }
 

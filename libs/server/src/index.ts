@@ -52,6 +52,8 @@ export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
 export { STATS_SOURCES } from './stats/stats-sql.js';
 export * from './reports/report-sweep.service.js';
+export * from './reports/daily-report-roll.service.js';
+export * from './reports/daily-report.repository.js';
 export * from './firmware/firmware.module.js';
 export * from './modem/modem.module.js';
 export * from './modem/modem-sweep.service.js';

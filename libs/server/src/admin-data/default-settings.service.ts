@@ -19,7 +19,7 @@ import { simOperatorScope, typeAllowed } from '../device-workspace/device-scope.
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { settingCommand } from '../commands/grammar.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
-import { SmsSendRepository } from '../sms/sms-send.repository.js';
+import { campaignDone, SmsSendRepository } from '../sms/sms-send.repository.js';
 import { auditSave, isUniqueViolation } from './admin-audit.js';
 import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
 
@@ -123,6 +123,6 @@ export class DefaultSettingsService {
     });
     await this.ledger.dispatch(stored);
     const campaign = await this.sms.campaign(bulkId);
-    return { ...campaign!, done: campaign!.created + campaign!.sent === 0 };
+    return { ...campaign!, done: campaignDone(campaign!) };
   }
 }

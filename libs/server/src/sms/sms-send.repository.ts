@@ -16,6 +16,9 @@ const CAMPAIGN_SQL = `
       -- an attempt the watch refused for now was sent again: its device counts once, at its latest attempt
       AND m.error_code IS DISTINCT FROM 'smsRetried') p`;
 
+/** A campaign is done when no message is waiting or sent without being received (SMS_FIGURES: sent counts received ones). */
+export const campaignDone = (c: { waiting: number; sent: number; received: number }) => c.waiting + c.sent - c.received === 0;
+
 /** The send routes' reads and checks: commands of a type, set-based checks of a bulk send's ids, campaigns. */
 @Injectable()
 export class SmsSendRepository {

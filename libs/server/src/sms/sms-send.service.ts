@@ -22,7 +22,7 @@ import type { SessionUser } from '../access/session-user.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { forbiddenArgumentChars, renderCommand } from '../commands/grammar.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
-import { SmsSendRepository } from './sms-send.repository.js';
+import { campaignDone, SmsSendRepository } from './sms-send.repository.js';
 
 /** The ids a refusal names (the first ones; the count says how many there are). */
 const named = (ids: number[]) => ({ count: ids.length, ids: ids.slice(0, 20).join(', ') + (ids.length > 20 ? ', ...' : '') });
@@ -33,9 +33,6 @@ const named = (ids: number[]) => ({ count: ids.length, ids: ids.slice(0, 20).joi
  * it (the gate), a destructive command or a bulk send is confirmed first, the sender's quota holds; then the
  * messages (status 0) and the call's audit row are stored in one transaction and queued for the worker.
  */
-/** A campaign is done when no message is waiting or sent without being received (SMS_FIGURES: sent counts received ones). */
-const campaignDone = (c: { waiting: number; sent: number; received: number }) => c.waiting + c.sent - c.received === 0;
-
 @Injectable()
 export class SmsSendService {
   constructor(
