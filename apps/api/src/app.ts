@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ROUTES } from '@tracker/contract';
-import { AppConfig, buildOpenApi, LOGGER, loggableUrl, openApiHtml } from '@tracker/server';
+import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, MetricsService, openApiHtml, probeHandler, requestIds } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -21,10 +21,18 @@ export async function createApi(): Promise<NestExpressApplication> {
   const proxies = config.get('TRUST_PROXY');
   app.set('trust proxy', proxies.length ? proxies : false);
   app.disable('x-powered-by');
+  // first: every answer says its request id (X-Request-Id) and every log line written for it carries it
+  app.use(requestIds());
   // no ETag on api answers: every one is personal data sent with Cache-Control no-store (security-headers.ts), so
   // no client revalidates, and Express would hash every body for it (the built console's files keep theirs)
   app.set('etag', false);
   app.use(securityHeaders(config));
+  // probes (docs/operations.md "Health"): outside /api, so no session, no audit and no request log
+  const metrics = app.get(MetricsService);
+  const probes = probeHandler(app.get(HealthService), { '/metrics': (res) => metrics.expose(res) });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    probes(req, res).then((handled) => handled || next(), next);
+  });
   // a bulk SMS send takes up to 100,000 device ids (SMS_BULK_MAX, about 0.8 MB of JSON at 7-digit ids): 2 MB there only
   app.use(`/api${ROUTES.smsSendBulk.path}`, express.json({ limit: '2mb' }));
   app.useBodyParser('json', { limit: '1mb' });
@@ -38,14 +46,18 @@ export async function createApi(): Promise<NestExpressApplication> {
   server.headersTimeout = 66_000;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!log.isLevelEnabled('info')) return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       if (!req.path.startsWith('/api')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // by route template (never the URL: bounded labels); a path no route matched is one label
+      const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, ms / 1000);
+      if (!log.isLevelEnabled('info')) return;
       const user = (req as Request & { user?: { username?: string } }).user?.username;
       // route template, never the URL: no query string, token or reset id reaches the log
-      log.info({ method: req.method, route: loggableUrl(req), status: res.statusCode, ms: Math.round(ms), user }, 'request');
+      const reqId = (req as Request & { requestId?: string }).requestId;
+      log.info({ reqId, method: req.method, route: loggableUrl(req), status: res.statusCode, ms: Math.round(ms), user }, 'request');
     });
     next();
   });

@@ -105,7 +105,7 @@ describe('GET /reports/daily: figures counted by hand', () => {
         new_pairings: 2,
         sms_created: 1,
         sms_errors: 1,
-        sms_received: 1,
+        sms_replies: 1, // dA's reply: a reply, not a message received by a device
         imports: 2,
         imports_failed: 1,
         imported_rows: 5,
@@ -136,11 +136,39 @@ describe('GET /reports/daily: figures counted by hand', () => {
     const attributable = (d: DailyReportDay) => Object.fromEntries(Object.entries(nonZero(d)).filter(([, v]) => v !== null));
     expect(items.map(attributable)).toEqual([
       { firmware_updates_finished: 1 },
-      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_received: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
+      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_replies: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
       { sms_created: 1, sms_sent: 1, modem_updates_started: 1 },
     ]);
     const both = await report(`date=2019-06-11&days=1&tz=${NY}&whitelabel_ids=${A},${B}`);
     expect(nonZero(both.body.model.items[0])).toMatchObject({ devices_active: 1, new_owners: 1, firmware_updates_started: 1, modem_updates_failed: 1 });
+  });
+
+  it('leaves test owners (owner.is_test) and their devices out of every figure, of the fleet and of a white label', async () => {
+    const before = { fleet: await report(`date=2019-06-11&days=3&tz=${NY}`), a: await report(`date=2019-06-11&days=3&tz=${NY}&whitelabel_ids=${A}`) };
+    const tester = await ins('owner', { email: 'tester@daily.test', white_label_vendor_id: A, is_test: true, created: '2019-06-10T15:00:00Z' });
+    const dT = await ins('device', { imei: '991000000000009', device_type_id: 1, owner_id: tester });
+    await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2019-06-10T12:00:00Z', 'heartbeat')`, [dT]);
+    await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dT, status: 5, created: '2019-06-10T20:00:00Z' });
+    await api.pool.query(
+      `INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, 'OUTBOUND', 1, '2019-06-10T12:00:00Z'), ('x', $1, 'INBOUND', 2, '2019-06-10T12:00:00Z')`,
+      [dT],
+    );
+    await api.pool.query(
+      `INSERT INTO modem_update_task (device_id, imei, task_count, status, started, deadline_at, finished_at)
+       VALUES ($1, '991000000000009', 3, 'DONE', '2019-06-10T12:00:00Z', '2019-06-20T12:00:00Z', '2019-06-10T13:00:00Z')`,
+      [dT],
+    );
+    try {
+      expect((await report(`date=2019-06-11&days=3&tz=${NY}`)).body.model.items).toEqual(before.fleet.body.model.items);
+      expect((await report(`date=2019-06-11&days=3&tz=${NY}&whitelabel_ids=${A}`)).body.model.items).toEqual(before.a.body.model.items);
+    } finally {
+      await api.pool.query('DELETE FROM modem_update_task WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM sms_message WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM audit_event WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM device_communication WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM device WHERE id = $1', [dT]);
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [tester]);
+    }
   });
 
   it('answers a week ending today in the zone by default, zeros on days without events', async () => {

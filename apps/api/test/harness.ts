@@ -44,7 +44,7 @@ export function freePort(): Promise<number> {
  * `env` overrides configuration (e.g. throttle limits, session TTL). `fleetSim` also starts fleet-sim (in-process,
  * on the same database, with these knobs; docs/fleet-sim.md) as the api's Twilio, calling back to this api.
  */
-export async function startApi(env: Record<string, string> = {}, opts: { fleetSim?: Partial<Knobs> } = {}) {
+export async function startApi(env: Record<string, string> = {}, opts: { fleetSim?: Partial<Knobs>; apiDatabaseUrl?: (url: string) => string } = {}) {
   const template = inject('template');
   const db: { url: string; drop: () => Promise<void> } = await cloneTemplate(template, 'it');
   let fleetSim: StartedFleetSim | null = null;
@@ -61,7 +61,9 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
   env = { SMTP_URL: smtpUrl, CONSOLE_PUBLIC_URL: 'http://console.test', ...env };
   Object.assign(process.env, {
     NODE_ENV: 'test',
-    DATABASE_URL: db.url,
+    // the api's way to its database (a spec may route it through a proxy it can cut: health.spec); the spec's own pool
+    // below always goes straight
+    DATABASE_URL: opts.apiDatabaseUrl ? opts.apiDatabaseUrl(db.url) : db.url,
     REDIS_URL: template.redisUrl,
     REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
     LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',

@@ -1,10 +1,30 @@
 import 'reflect-metadata';
+import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { SessionSweepService } from '@tracker/server';
+import { AppConfig, HealthService, MetricsService, probeHandler, SessionSweepService } from '@tracker/server';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
 const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
 app.enableShutdownHooks();
 await app.get(SessionSweepService).sweep();
+
+// the probe listener (docs/operations.md "Health"): WORKER_HTTP_PORT, none when unset
+const config = app.get(AppConfig);
+const port = config.get('WORKER_HTTP_PORT');
+if (port !== undefined) {
+  const metrics = app.get(MetricsService);
+  const probes = probeHandler(app.get(HealthService), { '/metrics': (res) => metrics.expose(res) });
+  const server = createServer((req, res) => {
+    probes(req, res).then(
+      (handled) => {
+        if (!handled) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      },
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, config.get('WORKER_HTTP_HOST'), resolve));
+  const address = server.address();
+  console.log(`worker probes on http://${config.get('WORKER_HTTP_HOST')}:${typeof address === 'object' && address ? address.port : port}`);
+}
 console.log('worker running');

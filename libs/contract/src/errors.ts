@@ -253,7 +253,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
   },
 };
 
-export type ErrorBody = { error: string; code: ErrorCode; errors?: FieldError[] };
+/** The api's error answer; `request_id` is the request's id (also in the X-Request-Id header) for a support agent to quote. */
+export type ErrorBody = { error: string; code: ErrorCode; errors?: FieldError[]; request_id?: string };
 
 export function errorMessage(code: ErrorCode, lang: Language = 'en'): string {
   return ERROR_MESSAGES[lang][code];

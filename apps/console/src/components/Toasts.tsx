@@ -17,6 +17,11 @@ export function Toasts() {
           <div className="toast__body">
             <strong className="toast__title">{toast.kind === 'error' ? t('toast.error') : t('toast.success')}</strong>
             <p className="toast__message">{toast.message}</p>
+            {toast.requestId ? (
+              <p className="toast__ref" data-testid="toast-request-id">
+                {t('toast.requestId', { id: toast.requestId })}
+              </p>
+            ) : null}
           </div>
           <button type="button" className="toast__close" aria-label={t('common.dismiss')} onClick={() => dismissToast(toast.id)}>
             ×

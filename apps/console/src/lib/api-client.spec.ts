@@ -90,6 +90,24 @@ describe('api client', () => {
     expect(toasts()[0]!.message).toBe('one\ntwo');
   });
 
+  it("keeps the api's request id of a failure and puts it in the error toast (body first, else the header)", async () => {
+    signIn();
+    reply(500, { error: 'Something went wrong.', code: 'INTERNAL', request_id: 'req-body-1' });
+    const err = (await apiCall('whiteLabelList').catch((e: unknown) => e)) as ApiError;
+    expect(err.requestId).toBe('req-body-1');
+    expect(toasts()[0]).toMatchObject({ kind: 'error', requestId: 'req-body-1' });
+
+    clearToasts();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'x-request-id': 'req-header-2' } })));
+    await apiCall('whiteLabelList').catch(() => undefined);
+    expect(toasts()[0]).toMatchObject({ kind: 'error', requestId: 'req-header-2' });
+
+    clearToasts();
+    reply(403, { error: 'Forbidden', code: 'FORBIDDEN' });
+    await apiCall('whiteLabelList').catch(() => undefined);
+    expect(toasts()[0]!.requestId).toBeUndefined();
+  });
+
   it('says field errors in the UI language from their codes, not from the English message', async () => {
     signIn();
     await i18n.changeLanguage('de');

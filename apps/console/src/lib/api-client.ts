@@ -54,6 +54,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK' | 'BAD_RESPONSE',
     message: string,
     readonly errors: readonly FieldError[] = [],
+    /** the api's id of the failed request (X-Request-Id, `request_id`): the error toast shows it for support to quote */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -123,7 +125,7 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON (a proxy's error page): fall through to the generic message
   }
-  const b = (body ?? {}) as { error?: unknown; code?: unknown; errors?: unknown };
+  const b = (body ?? {}) as { error?: unknown; code?: unknown; errors?: unknown; request_id?: unknown };
   const code = typeof b.code === 'string' && CODES.has(b.code) ? (b.code as ErrorCode) : ErrorCode.Internal;
   const message = typeof b.error === 'string' && b.error ? b.error : ERROR_MESSAGES[currentLanguage()][code];
   const errors = Array.isArray(b.errors)
@@ -131,7 +133,9 @@ async function readError(res: Response): Promise<ApiError> {
         .filter((e): e is FieldError => typeof (e as FieldError)?.message === 'string')
         .map(localFieldError)
     : [];
-  return new ApiError(res.status, code, message, errors);
+  // the body's id, else the header's (a proxy's error page has no body of ours but may carry the header)
+  const requestId = typeof b.request_id === 'string' && b.request_id ? b.request_id : (res.headers.get('x-request-id') ?? undefined);
+  return new ApiError(res.status, code, message, errors, requestId);
 }
 
 /** The headers of every call (§7): the session's authorization, the request origin and the UI language. */
@@ -150,7 +154,7 @@ function callHeaders(): Record<string, string> {
 function sessionLost(err: ApiError): ApiError {
   if (getSession()) {
     endSession();
-    serverErrorToast(err.message);
+    serverErrorToast(err.message, err.requestId);
   }
   return err;
 }
@@ -186,7 +190,7 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
     const err = await readError(res);
     // public calls (wrong password, wrong code) answer 401 too: those are messages, not a lost session
     if (res.status === 401 && def.area !== 'public' && options.logoutOn401 !== false) throw sessionLost(err);
-    if (showToast) serverErrorToast(err.messages);
+    if (showToast) serverErrorToast(err.messages, err.requestId);
     throw err;
   }
 
@@ -241,7 +245,7 @@ async function fetchFile(path: string): Promise<Response | null> {
   if (!res.ok) {
     const err = await readError(res);
     if (res.status === 401) sessionLost(err);
-    else serverErrorToast(err.messages);
+    else serverErrorToast(err.messages, err.requestId);
     return null;
   }
   return res;

@@ -3,7 +3,8 @@ import { TOAST_MS } from '@tracker/contract';
 
 /** §8: error toasts are titled "Error" (5 s from the server, 2 s local), success toasts "Successfull". */
 export type ToastKind = 'error' | 'success';
-export type Toast = { id: number; kind: ToastKind; message: string; ms: number };
+/** `requestId`: the api's id of the failed request, shown for a support agent to quote (docs/operations.md "Logs"). */
+export type Toast = { id: number; kind: ToastKind; message: string; ms: number; requestId?: string };
 
 let seq = 0;
 let toasts: readonly Toast[] = [];
@@ -14,9 +15,9 @@ function emit() {
   for (const l of listeners) l();
 }
 
-function push(kind: ToastKind, message: string, ms: number): number {
+function push(kind: ToastKind, message: string, ms: number, requestId?: string): number {
   const id = ++seq;
-  toasts = [...toasts, { id, kind, message, ms }];
+  toasts = [...toasts, { id, kind, message, ms, ...(requestId ? { requestId } : {}) }];
   timers.set(
     id,
     setTimeout(() => dismissToast(id), ms),
@@ -25,9 +26,9 @@ function push(kind: ToastKind, message: string, ms: number): number {
   return id;
 }
 
-/** An error the server reported: a list of messages is joined by line breaks. */
-export function serverErrorToast(message: string | readonly string[]): number {
-  return push('error', Array.isArray(message) ? message.join('\n') : String(message), TOAST_MS.serverError);
+/** An error the server reported: a list of messages is joined by line breaks; with the request's id when known. */
+export function serverErrorToast(message: string | readonly string[], requestId?: string): number {
+  return push('error', Array.isArray(message) ? message.join('\n') : String(message), TOAST_MS.serverError, requestId);
 }
 
 /** An error found in the browser (validation before sending). */

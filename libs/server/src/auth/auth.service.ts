@@ -24,6 +24,7 @@ import type { SessionUser } from '../access/session-user.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';
+import { MetricsService } from '../core/metrics/metrics.service.js';
 
 export const BCRYPT_COST = 10;
 /** Compared against when the user does not exist, so timing does not tell whether it does. */
@@ -37,6 +38,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
+    private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {}
@@ -56,7 +58,26 @@ export class AuthService {
     return user;
   }
 
-  async login(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
+  /** Counts a refused sign-in step (tracker_signin_failures_total) and rethrows. */
+  private refused(step: 'login' | 'token') {
+    return (e: unknown): never => {
+      const code = e instanceof DomainError ? e.code : null;
+      const reason =
+        code === ErrorCode.Throttled ? 'throttled' : code === ErrorCode.InvalidCredentials ? 'credentials' : code === ErrorCode.InvalidCode ? 'code' : null;
+      if (reason) this.metrics.signIn.inc({ step, reason });
+      throw e;
+    };
+  }
+
+  login(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
+    return this.loginStep(input, client).catch(this.refused('login'));
+  }
+
+  token(input: TokenRequest, client: ClientInfoValue): Promise<TokenResponse['model']> {
+    return this.tokenStep(input, client).catch(this.refused('token'));
+  }
+
+  private async loginStep(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
     const user = await this.verifyPassword(input.username, input.password, client);
     // the password step alone is not a sign-in: take its count back, but the pair stays as it is
     await this.throttle.refund(throttleAccount(user, input.username), client.ip);
@@ -74,7 +95,7 @@ export class AuthService {
     return { passwordChangeRequired: false, enrollment: { otpauthUri, secret } };
   }
 
-  async token(input: TokenRequest, client: ClientInfoValue): Promise<TokenResponse['model']> {
+  private async tokenStep(input: TokenRequest, client: ClientInfoValue): Promise<TokenResponse['model']> {
     // counted once for password and code together: a wrong code keeps the attempt counted
     const user = await this.verifyPassword(input.username, input.password, client);
     if (user.password_change_required) {

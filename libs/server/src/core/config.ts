@@ -20,6 +20,14 @@ const configSchema = z.object({
   /** HTTP port of the api (console and /api) */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * HTTP port of the worker's probe listener (/health/live, /health/ready, /metrics; docs/operations.md); unset or
+   * empty: no listener. Bound to WORKER_HTTP_HOST (default 127.0.0.1).
+   */
+  WORKER_HTTP_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  WORKER_HTTP_HOST: z.string().default('127.0.0.1'),
+  /** how long one readiness check (Postgres, Redis, a queue) may take before it counts as failed (ms) */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** session lifetime */
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
   /**

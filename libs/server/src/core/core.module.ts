@@ -8,6 +8,9 @@ import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 import { JobQueue } from './jobs/job-queue.service.js';
 import { ExportStore } from './exports/export-store.js';
+import { HealthService } from './health/health.service.js';
+import { MetricsRepository } from './metrics/metrics.repository.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { csvGenerateForms } from './exports/csv-generate-forms.js';
 
 /** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
@@ -23,8 +26,11 @@ import { csvGenerateForms } from './exports/csv-generate-forms.js';
     AuditRepository,
     JobQueue,
     ExportStore,
+    HealthService,
+    MetricsRepository,
+    MetricsService,
   ],
-  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore],
+  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore, HealthService, MetricsService],
 })
 export class CoreModule implements NestModule {
   // §7 GET /csv/generate: each form goes on to its own generator (csv-generate-forms.ts)

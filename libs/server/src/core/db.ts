@@ -42,6 +42,15 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
     // pool, which then emits 'error': without a listener that event would end the process; the next query opens a
     // new connection, so it is worth a warning, not a crash
     this.on('error', (err) => log.warn({ err }, 'database: an idle connection was closed by the server'));
+    // a connection in use (a transaction, a COPY, Prisma's) whose socket breaks (Postgres gone, a reset) emits 'error'
+    // on its client as well as failing the query: pg-pool listens only while it is idle, so unheard, that event ended
+    // the process (the worker died when Postgres went away: health.spec). The query's caller sees the failure; the
+    // pool drops the broken connection on release.
+    const inUse = (err: Error) => log.warn({ err }, 'database: a connection in use was lost');
+    this.on('acquire', (client) => {
+      if (!client.listeners('error').includes(inUse)) client.on('error', inUse);
+    });
+    this.on('release', (_err, client) => client.removeListener('error', inUse));
   }
   async onModuleDestroy() {
     await this.end();

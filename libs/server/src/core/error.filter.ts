@@ -5,7 +5,7 @@ import { DomainError } from './errors.js';
 import { loggableUrl } from './redact.js';
 
 type Res = { status(n: number): Res; json(b: unknown): void; setHeader(k: string, v: string): void; headersSent: boolean };
-type Req = { headers: Record<string, string | undefined>; method: string; originalUrl?: string; url: string; route?: { path?: unknown }; baseUrl?: string };
+type Req = { requestId?: string; headers: Record<string, string | undefined>; method: string; originalUrl?: string; url: string; route?: { path?: unknown }; baseUrl?: string };
 
 const STATUS_CODE: Record<number, ErrorCode> = {
   400: ErrorCode.ValidationFailed,
@@ -54,6 +54,7 @@ export class ErrorFilter implements ExceptionFilter {
         this.log.error({ err: exception, method: req.method, route: loggableUrl(req) }, 'unhandled error');
       }
     }
+    if (req.requestId) body.request_id = req.requestId;
     res.status(ERROR_STATUS[code]).json(body);
   }
 }

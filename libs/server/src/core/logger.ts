@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './request-context.js';
 
 /** Keys whose values never reach the logs. */
 export const REDACT_PATHS = [
@@ -19,8 +20,19 @@ export const REDACT_PATHS = [
   'headers.authorization',
 ];
 
-/** The log goes to stdout, or to the file named by LOG_FILE (see config.ts). */
-export function createLogger(level: string, name = 'api', file: string | undefined = process.env.LOG_FILE || undefined): Logger {
-  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+/** The log goes to stdout, or to the file named by LOG_FILE (see config.ts), or to `stream` (a spec's). */
+export function createLogger(
+  level: string,
+  name = 'api',
+  file: string | undefined = process.env.LOG_FILE || undefined,
+  stream?: DestinationStream,
+): Logger {
+  // every line written while the api serves a request carries that request's id (request-context.ts)
+  const mixin = () => {
+    const reqId = currentRequestId();
+    return reqId ? { reqId } : {};
+  };
+  const options = { name, level, mixin, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  if (stream) return pino(options, stream);
   return file ? pino(options, pino.destination({ dest: file, sync: true, mkdir: true })) : pino(options);
 }

@@ -150,7 +150,7 @@ export class ImportRunnerRepository {
     count: number,
     note: Reason | null,
     onChunk: (share: number, imported: number) => Promise<void>,
-  ): Promise<boolean> {
+  ): Promise<{ imported: number; failed: number } | false> {
     const id = imp.id;
     return this.pool.transaction(async (c) => {
       await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
@@ -183,7 +183,7 @@ export class ImportRunnerRepository {
                 error_code = $6, error_params = $7, finished_at = clock_timestamp() WHERE id = $1`,
         [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null, note?.code ?? null, json(note?.params)],
       );
-      return true;
+      return { imported, failed: errors.rowCount ?? 0 };
     });
   }
 }

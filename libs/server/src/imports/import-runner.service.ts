@@ -12,6 +12,7 @@ import {
   type Reason,
 } from '@tracker/contract';
 import { LOGGER } from '../core/tokens.js';
+import { MetricsService } from '../core/metrics/metrics.service.js';
 import { detectDelimiter, isBareMassList, lineBatches, splitCsvLine } from './csv-lines.js';
 import { ImportRunnerRepository, MAX_VALUE_CHARS, type ImportRunRow } from './import-runner.repository.js';
 import { UploadStore } from './upload-store.js';
@@ -63,6 +64,7 @@ export class ImportRunner {
     private readonly repo: ImportRunnerRepository,
     private readonly store: UploadStore,
     @Inject(LOGGER) private readonly log: Logger,
+    private readonly metrics: MetricsService,
   ) {}
 
   async run(importId: number): Promise<'done' | 'skipped' | 'failed'> {
@@ -111,6 +113,8 @@ export class ImportRunner {
         this.log.warn({ importId }, 'import committed by another run: this one dropped');
         return 'skipped';
       }
+      this.metrics.importRows.inc({ kind: imp.kind, outcome: 'imported' }, committed.imported);
+      this.metrics.importRows.inc({ kind: imp.kind, outcome: 'failed' }, committed.failed);
       const ms = { load: loaded - started, check: checked - loaded, commit: Date.now() - checked };
       this.log.info({ importId, kind: imp.kind, count, ms }, 'import finished');
       return 'done';

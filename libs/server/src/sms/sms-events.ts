@@ -8,6 +8,8 @@ export interface SmsRef {
   id: number;
   deviceId: number | null;
   commandKey: string | null;
+  /** the gateway that took it, when known (metrics) */
+  gatewayId?: number | null;
 }
 
 /**

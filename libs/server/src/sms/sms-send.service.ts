@@ -33,6 +33,9 @@ const named = (ids: number[]) => ({ count: ids.length, ids: ids.slice(0, 20).joi
  * it (the gate), a destructive command or a bulk send is confirmed first, the sender's quota holds; then the
  * messages (status 0) and the call's audit row are stored in one transaction and queued for the worker.
  */
+/** A campaign is done when no message is waiting or sent without being received (SMS_FIGURES: sent counts received ones). */
+const campaignDone = (c: { waiting: number; sent: number; received: number }) => c.waiting + c.sent - c.received === 0;
+
 @Injectable()
 export class SmsSendService {
   constructor(
@@ -153,13 +156,13 @@ export class SmsSendService {
     const c = await this.repo.campaign(bulkId);
     if (!c) throw new DomainError(ErrorCode.NotFound, [fieldError('bulk_id', 'smsUnknownCampaign')]);
     if (c.device_type !== null && !typeAllowed(s, c.device_type)) throw new DomainError(ErrorCode.Forbidden);
-    return { ...c, done: c.created + c.sent === 0 };
+    return { ...c, done: campaignDone(c) };
   }
 
   async campaigns(s: SessionUser, page: number, count: number): Promise<SmsCampaign[]> {
     const partner = deviceTypeScope(s.role);
     const types = partner !== null ? [partner] : s.types.length && !s.types.includes(-1) ? s.types : null;
     const { items } = await this.repo.campaigns(types, count, page * count);
-    return items.map((c) => ({ ...c, done: c.created + c.sent === 0 }));
+    return items.map((c) => ({ ...c, done: campaignDone(c) }));
   }
 }

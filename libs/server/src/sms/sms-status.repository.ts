@@ -23,11 +23,12 @@ export type LockedMessage = {
   day: string;
   device_id: number | null;
   command_key: string | null;
+  gateway_id: number | null;
   claimed_at: string | null;
   answered_at: string | null;
 };
 
-const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key, claimed_at, answered_at`;
+const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key, gateway_id, claimed_at, answered_at`;
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { SMS_STATUS, type Reason } from '@tracker/contract';
-import type { Queryable } from '../core/db.js';
+import { PgPool, type Queryable } from '../core/db.js';
+import { MetricsService } from '../core/metrics/metrics.service.js';
 import { LOGGER } from '../core/tokens.js';
 import { applyCallbacks, type GatewayReport } from './sms-status.js';
 import { addDelta, bumpStats, statDelta, type StatDelta } from './sms-stats.js';
@@ -29,6 +30,7 @@ export class SmsStatusService {
     private readonly repo: SmsStatusRepository,
     private readonly events: SmsEvents,
     @Inject(LOGGER) private readonly log: Logger,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -53,6 +55,10 @@ export class SmsStatusService {
   /** Tells the listeners (`@OnSmsEvent`) of the status changes a transaction made, after its writes, in it. */
   private async tell(events: (SmsEvent | null)[], q: Queryable): Promise<void> {
     for (const e of events) if (e) await this.events.emit(e, q);
+    // counted once committed (a rolled back change never happened): tracker_sms_status_total
+    PgPool.afterCommit(q, () => {
+      for (const e of events) if (e?.kind === 'status') this.metrics.sms(e.message.gatewayId, e.status);
+    });
   }
 
   /**
@@ -138,7 +144,7 @@ export class SmsStatusService {
         ]);
         rows.push({ id: m.id, status: next.status, gatewayStatus: next.gateway_status, error: next.error, sent: { gatewayId: b.gatewayId, sid: b.sid } });
         addDelta(days, m.day, statDelta(m.status, next.status));
-        changed.push(statusEvent(m, next.status, next.error));
+        changed.push(statusEvent({ ...m, gateway_id: b.gatewayId }, next.status, next.error));
       }
       await this.repo.setStatuses(rows, c);
       for (const [day, d] of days) await bumpStats(c, day, { ...d, created: 0 });
@@ -150,5 +156,11 @@ export class SmsStatusService {
 /** The event of a message moving from its locked status to `status`; null when the status stays. */
 function statusEvent(m: LockedMessage, status: number, error: Reason | null | undefined): SmsEvent | null {
   if (m.status === status) return null;
-  return { kind: 'status', message: { id: m.id, deviceId: m.device_id, commandKey: m.command_key }, from: m.status, status, error: error ?? null };
+  return {
+    kind: 'status',
+    message: { id: m.id, deviceId: m.device_id, commandKey: m.command_key, gatewayId: m.gateway_id },
+    from: m.status,
+    status,
+    error: error ?? null,
+  };
 }

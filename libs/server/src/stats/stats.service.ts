@@ -40,7 +40,19 @@ export class StatsService {
       }
     }
     const rows = await this.repo.items({ type: q.type, from: q.from, to: q.to, whiteLabels, deploymentId: q.deployment_id });
-    return { type: q.type, chart: def.chart, items: rows.map((r) => toItem(q.type, r)) };
+    return { type: q.type, chart: def.chart, as_of: def.kind === 'snapshot' ? await this.snapshotTakenAt(q.type, rows) : null, items: rows.map((r) => toItem(q.type, r)) };
+  }
+
+  /**
+   * When the snapshot shown was taken: the type's last roll when the rows are of the day it rolled (today's snapshot,
+   * taken again every STATS_SNAPSHOT_MS); null for an older day's snapshot (taken on that day, its time not kept) or
+   * no rows.
+   */
+  private async snapshotTakenAt(type: StatsListQuery['type'], rows: StatsRow[]): Promise<string | null> {
+    const day = rows.at(-1)?.day;
+    if (!day) return null;
+    const state = (await this.repo.states()).find((x) => x.type === type);
+    return state && String(state.rolled_day) === day ? new Date(state.rolled_at).toISOString() : null;
   }
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
 import { logRedisErrors } from '../redis.js';
 import { LOGGER } from '../tokens.js';
-import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName, queueConnection, queuePrefix } from './registry.js';
+import { JOBS, QUEUES, type JobDefinition, type JobName, type JobPayload, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
 /**
  * The producer side of every queue: the api enqueues after writing the job's business row, and worker sweeps
@@ -72,6 +72,16 @@ export class JobQueue implements OnModuleDestroy {
       n++;
     }
     return n;
+  }
+
+  /** A queue's job counts by state (metrics, the administrator's jobs page). */
+  async counts(queue: QueueName): Promise<Record<string, number>> {
+    return this.queue(queue).getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized', 'waiting-children');
+  }
+
+  /** Every queue answers a read of its counts on its own connection (readiness, core/health). */
+  async ping(): Promise<void> {
+    await Promise.all((Object.keys(QUEUES) as QueueName[]).map((name) => this.queue(name).getJobCounts('waiting')));
   }
 
   async onModuleDestroy() {

@@ -4,6 +4,8 @@ import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
+import { HealthService } from '../health/health.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
 import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
@@ -51,9 +53,19 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     private readonly config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     @Optional() @Inject(JOB_REGISTRY) private readonly registry: JobRegistry = JOBS,
+    @Optional() private readonly health?: HealthService,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
+  /** Readiness of the worker's jobs: every handler found (boot) and every queue's BullMQ worker running. */
+  private handlersReady(): void {
+    if (!this.workers.length) throw new Error('the job handlers are not registered yet');
+    const stopped = this.workers.filter((w) => !w.isRunning() || w.closing).map((w) => w.name);
+    if (stopped.length) throw new Error(`the workers of ${stopped.join(', ')} are not running`);
+  }
+
   async onApplicationBootstrap() {
+    this.health?.addCheck('handlers', () => this.handlersReady());
     const handlers: FoundMethod[] = [];
     const hooks: FoundMethod[] = [];
     for (const wrapper of this.discovery.getProviders()) {
@@ -104,7 +116,15 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     const def = this.registry[job.name];
     const handler = this.handlers.get(job.name);
     if (!def || !handler) throw new Error(`no handler for job ${job.name}`);
-    return handler(def.payload.parse(job.data));
+    const end = this.metrics?.jobDuration.startTimer({ queue: job.queueName, job: job.name });
+    try {
+      const out = await handler(def.payload.parse(job.data));
+      end?.({ outcome: 'completed' });
+      return out;
+    } catch (e) {
+      end?.({ outcome: 'failed' });
+      throw e;
+    }
   }
 
   private async onFailed(job: Job | undefined, err: Error) {
@@ -113,6 +133,7 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     // a job that kept killing its worker fails for good too (else a sweep would queue it again and again)
     const final = job.attemptsMade >= attempts || /stalled more than allowable limit/.test(err.message);
     this.log.warn({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade, final }, 'job attempt failed');
+    this.metrics?.jobFailures.inc({ queue: job.queueName, job: job.name, final: String(final) });
     const hook = this.failureHooks.get(job.name);
     if (!hook) return;
     try {

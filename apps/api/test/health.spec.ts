@@ -1,0 +1,118 @@
+import type { ChildProcess } from 'node:child_process';
+import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startApi, type TestApi } from './harness.js';
+import { until } from './sms-helpers.js';
+import { tcpProxy } from './tcp-proxy.js';
+import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
+
+// Liveness and readiness of the api and the worker (docs/operations.md "Health"): ready while Postgres, Redis and the
+// queues answer (and, for the worker, its job handlers run); unready (503, naming what is down) when Postgres or
+// Redis goes away, ready again once it is back. Both processes reach Postgres and Redis through proxies this spec
+// cuts, so the servers the other specs share stay up.
+type Proxy = Awaited<ReturnType<typeof tcpProxy>>;
+let api: TestApi;
+let pgProxy: Proxy;
+let redisProxy: Proxy;
+let worker: ChildProcess;
+let workerBase = '';
+const workers = workerProcesses();
+
+const probe = async (base: string, path: string) => {
+  const r = await fetch(`${base}${path}`);
+  return { status: r.status, body: (await r.json()) as { status: string; checks?: Record<string, { status: string; error?: string }> } };
+};
+const downChecks = (b: { checks?: Record<string, { status: string }> }) =>
+  Object.entries(b.checks ?? {})
+    .filter(([, c]) => c.status !== 'up')
+    .map(([k]) => k)
+    .sort();
+
+beforeAll(async () => {
+  assertWorkerBuilt();
+  const template = inject('template');
+  redisProxy = await tcpProxy(Number(new URL(template.redisUrl).port));
+  pgProxy = await tcpProxy(Number(new URL(template.templateUrl).port));
+  const viaProxy = (url: string) => {
+    const u = new URL(url);
+    u.port = String(pgProxy.port);
+    return u.toString();
+  };
+  api = await startApi({ REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, HEALTH_TIMEOUT_MS: '1000' }, { apiDatabaseUrl: viaProxy });
+  const port = await freePort();
+  workerBase = `http://127.0.0.1:${port}`;
+  worker = workers.start({ WORKER_HTTP_PORT: String(port) });
+  await until(async () => (await fetch(`${workerBase}/health/live`).catch(() => null))?.ok, 'the worker probes');
+});
+afterAll(async () => {
+  if (worker) await kill(worker).catch(() => undefined);
+  workers.killAll();
+  await api?.close();
+  await pgProxy?.close();
+  await redisProxy?.close();
+});
+
+describe('health probes', () => {
+  it('answer outside /api, without a session', async () => {
+    expect(await probe(api.base, '/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = await probe(api.base, '/health/ready');
+    expect(ready).toEqual({ status: 200, body: { status: 'ok', checks: { postgres: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' } } } });
+    expect((await fetch(`${api.base}/health/ready`, { method: 'POST' })).status).not.toBe(200);
+  });
+
+  it("the worker's listener answers too, its job handlers included", async () => {
+    expect(await probe(workerBase, '/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = await until(async () => {
+      const r = await probe(workerBase, '/health/ready');
+      return r.status === 200 ? r : null;
+    }, 'the worker ready');
+    expect(ready.body.checks).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' }, handlers: { status: 'up' } });
+    expect((await fetch(`${workerBase}/nothing`)).status).toBe(404);
+    // and its metrics (docs/operations.md "Metrics")
+    const metrics = await fetch(`${workerBase}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^tracker_queue_jobs\{queue="sms",state="waiting",process="worker"\} \d+$/m);
+    expect(text).toMatch(/^tracker_pg_pool_connections\{state="total",process="worker"\} \d+$/m);
+  });
+});
+
+describe('readiness follows Postgres and Redis', () => {
+  const both = () => [api.base, workerBase];
+  const readyEverywhere = async () => (await Promise.all(both().map((b) => probe(b, '/health/ready')))).every((r) => r.status === 200);
+
+  it('Postgres gone: both unready (503, postgres down), still live; ready again once it is back', async () => {
+    await until(readyEverywhere, 'ready');
+    await pgProxy.cut();
+    for (const base of both()) {
+      const r = await until(async () => {
+        const p = await probe(base, '/health/ready');
+        return p.status === 503 ? p : null;
+      }, `${base} unready`);
+      expect(r.body.status).toBe('error');
+      expect(downChecks(r.body)).toEqual(['postgres']);
+      expect(r.body.checks!.postgres!.error).toBeTruthy();
+      expect((await probe(base, '/health/live')).status).toBe(200);
+    }
+    await pgProxy.restore();
+    await until(readyEverywhere, 'ready again after Postgres came back');
+  });
+
+  it('Redis gone: both unready (503, redis and queues down); ready again once it is back', async () => {
+    await until(readyEverywhere, 'ready');
+    await redisProxy.cut();
+    for (const base of both()) {
+      const r = await until(async () => {
+        const p = await probe(base, '/health/ready');
+        return p.status === 503 ? p : null;
+      }, `${base} unready`);
+      expect(downChecks(r.body)).toContain('redis');
+      expect(downChecks(r.body)).toContain('queues');
+      expect(downChecks(r.body)).not.toContain('postgres');
+      expect((await probe(base, '/health/live')).status).toBe(200);
+    }
+    await redisProxy.restore();
+    await until(readyEverywhere, 'ready again after Redis came back');
+    expect(worker.exitCode).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './metrics.service.js';
+export * from './metrics.repository.js';
