@@ -65,6 +65,17 @@ describe('POST /local/add', () => {
     expect(blank.body.errors[0]).toMatchObject({ field: 'password', message: 'Fileds cant be blank' });
   });
 
+  it('refuses a password over 72 bytes (bcrypt would cut it) on add and edit, naming the field', async () => {
+    const long = '😀'.repeat(19) + 'a';
+    const r = await api.post('/local/add', body({ password: long, repeat: long }), admin);
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ field: 'password', code: 'PASSWORD_TOO_LONG' });
+    const u = await add();
+    const edit = await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 9, password: long, repeat: long }, admin);
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors[0]).toMatchObject({ field: 'password', code: 'PASSWORD_TOO_LONG' });
+  });
+
   it('names the field of bad input and refuses a taken username', async () => {
     const bad = await api.post('/local/add', body({ username: 'has space', role: 7, types: [-1, 2], email: 'nope' }), admin);
     expect(bad.status).toBe(400);
