@@ -117,7 +117,7 @@ export type GsmSearchQuery = z.infer<typeof gsmSearchQuery>;
 export const whitelistNumberBody = z.object({
   id: positiveId('id').optional(),
   number: e164Number,
-  is_allowed: z.boolean({ error: coded('required') }),
+  is_allowed: z.boolean({ error: (iss) => (iss.input === undefined ? coded('required') : coded('invalidBool')) }),
   comment: z
     .string()
     .trim()

@@ -46,6 +46,31 @@ describe('owner profile', () => {
     expect(await within(form).findByText('first_name was empty and is left unchanged')).toBeTruthy();
   });
 
+  it('the country is a select from the reference list; the chosen code is sent and a refusal is shown at the field', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/countries/all': ok([
+        { code: 'DE', name: 'Germany', phone_code: '+49' },
+        { code: 'ES', name: 'Spain', phone_code: '+34' },
+      ]),
+      'POST /api/user/update': {
+        status: 400,
+        body: { error: 'Validation failed', code: 'VALIDATION_FAILED', errors: [{ field: 'country_code', code: 'unknownCountry', params: { field: 'country_code' }, message: 'country_code is not a known country' }] },
+      },
+    });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    const form = await screen.findByTestId('profile-form');
+    const select = within(form).getByTestId('profile-country') as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    await within(select).findByRole('option', { name: 'Spain (ES)' });
+    await user.selectOptions(select, 'ES');
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/user/update')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/user/update')[0]!.body).toEqual({ country_code: 'ES' });
+    expect(await within(form).findByText(/is not a known country/)).toBeTruthy();
+  });
+
   it('remove devices and user: asks first, then calls with devices=true and goes to the search', async () => {
     const api = mockFetch({
       'GET /api/local/role': roleOf(1),
