@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -41,7 +41,7 @@ export function checkHandlers(registry: JobRegistry, handlers: FoundMethod[], fa
  * worker died is taken again once its lock expires (stalled check); on shutdown it waits for running jobs.
  */
 @Injectable()
-export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobWorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Worker[] = [];
   private readonly handlers = new Map<string, Handler>();
   private readonly failureHooks = new Map<string, JobFailedHandler>();
@@ -143,8 +143,14 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** Graceful shutdown: stop taking jobs and wait for the running ones (a killed worker is recovered anyway). */
-  async onApplicationShutdown() {
+  /**
+   * Graceful shutdown (SIGTERM; docs/operations.md "Shutdown"): stop taking jobs and wait for the running ones to
+   * finish, in the first phase of shutdown, while Postgres, Redis and the queues are still open (they close in the
+   * last). A job cut short anyway (SIGKILL after the orchestrator's grace period) is retaken once its lock expires.
+   */
+  async onModuleDestroy() {
+    const running = this.workers.length;
+    if (running) this.log.info({ queues: running }, 'shutdown: waiting for running jobs');
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }
