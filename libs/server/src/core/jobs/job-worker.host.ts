@@ -6,6 +6,7 @@ import { AppConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
 import { HealthService } from '../health/health.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { JobFailures } from './job-failures.js';
 import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
 import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
@@ -55,6 +56,7 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     @Optional() @Inject(JOB_REGISTRY) private readonly registry: JobRegistry = JOBS,
     @Optional() private readonly health?: HealthService,
     @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly failures?: JobFailures,
   ) {}
 
   /** Readiness of the worker's jobs: every handler found (boot) and every queue's BullMQ worker running. */
@@ -134,6 +136,12 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     const final = job.attemptsMade >= attempts || /stalled more than allowable limit/.test(err.message);
     this.log.warn({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade, final }, 'job attempt failed');
     this.metrics?.jobFailures.inc({ queue: job.queueName, job: job.name, final: String(final) });
+    if (final && this.failures) {
+      // the jobs page's list of recent failures (BullMQ keeps no failed job: removeOnFail)
+      await this.failures
+        .add({ queue: job.queueName as never, job: job.name, job_id: String(job.id), payload: job.data as Record<string, unknown>, reason: err.message.slice(0, 500), attempts: job.attemptsMade, failed_at: new Date().toISOString() })
+        .catch((e: unknown) => this.log.warn({ err: e, jobId: job.id }, 'job failure not listed'));
+    }
     const hook = this.failureHooks.get(job.name);
     if (!hook) return;
     try {
