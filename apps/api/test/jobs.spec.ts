@@ -33,7 +33,7 @@ describe('jobs: the worker boot check', () => {
   it('refuses to boot when a declared job has no handler, naming it', async () => {
     const registry: JobRegistry = {
       ...JOBS,
-      'orphan.run': { queue: 'imports', payload: z.object({}), id: () => 'orphan', options: { attempts: 1 } },
+      'orphan.run': { queue: 'imports', payload: z.object({}), id: () => 'orphan', options: { attempts: 1 }, retryable: false },
     };
     await expect(boot(workerModule(JobsWorkerModule.forRegistry(registry)))).rejects.toThrow(
       /the worker cannot start: job orphan\.run has no handler/,

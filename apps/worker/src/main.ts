@@ -5,8 +5,27 @@ import { AppConfig, HealthService, MetricsService, probeHandler, SessionSweepSer
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
-const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
-app.enableShutdownHooks();
+
+// SIGTERM and SIGINT stop the worker gracefully (docs/operations.md "Shutdown"): running jobs finish, then Postgres,
+// Redis and the queues close, then the process exits. Listened to before the application is created: its BullMQ
+// workers take jobs as soon as it boots (onApplicationBootstrap), before Nest's own enableShutdownHooks could be on,
+// and a SIGTERM then ended the process mid-job (sigterm.spec).
+let stopping: Promise<void> | null = null;
+const created = NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
+const stop = () => {
+  stopping ??= created
+    .then((ctx) => ctx.close())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('worker: shutdown failed', err);
+        process.exit(1);
+      },
+    );
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+const app = await created;
 await app.get(SessionSweepService).sweep();
 
 // the probe listener (docs/operations.md "Health"): WORKER_HTTP_PORT, none when unset

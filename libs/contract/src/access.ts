@@ -81,6 +81,7 @@ export type MenuKey =
   | 'admin.operators'
   | 'admin.voips'
   | 'admin.gateways'
+  | 'admin.jobs'
   | 'admin.reports'
   | 'admin.reports.daily'
   | 'admin.reports.activeDevices'
@@ -109,6 +110,7 @@ export const MENU: readonly MenuItem[] = [
       { key: 'admin.operators', path: '/admin/operators', area: 'operators' },
       { key: 'admin.voips', path: '/admin/voips', area: 'voips' },
       { key: 'admin.gateways', path: '/admin/gateways', area: 'gateways' },
+      { key: 'admin.jobs', path: '/admin/jobs', area: 'admin' },
       {
         key: 'admin.reports',
         path: '/admin/reports/daily',

@@ -29,3 +29,4 @@ export * from './outcomes.js';
 export * from './firmware-outcomes.js';
 export * from './modem-outcomes.js';
 export * from './commands.js';
+export * from './jobs.js';

@@ -7,6 +7,7 @@ import { OWNER_ROUTES } from './owner-workspace/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { ADMIN_USER_ROUTES } from './admin-users.js';
 import { ADMIN_CONFIG_ROUTES } from './admin-config.js';
+import { JOB_ROUTES } from './jobs.js';
 import { ADMIN_DATA_ROUTES } from './admin-data/index.js';
 import { CONTACT_ROUTES } from './contacts.js';
 import { SAFE_ZONE_ROUTES } from './safe-zones.js';
@@ -206,7 +207,7 @@ const CORE_ROUTES = {
 export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
   ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES, ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES,
   ...STATS_ROUTES, ...REPORT_ROUTES, ...FIRMWARE_ROUTES, ...MODEM_ROUTES,
-  ...FIRMWARE_OUTCOME_ROUTES, ...MODEM_OUTCOME_ROUTES } as const satisfies Record<string, RouteDef>;
+  ...FIRMWARE_OUTCOME_ROUTES, ...MODEM_OUTCOME_ROUTES, ...JOB_ROUTES } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteResponse<N extends RouteName> = z.infer<(typeof ROUTES)[N]['response']>;

@@ -26,6 +26,11 @@ const configSchema = z.object({
    */
   WORKER_HTTP_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   WORKER_HTTP_HOST: z.string().default('127.0.0.1'),
+  /**
+   * SIGTERM (docs/operations.md "Shutdown"): how long the api waits for its in-flight requests before it closes the
+   * connections left (ms); keep it below the orchestrator's grace period (Kubernetes: 30 s, systemd: 90 s)
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** how long one readiness check (Postgres, Redis, a queue) may take before it counts as failed (ms) */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** session lifetime */

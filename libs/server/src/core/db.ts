@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -34,7 +34,7 @@ export const PG_TYPES = {
  * statements; Prisma (`PrismaService`, over this same pool) serves ordinary reads and writes of records and short lists.
  */
 @Injectable()
-export class PgPool extends pg.Pool implements OnModuleDestroy {
+export class PgPool extends pg.Pool implements OnApplicationShutdown {
   constructor(config: AppConfig, @Inject(LOGGER) log: Logger) {
     // named after the process (api, worker) in pg_stat_activity
     super({ connectionString: config.get('DATABASE_URL'), max: config.get('DB_POOL_SIZE'), application_name: process.env.PROCESS_NAME ?? 'api' });
@@ -52,7 +52,11 @@ export class PgPool extends pg.Pool implements OnModuleDestroy {
     });
     this.on('release', (_err, client) => client.removeListener('error', inUse));
   }
-  async onModuleDestroy() {
+  /**
+   * Ended in the last phase of shutdown (docs/operations.md "Shutdown"): the api's in-flight requests and the
+   * worker's running jobs finish in the first (onModuleDestroy), and need the pool until then.
+   */
+  async onApplicationShutdown() {
     await this.end();
   }
 
@@ -108,11 +112,11 @@ function runAfterCommit(list: AfterCommit[]) {
 
 /** Prisma client over the driver adapter (no native engine needed) for ordinary reads and writes, on the one pool. */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(pool: PgPool) {
     super({ adapter: new PrismaPg(pool) });
   }
-  async onModuleDestroy() {
+  async onApplicationShutdown() {
     await this.$disconnect();
   }
 }

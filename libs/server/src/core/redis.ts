@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppConfig } from './config.js';
@@ -26,12 +26,13 @@ export function logRedisErrors(emitter: { on(event: 'error', listener: (err: Err
 
 /** One shared Redis connection for counters (throttling). Queues open their own connections. */
 @Injectable()
-export class RedisService extends Redis implements OnModuleDestroy {
+export class RedisService extends Redis implements OnApplicationShutdown {
   constructor(config: AppConfig, @Inject(LOGGER) log: Logger) {
     super(config.get('REDIS_URL'), { maxRetriesPerRequest: 2, lazyConnect: false });
     logRedisErrors(this, log, 'shared');
   }
-  async onModuleDestroy() {
+  /** closed in the last phase of shutdown, after in-flight requests and running jobs (as PgPool) */
+  async onApplicationShutdown() {
     await this.quit().catch(() => undefined);
   }
 }

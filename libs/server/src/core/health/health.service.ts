@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
@@ -39,7 +39,7 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
  * node:http listener), and every check here is a custom one, so terminus would bring only its answer's shape.
  */
 @Injectable()
-export class HealthService {
+export class HealthService implements OnModuleDestroy {
   private readonly checks = new Map<string, Check>();
   private stopping = false;
 
@@ -63,6 +63,10 @@ export class HealthService {
   /** From now on the process answers unready (SIGTERM: a load balancer stops sending before the server closes). */
   markStopping(): void {
     this.stopping = true;
+  }
+
+  onModuleDestroy(): void {
+    this.markStopping();
   }
 
   async ready(): Promise<Readiness> {

@@ -1,1 +1,2 @@
 export * from './health.service.js';
+export * from './http-drain.js';

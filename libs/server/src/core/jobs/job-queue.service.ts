@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config.js';
@@ -12,7 +12,7 @@ import { JOBS, QUEUES, type JobDefinition, type JobName, type JobPayload, type Q
  * backoff and retention come from the registry, so a caller names only the job and its payload.
  */
 @Injectable()
-export class JobQueue implements OnModuleDestroy {
+export class JobQueue implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
   constructor(
     private readonly config: AppConfig,
@@ -84,7 +84,8 @@ export class JobQueue implements OnModuleDestroy {
     await Promise.all((Object.keys(QUEUES) as QueueName[]).map((name) => this.queue(name).getJobCounts('waiting')));
   }
 
-  async onModuleDestroy() {
+  /** closed in the last phase of shutdown: a request or job finishing meanwhile may still enqueue */
+  async onApplicationShutdown() {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 }

@@ -4,8 +4,8 @@ import { checkHandlers } from './job-worker.host.js';
 import { JOBS, JobName, QUEUES, type JobRegistry } from './registry.js';
 
 const registry: JobRegistry = {
-  'a.run': { queue: 'imports', payload: z.object({ id: z.number() }), id: (p) => `a-${(p as { id: number }).id}`, options: {} },
-  'b.run': { queue: 'imports', payload: z.object({ id: z.number() }), id: (p) => `b-${(p as { id: number }).id}`, options: {} },
+  'a.run': { queue: 'imports', payload: z.object({ id: z.number() }), id: (p) => `a-${(p as { id: number }).id}`, options: {}, retryable: false },
+  'b.run': { queue: 'imports', payload: z.object({ id: z.number() }), id: (p) => `b-${(p as { id: number }).id}`, options: {}, retryable: false },
 };
 
 describe('checkHandlers (the worker boot check)', () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -6,6 +6,7 @@ import { AppConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
 import { HealthService } from '../health/health.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { JobFailures } from './job-failures.js';
 import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
 import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
 
@@ -41,7 +42,7 @@ export function checkHandlers(registry: JobRegistry, handlers: FoundMethod[], fa
  * worker died is taken again once its lock expires (stalled check); on shutdown it waits for running jobs.
  */
 @Injectable()
-export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobWorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Worker[] = [];
   private readonly handlers = new Map<string, Handler>();
   private readonly failureHooks = new Map<string, JobFailedHandler>();
@@ -55,6 +56,7 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     @Optional() @Inject(JOB_REGISTRY) private readonly registry: JobRegistry = JOBS,
     @Optional() private readonly health?: HealthService,
     @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly failures?: JobFailures,
   ) {}
 
   /** Readiness of the worker's jobs: every handler found (boot) and every queue's BullMQ worker running. */
@@ -134,6 +136,12 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     const final = job.attemptsMade >= attempts || /stalled more than allowable limit/.test(err.message);
     this.log.warn({ err, job: job.name, jobId: job.id, attempt: job.attemptsMade, final }, 'job attempt failed');
     this.metrics?.jobFailures.inc({ queue: job.queueName, job: job.name, final: String(final) });
+    if (final && this.failures) {
+      // the jobs page's list of recent failures (BullMQ keeps no failed job: removeOnFail)
+      await this.failures
+        .add({ queue: job.queueName as never, job: job.name, job_id: String(job.id), payload: job.data as Record<string, unknown>, reason: err.message.slice(0, 500), attempts: job.attemptsMade, failed_at: new Date().toISOString() })
+        .catch((e: unknown) => this.log.warn({ err: e, jobId: job.id }, 'job failure not listed'));
+    }
     const hook = this.failureHooks.get(job.name);
     if (!hook) return;
     try {
@@ -143,8 +151,14 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** Graceful shutdown: stop taking jobs and wait for the running ones (a killed worker is recovered anyway). */
-  async onApplicationShutdown() {
+  /**
+   * Graceful shutdown (SIGTERM; docs/operations.md "Shutdown"): stop taking jobs and wait for the running ones to
+   * finish, in the first phase of shutdown, while Postgres, Redis and the queues are still open (they close in the
+   * last). A job cut short anyway (SIGKILL after the orchestrator's grace period) is retaken once its lock expires.
+   */
+  async onModuleDestroy() {
+    const running = this.workers.length;
+    if (running) this.log.info({ queues: running }, 'shutdown: waiting for running jobs');
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }

@@ -33,6 +33,11 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   /** Deterministic: enqueueing the same work twice is a no-op while a job for it exists (no ':' allowed by BullMQ). */
   id: (payload: z.infer<P>) => string;
   options: JobsOptions;
+  /**
+   * Whether the administrator's jobs page may run a failed job of this kind again (docs/operations.md "Jobs page"):
+   * true when its handler re-reads Postgres and does nothing twice, so running it again is harmless.
+   */
+  retryable: boolean;
 }
 
 const job = <P extends z.ZodType>(d: JobDefinition<P>) => d;
@@ -71,6 +76,8 @@ export const JOBS = {
     queue: QueueName.Imports,
     payload: z.object({ importId: z.number().int().positive() }),
     id: (p) => `import-${p.importId}`,
+    // a final failure marks the import FAILED (its hook); run again, the runner skips an import that is not open
+    retryable: false,
     options: {
       attempts: 5,
       backoff: { type: 'exponential', delay: 2000 },
@@ -84,6 +91,8 @@ export const JOBS = {
     queue: QueueName.Sms,
     payload: z.object({ ids: z.array(z.number().int().positive()).min(1).max(SMS_CHUNK), round: z.number().int().min(0) }),
     id: (p) => `sms-${p.ids[0]}-${p.ids.length}-${p.round}`,
+    // sends only the chunk's messages still pending and claimable: a message sent already is never sent again
+    retryable: true,
     options: {
       // a message's own retries are the handler's (next_attempt_at, a delayed job); the job's attempts cover crashes
       attempts: 3,
@@ -97,6 +106,7 @@ export const JOBS = {
     queue: QueueName.Reports,
     payload: z.object({ runId: z.number().int().positive() }),
     id: (p) => `report-${p.runId}`,
+    retryable: false,
     options: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 2000 },
@@ -112,6 +122,8 @@ export const JOBS = {
     queue: QueueName.Firmware,
     payload: z.object({ requestId: z.number().int().positive() }),
     id: (p) => `firmware-${p.requestId}`,
+    // re-reads the rollout and moves it on from where it is (the firmware tick enqueues it every minute anyway)
+    retryable: true,
     options: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
@@ -124,6 +136,8 @@ export const JOBS = {
     queue: QueueName.Modem,
     payload: z.object({ id: z.number().int().positive(), version: z.number().int().min(0) }),
     id: (p) => `modem-${p.id}-${p.version}`,
+    // runs only while the update is still at `version`: a retry after the update moved on changes nothing
+    retryable: true,
     options: {
       attempts: 5,
       backoff: { type: 'exponential', delay: 1000 },

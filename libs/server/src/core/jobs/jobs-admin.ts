@@ -1,0 +1,64 @@
+import { Controller, Injectable, Module } from '@nestjs/common';
+import { ErrorCode, fieldError, JOB_QUEUES, ROUTES, type JobRetryBody, type JobsOverview } from '@tracker/contract';
+import { Endpoint, Input } from '../../access/endpoint.decorator.js';
+import { AuditService } from '../audit.service.js';
+import { PgPool } from '../db.js';
+import { DomainError } from '../errors.js';
+import { JobFailures } from './job-failures.js';
+import { JobQueue } from './job-queue.service.js';
+import { JOBS, type JobName } from './registry.js';
+
+/** The administrator's jobs page (docs/operations.md "Jobs page"). */
+@Injectable()
+export class JobsAdminService {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly failures: JobFailures,
+    private readonly audit: AuditService,
+    private readonly pool: PgPool,
+  ) {}
+
+  async overview(): Promise<JobsOverview> {
+    const queues = await Promise.all(
+      JOB_QUEUES.map(async (queue) => {
+        const c = await this.jobs.counts(queue);
+        return { queue, waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+      }),
+    );
+    return { queues, failures: await this.failures.list() };
+  }
+
+  /** Enqueues a failed job again under its registry's id and options; only a retryable kind (else 400 naming `id`). */
+  async retry(body: JobRetryBody): Promise<void> {
+    const listed = (await this.failures.list()).find((f) => f.id === body.id);
+    if (!listed) throw new DomainError(ErrorCode.NotFound);
+    if (!listed.retryable) {
+      // a failure of a job kind that is not safe to repeat: the field names the kinds that are
+      const kinds = Object.entries(JOBS).filter(([, d]) => d.retryable).map(([name]) => name);
+      throw new DomainError(ErrorCode.ValidationFailed, [fieldError('id', 'notOneOf', { field: 'id', options: `a failure of ${kinds.join(', ')}` })]);
+    }
+    const taken = await this.failures.remove(body.id);
+    if (!taken) throw new DomainError(ErrorCode.NotFound);
+    await this.jobs.enqueue(taken.job as JobName, taken.payload as never);
+    await this.audit.recordCall(this.pool, { entity: 'job', entityId: taken.job_id, result: { queue: taken.queue, job: taken.job, retried: true } });
+  }
+}
+
+@Controller()
+export class JobsAdminController {
+  constructor(private readonly service: JobsAdminService) {}
+
+  @Endpoint(ROUTES.adminJobs)
+  async overview() {
+    return { model: await this.service.overview() };
+  }
+
+  @Endpoint(ROUTES.adminJobRetry)
+  async retry(@Input('body') body: JobRetryBody) {
+    await this.service.retry(body);
+    return { model: { ok: true as const } };
+  }
+}
+
+@Module({ controllers: [JobsAdminController], providers: [JobsAdminService, JobFailures] })
+export class JobsAdminModule {}
