@@ -7,6 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, buildServer, buildConsole, migrate, deviceCount, seed, registerFleetSimFtp } from './lib/prepare.mjs';
 import { ensureStack, ROOT } from './lib/stack.mjs';
+import { runOnNode24 } from './lib/node24.mjs';
+
+// Node 24 LTS (README "Runtime"): on an older Node this runs the script again on the pinned build
+await runOnNode24(import.meta.url);
 
 const { values: opts } = parseArgs({
   options: { api: { type: 'string', default: '1' }, workers: { type: 'string', default: '1' } },
@@ -56,12 +60,12 @@ const simEnv = { ...env, FLEET_SIM_PORT: simPort, FLEET_SIM_SMTP_PORT: smtpPort,
 const name = (kind, i, n) => (n > 1 ? `${kind}-${i + 1}` : kind);
 const apiPorts = Array.from({ length: apis }, (_, i) => String(Number(port) + i));
 const children = [
-  spawn('node', ['apps/fleet-sim/dist/main.js'], { cwd: ROOT, env: { ...simEnv, PROCESS_NAME: 'fleet-sim' }, stdio: 'inherit' }),
+  spawn(process.execPath, ['apps/fleet-sim/dist/main.js'], { cwd: ROOT, env: { ...simEnv, PROCESS_NAME: 'fleet-sim' }, stdio: 'inherit' }),
   ...apiPorts.map((p, i) =>
-    spawn('node', ['apps/api/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: p, PROCESS_NAME: name('api', i, apis) }, stdio: 'inherit' }),
+    spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: p, PROCESS_NAME: name('api', i, apis) }, stdio: 'inherit' }),
   ),
   ...Array.from({ length: workers }, (_, i) =>
-    spawn('node', ['apps/worker/dist/main.js'], { cwd: ROOT, env: { ...env, PROCESS_NAME: name('worker', i, workers) }, stdio: 'inherit' }),
+    spawn(process.execPath, ['apps/worker/dist/main.js'], { cwd: ROOT, env: { ...env, PROCESS_NAME: name('worker', i, workers) }, stdio: 'inherit' }),
   ),
 ];
 
