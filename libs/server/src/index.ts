@@ -7,6 +7,7 @@ export * from './core/logger.js';
 export * from './core/tokens.js';
 export * from './core/audit.service.js';
 export * from './core/core.module.js';
+export * from './core/production-checks.js';
 export * from './core/openapi.js';
 export * from './access/endpoint.decorator.js';
 export * from './access/session-user.js';

@@ -81,7 +81,7 @@ export class ValidationInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     config: AppConfig,
   ) {
-    this.checkResponses = config.get('NODE_ENV') !== 'production';
+    this.checkResponses = config.development;
   }
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -9,6 +9,7 @@ import { AuditService } from './audit.service.js';
 import { JobQueue } from './jobs/job-queue.service.js';
 import { ExportStore } from './exports/export-store.js';
 import { csvGenerateForms } from './exports/csv-generate-forms.js';
+import { ProductionChecks, ProductionChecksRepository } from './production-checks.js';
 
 /** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
 @Global()
@@ -23,6 +24,8 @@ import { csvGenerateForms } from './exports/csv-generate-forms.js';
     AuditRepository,
     JobQueue,
     ExportStore,
+    ProductionChecksRepository,
+    ProductionChecks,
   ],
   exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore],
 })
