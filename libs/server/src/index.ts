@@ -10,6 +10,7 @@ export * from './core/audit.service.js';
 export * from './core/core.module.js';
 export * from './core/health/index.js';
 export * from './core/metrics/index.js';
+export * from './core/production-checks.js';
 export * from './core/openapi.js';
 export * from './access/endpoint.decorator.js';
 export * from './access/session-user.js';

@@ -107,7 +107,7 @@ export class ValidationInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     config: AppConfig,
   ) {
-    this.checkResponses = config.get('NODE_ENV') !== 'production';
+    this.checkResponses = config.development;
   }
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
