@@ -44,11 +44,12 @@ export function aptInstall(packages) {
   }
   if (!aptUpdated) {
     log('apt-get update');
-    sh('apt-get', ['update', '-qq']);
+    // another install on the machine (a second checkout's first run) holds dpkg's lock: wait for it, not fail
+    sh('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq']);
     aptUpdated = true;
   }
   log(`apt-get install ${packages.join(' ')}`);
-  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+  sh('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
