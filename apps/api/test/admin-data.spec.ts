@@ -66,12 +66,14 @@ describe('translations', () => {
 
   it('edits by id with before and after in the audit row; an unknown id is a 404', async () => {
     const t = (await add({ key: 'EDIT.me', value: 'old' })).body.model;
-    const edited = await api.post('/translation/edit', { ...t, value: '<i>new</i><img src=x onerror=alert(1)>', is_html: true }, admin);
+    // the item without updated_at: a body field the route does not know is refused
+    const { updated_at: _updated, ...fields } = t;
+    const edited = await api.post('/translation/edit', { ...fields, value: '<i>new</i><img src=x onerror=alert(1)>', is_html: true }, admin);
     expect(edited.status).toBe(200);
     expect(edited.body.model).toMatchObject({ id: t.id, value: '<i>new</i>', is_html: true });
     const rows = await audits('translation', t.id);
     expect(rows[1]).toEqual({ action: 'POST /translation/edit', area: 'translations', before: t, after: edited.body.model });
-    const missing = await api.post('/translation/edit', { ...t, id: 2_000_000_000 }, admin);
+    const missing = await api.post('/translation/edit', { ...fields, id: 2_000_000_000 }, admin);
     expect(missing.status).toBe(404);
   });
 });

@@ -101,6 +101,26 @@ describe('administration reference lists', () => {
     expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
+  it('an operator edit without region, types, terms key or limits keeps their stored values', async () => {
+    const made = await api.post('/operator/save', { name: 'Edge Keep', start: '99911', region: 'US', device_types: [1], terms_key: 'edge.terms', zones_limit: 9, contacts_limit: 8, alarms_limit: 7 }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const edit = await api.post('/operator/save', { id: made.body.model.id, name: 'Edge Keep 2', start: '99911' }, admin);
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.model).toMatchObject({ name: 'Edge Keep 2', region: 'US', device_types: [1], terms_key: 'edge.terms', zones_limit: 9, contacts_limit: 8, alarms_limit: 7 });
+    const fresh = await api.post('/operator/save', { name: 'Edge New', start: '99912' }, admin);
+    expect(fresh.body.model).toMatchObject({ region: 'EU', device_types: [], zones_limit: 5, contacts_limit: 5, alarms_limit: 10 });
+  });
+
+  it('a wifi access point edit without fixed or blacklisted keeps them', async () => {
+    const made = await api.post('/geolocation/wifi', { mac: '02:ED:6E:00:00:01', latitude: 48.1, longitude: 11.5, fixed: true, blacklisted: true }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const edit = await api.post('/geolocation/wifi/save?oldMac=02ED6E000001', { mac: '02ED6E000001', latitude: 48.2, longitude: 11.6 }, admin);
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.model).toMatchObject({ latitude: 48.2, fixed: true, blacklisted: true });
+    const fresh = await api.post('/geolocation/wifi', { mac: '02:ED:6E:00:00:02', latitude: 48.1, longitude: 11.5 }, admin);
+    expect(fresh.body.model).toMatchObject({ fixed: false, blacklisted: false });
+  });
+
   it('an empty translation is refused', async () => {
     for (const value of ['', '   ']) {
       const r = await api.post('/translation/add', { key: 'edge.empty', language_code: 'en', device_type_id: 1, is_html: false, value }, admin);

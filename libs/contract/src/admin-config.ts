@@ -21,27 +21,36 @@ const name = z
   .trim()
   .min(1, coded('required'))
   .max(100, coded('tooLong', { max: 100 }));
-const limit = (field: string, def: number) =>
-  wholeNumber(coded('wholeNumber', { field, min: 0, max: OPERATOR_LIMIT_MAX }), { max: OPERATOR_LIMIT_MAX }).default(def);
+/** A limit: left out, a new operator takes OPERATOR_DEFAULTS and an edit keeps the stored one. */
+const limit = (field: string) => wholeNumber(coded('wholeNumber', { field, min: 0, max: OPERATOR_LIMIT_MAX }), { max: OPERATOR_LIMIT_MAX }).optional();
 
 export const operatorSaveBody = z.object({
   id: positiveId('id').optional(),
   name,
   /** MCC (3 digits) followed by MNC (2 digits) */
   start: z.string({ error: coded('required') }).trim().regex(/^\d{5}$/, coded('operatorStart')),
-  region: z.enum(REGIONS, { error: coded('notOneOf', { options: REGIONS.join(', ') }) }).default(OPERATOR_REGION_DEFAULT),
-  device_types: z.array(positiveId('device_types')).max(100, coded('tooBig', { max: 100 })).default([]),
+  region: z.enum(REGIONS, { error: coded('notOneOf', { options: REGIONS.join(', ') }) }).optional(),
+  device_types: z.array(positiveId('device_types')).max(100, coded('tooBig', { max: 100 })).optional(),
   terms_key: z
     .string()
     .trim()
     .min(1, coded('required'))
     .max(100, coded('tooLong', { max: 100 }))
     .regex(/^[A-Za-z0-9_.-]+$/, coded('termsKey'))
-    .default(OPERATOR_DEFAULTS.terms_key),
-  zones_limit: limit('zones_limit', OPERATOR_DEFAULTS.zones_limit),
-  contacts_limit: limit('contacts_limit', OPERATOR_DEFAULTS.contacts_limit),
-  alarms_limit: limit('alarms_limit', OPERATOR_DEFAULTS.alarms_limit),
+    .optional(),
+  zones_limit: limit('zones_limit'),
+  contacts_limit: limit('contacts_limit'),
+  alarms_limit: limit('alarms_limit'),
 });
+/** What a new operator takes for the fields left out (an edit keeps the stored values of those). */
+export const OPERATOR_NEW_DEFAULTS = {
+  region: OPERATOR_REGION_DEFAULT,
+  device_types: [] as number[],
+  terms_key: OPERATOR_DEFAULTS.terms_key,
+  zones_limit: OPERATOR_DEFAULTS.zones_limit,
+  contacts_limit: OPERATOR_DEFAULTS.contacts_limit,
+  alarms_limit: OPERATOR_DEFAULTS.alarms_limit,
+};
 export type OperatorSaveBody = z.infer<typeof operatorSaveBody>;
 
 export const voipCentralSaveBody = z.object({ id: positiveId('id').optional(), name, phone: e164Number });

@@ -60,6 +60,24 @@ describe('reason codes', () => {
   });
 });
 
+describe('too long, wherever it is', () => {
+  it('a string over its maximum is tooLong with the maximum, even under a schema-wide "required" message or a plain one', () => {
+    const schema = z.object({
+      a: z.string({ error: coded('required') }).max(5),
+      b: z.string().max(3, 'plain words'),
+      c: z.string().max(4, coded('contactLastName', { max: 4 })),
+    });
+    const r = schema.safeParse({ a: 'x'.repeat(6), b: 'xxxx', c: 'xxxxx' }, { error: codedIssues });
+    const errors = r.success ? [] : r.error.issues.map((i) => issueFieldError(i, 'body'));
+    expect(errors.map((e) => [e.field, e.code, e.params])).toEqual([
+      ['a', 'tooLong', { field: 'a', max: 5 }],
+      ['b', 'tooLong', { field: 'b', max: 3 }],
+      // a code of the schema's own that says more than "required" stays
+      ['c', 'contactLastName', { max: 4 }],
+    ]);
+  });
+});
+
 describe('storedReason', () => {
   it('reads a stored code back with its declared parameters, and an unknown one as text keeping its words', () => {
     expect(storedReason('duplicateOfLine', { line: 7, stray: 1 })).toEqual({ code: 'duplicateOfLine', params: { line: 7 } });

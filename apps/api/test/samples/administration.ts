@@ -29,7 +29,11 @@ export const ADMINISTRATION_SAMPLES: Partial<Record<RouteName, SampleBuilder>> =
   backofficeUserAdd: (ctx) => ({ path: '/local/add', body: userBody(ctx) }),
   backofficeUserEdit: async (ctx) => ({ path: `/local/edit?user_id=${await targetUser(ctx)}`, body: { ...userBody(ctx), password: '', repeat: '' } }),
   backofficeUserDelete: async (ctx) => ({ path: `/local/del?user_id=${await targetUser(ctx)}` }),
-  operatorSave: () => ({ path: '/operator/save', body: { name: `Matrix operator ${++seq}`, start: '26201' } }),
+  // a start of its own each time: one operator per start (a second one is a 409)
+  operatorSave: () => {
+    const n = ++seq;
+    return { path: '/operator/save', body: { name: `Matrix operator ${n}`, start: `98${String(n % 1000).padStart(3, '0')}` } };
+  },
   voipCentralSave: () => ({ path: '/voipcentral/save', body: { name: `Matrix central ${++seq}`, phone: '+4930123456' } }),
   // the seeded disabled gateway 2 as it is: no code conflict however often the matrix saves it
   smsGatewaySave: () => ({ path: '/smsgateway/save', body: { id: 2, name: 'Twilio EU', allowed: '+49, +34, +43, +41, +44', from_number: '+4915735980000', enabled: false } }),

@@ -40,8 +40,9 @@ export const wifiBody = z.object({
   mac: macAddress,
   latitude: wifiLatitudeNumber,
   longitude: wifiLongitudeNumber,
-  fixed: z.boolean({ error: coded('invalidBool') }).default(false),
-  blacklisted: z.boolean({ error: coded('invalidBool') }).default(false),
+  /** left out: false for a new access point, the stored value on an edit */
+  fixed: z.boolean({ error: coded('invalidBool') }).optional(),
+  blacklisted: z.boolean({ error: coded('invalidBool') }).optional(),
 });
 export type WifiBody = z.infer<typeof wifiBody>;
 

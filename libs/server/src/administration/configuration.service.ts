@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, fieldError, type OperatorSaveBody, type SmsGatewaySaveBody, type VoipCentralSaveBody } from '@tracker/contract';
+import { ErrorCode, fieldError, OPERATOR_NEW_DEFAULTS, type OperatorSaveBody, type SmsGatewaySaveBody, type VoipCentralSaveBody } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import { AppConfig } from '../core/config.js';
 import type { PrismaDb } from '../core/db.js';
@@ -42,12 +42,19 @@ export class ConfigurationService {
     });
   }
 
+  /** A field left out keeps its stored value on an edit (Prisma leaves an undefined field alone), a new one's default on an add. */
   async saveOperator({ id, ...v }: OperatorSaveBody) {
-    const known = await this.repo.deviceTypeIds(v.device_types);
-    if (v.device_types.some((t) => !known.includes(t))) {
+    const types = v.device_types ?? [];
+    const known = await this.repo.deviceTypeIds(types);
+    if (types.some((t) => !known.includes(t))) {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_types', 'unknownDeviceType')]);
     }
-    const values = { ...v, device_types: [...new Set(v.device_types)] };
+    const given = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as typeof v;
+    const values = {
+      ...(id === undefined ? OPERATOR_NEW_DEFAULTS : {}),
+      ...given,
+      ...(v.device_types ? { device_types: [...new Set(v.device_types)] } : {}),
+    } as typeof v & { start: string; name: string };
     const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), async (tx, i) => {
       // imports find an operator by its start: two with one start would leave the pick to the lowest id
       if (await this.repo.otherOperatorWithStart(tx, values.start, i)) {
