@@ -102,7 +102,7 @@ describe('read-only refusals (§6 permission check)', () => {
         headers: { 'accept-language': lng },
       });
       expect(r.status).toBe(403);
-      expect(r.body).toEqual({ code: 'READ_ONLY_ROLE', error: text });
+      expect(r.body).toEqual({ code: 'READ_ONLY_ROLE', error: text, request_id: expect.any(String) });
     }
     // role 11 may not open the device tabs at all: that stays the navigation refusal
     const [name, def] = edits[0]!;
