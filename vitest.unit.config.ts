@@ -6,7 +6,7 @@ export default defineConfig({
   ...serverTestConfig,
   test: {
     name: 'unit',
-    include: ['libs/*/src/**/*.spec.ts', 'apps/api/src/**/*.spec.ts', 'apps/worker/src/**/*.spec.ts', 'seed/**/*.spec.ts'],
+    include: ['scripts/**/*.spec.mjs', 'libs/*/src/**/*.spec.ts', 'apps/api/src/**/*.spec.ts', 'apps/worker/src/**/*.spec.ts', 'seed/**/*.spec.ts'],
     environment: 'node',
   },
 });

@@ -62,6 +62,9 @@ export const SMS_ENV = {
 export function productionEnv({ databaseUrl, redisUrl, port, prefix = 'bench:', ...extra }) {
   return {
     NODE_ENV: 'production',
+    // fleet-sim's public account and the development seed's users are refused in production unless allowed
+    // (docs/deployment.md "Mode"): a benchmark runs the production code path against them
+    ALLOW_DEVELOPMENT_SECRETS: '1',
     ...SMS_ENV,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -89,7 +92,7 @@ export function fleetSimEnv(sim, base) {
 
 /** Starts a built app (`apps/<app>/dist/main.js`) with the given environment (and node's own flags, e.g. --cpu-prof). */
 export function startApp(app, env, stdout = 'ignore', nodeArgs = []) {
-  return spawn('node', [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
+  return spawn(process.execPath, [...nodeArgs, `apps/${app}/dist/main.js`], { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env: { ...process.env, ...env } });
 }
 
 /** Waits until the api at `base` (`http://host:port/api`) answers. */

@@ -11,6 +11,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { ensureDependencies } from './lib/prepare.mjs';
 import { ensureStack, ensureSystemPackages, ROOT } from './lib/stack.mjs';
+import { runOnNode24 } from './lib/node24.mjs';
+
+// Node 24 LTS (README "Runtime"): on an older Node this runs the script again on the pinned build
+await runOnNode24(import.meta.url);
 
 const started = Date.now();
 const outDir = join(ROOT, '.test-results');

@@ -101,11 +101,12 @@ async function dropForLoad(client: pg.ClientBase): Promise<() => Promise<void>> 
 /** Counters derived from the generated rows, so statistics agree with the data they summarise. */
 async function seedStatistics(client: pg.ClientBase, plan: Plan): Promise<Record<string, number>> {
   const sms = await client.query(`
-    INSERT INTO sms_statistic (day, created, sent, errors, received, updated_at)
+    INSERT INTO sms_statistic (day, created, sent, errors, received, replies, updated_at)
     SELECT created::date, count(*) FILTER (WHERE direction = 'OUTBOUND'),
            count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2)),
-           count(*) FILTER (WHERE status = 3),
-           count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2), $1
+           count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 3),
+           count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 2),
+           count(*) FILTER (WHERE direction = 'INBOUND'), $1
       FROM sms_message GROUP BY 1`, [new Date(plan.anchor)]);
   const from = new Date(plan.anchor - 60 * DAY);
   const snapshotDay = new Date(plan.anchor - DAY);
@@ -135,7 +136,9 @@ async function seedStatistics(client: pg.ClientBase, plan: Plan): Promise<Record
       FROM owner WHERE white_label_vendor_id IS NOT NULL GROUP BY 3, 4
     UNION ALL
     SELECT 'location_technology', l.time::date, o.white_label_vendor_id,
-           CASE l.source WHEN 1 THEN '1' WHEN 6 THEN '2' WHEN 8 THEN '3' WHEN 7 THEN '4' ELSE '0' END, count(*)
+           -- LOCATION_TECHNOLOGY_OF_SOURCE (contract): a fix not valid is invalid, a valid one its source's technology
+           CASE WHEN NOT l.is_valid THEN '0' WHEN l.source = 1 THEN '1' WHEN l.source IN (2, 3, 6) THEN '2'
+                WHEN l.source IN (4, 5, 8) THEN '3' WHEN l.source = 7 THEN '4' ELSE 'unknown' END, count(*)
       FROM location l JOIN device d ON d.id = l.device_id JOIN owner o ON o.id = d.owner_id GROUP BY 2, 3, 4
     ORDER BY 1, 2, 3, 4`,
     [from, snapshotDay]);

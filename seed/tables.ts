@@ -378,7 +378,12 @@ export function* auditRows(plan: Plan, sample: Set<number>): Generator<Row> {
     yield [id, 1, 'admin', 'POST /import/device', 'import', 'device', String(s.id), s.id, 0, null,
       { imei, device_type_id: s.type }, `10.20.${r.int(0, 255)}.${r.int(1, 254)}`, iso(d.created)];
     if (owner) {
-      const at = Math.min(plan.anchor - MINUTE, Math.max(d.created, owner.created) + r.int(1, 30) * DAY);
+      // paired some minutes to 30 days after both the device and its owner existed, and before the anchor: a pairing
+      // that would fall after it is drawn within the time there is (clamping it to the anchor's last minute put every
+      // recent pairing at 23:59 of the last day)
+      const since = Math.max(d.created, owner.created);
+      const room = Math.max(0, Math.min(30 * DAY, plan.anchor - MINUTE - since));
+      const at = since + r.int(0, Math.floor(room / MINUTE)) * MINUTE + r.int(0, MINUTE - 1);
       id++;
       yield [id, null, 'app', 'device.assign', 'device', 'device', String(s.id), s.id, 5, { owner_id: null },
         { owner_id: owner.id }, null, iso(at)];

@@ -69,6 +69,11 @@ export async function statsFleet({ devices, events, days = 60 }) {
            from generate_series($1::int + 1, $1::int + $2::int) g, (select array_agg(id order by id) as ids from white_label) w`,
         [base, owners],
       );
+      // their sign-ins (active_users counts owner_sign_in, which the owner's trigger fills; triggers are off here)
+      await c.query(
+        `insert into owner_sign_in (owner_id, at) select id, last_login_at from owner
+          where email like '%@stats.bench' and last_login_at is not null and id > coalesce((select max(owner_id) from owner_sign_in), 0)`,
+      );
       const deviceBase = await count(`select count(*) as n from device where imei like '99%'`);
       await c.query(
         `insert into device (imei, device_type_id, owner_id, created, gender, firmware, birth_date, device_status, last_seen_at)

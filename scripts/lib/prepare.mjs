@@ -1,6 +1,6 @@
 // Shared preparation of `npm start` and `npm test`: dependencies, generated client, builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
 
@@ -15,13 +15,25 @@ export function run(cmd, args, opts = {}) {
 
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
-/** `npm ci` on a fresh clone or when package-lock.json changed since the last install. */
+/** The Node ABI node_modules was installed for (native modules such as bcrypt are built or picked for it). */
+export const ABI_MARKER = join(ROOT, 'node_modules', '.node-abi');
+const abi = () => `${process.versions.modules} ${process.platform}-${process.arch}`;
+
+/**
+ * `npm ci` on a fresh clone or when package-lock.json changed since the last install; `npm rebuild` when the Node
+ * ABI changed since (node_modules installed under another Node, e.g. the system's Node 20 before the switch to 24:
+ * README "Runtime"), so native modules match the Node that runs them.
+ */
 export function ensureDependencies() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   if (!existsSync(marker) || mtime(join(ROOT, 'package-lock.json')) > mtime(marker)) {
     console.log('[prepare] installing dependencies (npm ci)');
     run('npm', ['ci', '--no-audit', '--no-fund']);
+  } else if ((existsSync(ABI_MARKER) ? readFileSync(ABI_MARKER, 'utf8').trim() : '') !== abi()) {
+    console.log(`[prepare] node_modules was installed for another Node ABI: npm rebuild for Node ${process.versions.node} (ABI ${process.versions.modules})`);
+    run('npm', ['rebuild', '--no-audit', '--no-fund']);
   }
+  writeFileSync(ABI_MARKER, `${abi()}\n`);
 }
 
 /** Runs Nx targets with the local cache only (no daemon, no Nx Cloud): unchanged projects are restored, not rebuilt. */

@@ -3,7 +3,7 @@
 // docker compose; otherwise the machine's own binaries (installed with apt when missing), run from a
 // git-ignored data folder. Running as root, Postgres runs as the `postgres` user (initdb refuses root).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync, chownSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chownSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { createHash } from 'node:crypto';
@@ -44,11 +44,12 @@ export function aptInstall(packages) {
   }
   if (!aptUpdated) {
     log('apt-get update');
-    sh('apt-get', ['update', '-qq']);
+    // another install on the machine (a second checkout's first run) holds dpkg's lock: wait for it, not fail
+    sh('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq']);
     aptUpdated = true;
   }
   log(`apt-get install ${packages.join(' ')}`);
-  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+  sh('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', ...packages], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
@@ -87,13 +88,50 @@ function dockerEngineAnswers() {
   return spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 }).status === 0;
 }
 
+/** Is `pid` a running process? */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/** The PostgreSQL listening on `port` runs from `dataDir` (its postmaster.pid names the port and a live process). */
+export function postgresOwns(dataDir, port) {
+  const file = join(dataDir, 'postmaster.pid');
+  if (!existsSync(file)) return false;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return Number(lines[3]) === Number(port) && alive(Number(lines[0]));
+}
+
+/** The Redis listening on `port` keeps its data in `dataDir` (CONFIG GET dir). */
+export function redisOwns(dataDir, port) {
+  const r = spawnSync('redis-cli', ['-p', String(port), '--raw', 'config', 'get', 'dir'], { encoding: 'utf8', timeout: 5000 });
+  return r.status === 0 && r.stdout.split('\n')[1]?.trim() === resolve(dataDir);
+}
+
 /**
- * Starts Postgres in `dataDir` on `port` unless something already listens there.
+ * What listens on a port the test stack wants must be the test stack's own (an earlier run's, from its data folder):
+ * a test run never uses a PostgreSQL or Redis it did not start, e.g. a running `npm start` stack's.
+ */
+function refuseForeign(what, port, envName) {
+  throw new Error(
+    `${what} on 127.0.0.1:${port} was not started by the tests (not from their data folder): npm test never shares a running stack. ` +
+      `Stop it, or give the tests other ports with ${envName}.`,
+  );
+}
+
+/**
+ * Starts Postgres in `dataDir` on `port` unless something already listens there (`own`: only one running from
+ * `dataDir` is taken; anything else there is refused).
  * Returns a function that stops it (a no-op when it was already running).
  */
-async function ensurePostgres(dataDir, port) {
+async function ensurePostgres(dataDir, port, { own = false } = {}) {
   if (await portOpen(port)) {
-    log(`PostgreSQL already listening on 127.0.0.1:${port}`);
+    if (own && !postgresOwns(dataDir, port)) refuseForeign('PostgreSQL', port, 'STACK_TEST_PG_PORT');
+    log(`PostgreSQL already listening on 127.0.0.1:${port}${own ? ` (the tests' own, ${dataDir})` : ''}`);
     return () => {};
   }
   const bin = pgBinDir();
@@ -140,9 +178,10 @@ async function ensurePostgres(dataDir, port) {
   };
 }
 
-async function ensureRedis(dataDir, port) {
+async function ensureRedis(dataDir, port, { own = false } = {}) {
   if (await portOpen(port)) {
-    log(`Redis already listening on 127.0.0.1:${port}`);
+    if (own && !redisOwns(dataDir, port)) refuseForeign('Redis', port, 'STACK_TEST_REDIS_PORT');
+    log(`Redis already listening on 127.0.0.1:${port}${own ? ` (the tests' own, ${dataDir})` : ''}`);
     return () => {};
   }
   mkdirSync(dataDir, { recursive: true });
@@ -187,38 +226,56 @@ async function createDatabaseIfMissing(adminUrl, name) {
  * user cannot enter (running as root in a clone under `mktemp -d`, mode 700): then a folder of its own under /var/tmp,
  * one per checkout, which it can.
  */
-function pgDataDir(dataRoot) {
+function pgDataDir(dataRoot, profile) {
   const inside = join(dataRoot, 'pg');
   if (!isRoot()) return inside;
   mkdirSync(dataRoot, { recursive: true });
   const reachable = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dataRoot], { stdio: 'ignore' }).status === 0;
   if (reachable) return inside;
-  const dir = `/var/tmp/tracker-pg-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`;
+  const dir = `/var/tmp/tracker-pg-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}${profile === 'test' ? '-test' : ''}`;
   log(`${dataRoot} is not reachable by the postgres user: PostgreSQL data in ${dir}`);
   return dir;
 }
 
 /**
- * Ensures Postgres and Redis for a profile ('dev' or 'test') and returns
- * { databaseUrl, redisUrl, stop }. `stop` stops only what this call started.
+ * Ports and data folder of a profile. 'dev' (`npm start`, benchmarks): STACK_PG_PORT / STACK_REDIS_PORT (54329,
+ * 63799), `.data/`. 'test' (`npm test`, the suites' global setups): a PostgreSQL and Redis of their own,
+ * STACK_TEST_PG_PORT / STACK_TEST_REDIS_PORT (default: the dev ports + 1000), `.data/test/`, so a running `npm start`
+ * and a test run never share a fate.
+ */
+export function stackLayout(profile = 'dev', env = process.env) {
+  const pg = Number(env.STACK_PG_PORT ?? 54329);
+  const redis = Number(env.STACK_REDIS_PORT ?? 63799);
+  if (profile !== 'test') return { pgPort: pg, redisPort: redis, dataRoot: join(ROOT, '.data') };
+  return {
+    pgPort: Number(env.STACK_TEST_PG_PORT ?? pg + 1000),
+    redisPort: Number(env.STACK_TEST_REDIS_PORT ?? redis + 1000),
+    dataRoot: join(ROOT, '.data', 'test'),
+  };
+}
+
+/**
+ * Ensures Postgres and Redis for a profile ('dev' or 'test', stackLayout) and returns
+ * { databaseUrl, redisUrl, stop }. `stop` stops only what this call started. The test profile takes only a
+ * PostgreSQL and Redis it started itself (now or in an earlier run, from `.data/test/`), and never Docker Compose's
+ * (the development stack's).
  */
 export async function ensureStack(profile = 'dev') {
   const stops = [];
-  const pgPort = Number(process.env.STACK_PG_PORT ?? 54329);
-  const redisPort = Number(process.env.STACK_REDIS_PORT ?? 63799);
+  const { pgPort, redisPort, dataRoot } = stackLayout(profile);
+  const own = profile === 'test';
   const dbName = profile === 'test' ? 'tracker_test' : 'tracker';
-  const dataRoot = join(ROOT, '.data');
   let databaseUrl = process.env.DATABASE_URL;
   let redisUrl = process.env.REDIS_URL;
 
   if (!databaseUrl || !redisUrl) {
-    if (dockerEngineAnswers()) {
+    if (!own && dockerEngineAnswers()) {
       log('Docker engine found: docker compose up -d');
       sh('docker', ['compose', 'up', '-d', '--wait']);
     } else {
       ensureSystemPackages();
-      if (!databaseUrl) stops.push(await ensurePostgres(pgDataDir(dataRoot), pgPort));
-      if (!redisUrl) stops.push(await ensureRedis(join(dataRoot, 'redis'), redisPort));
+      if (!databaseUrl) stops.push(await ensurePostgres(pgDataDir(dataRoot, profile), pgPort, { own }));
+      if (!redisUrl) stops.push(await ensureRedis(join(dataRoot, 'redis'), redisPort, { own }));
     }
     if (!databaseUrl) {
       await createDatabaseIfMissing(`postgres://postgres@127.0.0.1:${pgPort}/postgres`, dbName);

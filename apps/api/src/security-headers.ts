@@ -36,10 +36,10 @@ export function contentSecurityPolicy(mapTileUrl: string): string {
   ].join('; ');
 }
 
-/** /api/docs is served unless NODE_ENV=production, where it needs API_DOCS=1 (docs/access.md, "HTTP headers"). */
+/** /api/docs is served in development and test; in staging and production it needs API_DOCS=1 (docs/access.md, "HTTP headers"). */
 export function apiDocsEnabled(config: AppConfig): boolean {
   const flag = config.get('API_DOCS');
-  return flag ? flag === '1' : config.get('NODE_ENV') !== 'production';
+  return flag ? flag === '1' : config.development;
 }
 
 /**

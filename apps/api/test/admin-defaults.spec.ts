@@ -114,3 +114,30 @@ describe('GET /setting/pushToAll', () => {
     expect(confirmed).toBeGreaterThan(0);
   }, 180_000);
 });
+
+describe('partner managers (§6 "their own device type and operators in default settings")', () => {
+  it('roles 12 and 14 open their own type only; their push reaches only devices of their operators; tier roles stay out', async () => {
+    // partner A's manager keeps one of its operators: the type's devices on the others are not its
+    await w.api.pool.query("UPDATE backoffice_user SET operators = operators[1:1] WHERE username = 'partnera-manager'");
+    const managerA = await w.api.signIn('partnera-manager');
+    expect((await w.api.get('/setting/defaults?device_type_id=2', managerA)).status).toBe(200);
+    expect((await w.api.get('/setting/defaults?device_type_id=3', managerA)).status).toBe(403);
+    expect((await w.api.get('/setting/defaults?device_type_id=2', await w.api.signIn('partnerb-manager'))).status).toBe(403);
+    expect((await w.api.get('/setting/defaults?device_type_id=3', await w.api.signIn('partnerb-manager'))).status).toBe(200);
+    for (const user of ['partnera-tier1', 'tier1', 'manager']) expect((await w.api.get('/setting/defaults?device_type_id=2', await w.api.signIn(user))).status, user).toBe(403);
+
+    const d = (await w.api.get('/setting/defaults?device_type_id=2', managerA)).body.model.find((x: { editable: boolean }) => x.editable);
+    const { operators } = (await w.api.pool.query("SELECT operators FROM backoffice_user WHERE username = 'partnera-manager'")).rows[0];
+    const scoped = (await w.api.pool.query(
+      'SELECT count(*)::int AS n FROM device d JOIN sim_card s ON s.id = d.sim_id WHERE d.device_type_id = 2 AND s.operator_id = ANY($1::int[])',
+      [operators],
+    )).rows[0].n;
+    const all = (await w.api.pool.query('SELECT count(*)::int AS n FROM device WHERE device_type_id = 2')).rows[0].n;
+    expect(scoped).toBeLessThan(all);
+    const ask = await w.api.get(`/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=2`, managerA);
+    expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+    expect(ask.body.model.targets + ask.body.model.refused).toBe(scoped);
+    const admins = await w.api.get(`/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=2`, admin);
+    expect(admins.body.model.targets + admins.body.model.refused).toBe(all);
+  });
+});

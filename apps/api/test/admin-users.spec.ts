@@ -65,6 +65,17 @@ describe('POST /local/add', () => {
     expect(blank.body.errors[0]).toMatchObject({ field: 'password', message: 'Fileds cant be blank' });
   });
 
+  it('refuses a password over 72 bytes (bcrypt would cut it) on add and edit, naming the field', async () => {
+    const long = '😀'.repeat(19) + 'a';
+    const r = await api.post('/local/add', body({ password: long, repeat: long }), admin);
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ field: 'password', code: 'PASSWORD_TOO_LONG' });
+    const u = await add();
+    const edit = await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 9, password: long, repeat: long }, admin);
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors[0]).toMatchObject({ field: 'password', code: 'PASSWORD_TOO_LONG' });
+  });
+
   it('names the field of bad input and refuses a taken username', async () => {
     const bad = await api.post('/local/add', body({ username: 'has space', role: 7, types: [-1, 2], email: 'nope' }), admin);
     expect(bad.status).toBe(400);
@@ -184,6 +195,27 @@ describe('manager scope (§5, §6): roles 12 and 14 against the other partner', 
         const promote = await api.post(`/local/edit?user_id=${mine.id}`, { username: mine.username, role: 1 }, p.token());
         expect(promote.status).toBe(403);
         expect(promote.body.errors[0]).toMatchObject({ field: 'role', message: OUT_OF_SCOPE });
+      });
+
+      it("manages only users of its own partner: same roles and type but another white label or operator are not its users", async () => {
+        const own = (await api.get('/local/role', p.token())).body.model as { operators: number[]; white_labels: number[] };
+        const foreignOp = (await api.pool.query('SELECT id FROM operator WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [own.operators])).rows[0].id;
+        const foreignWl = (await api.pool.query('SELECT id FROM white_label WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [own.white_labels])).rows[0].id;
+        const mine = await add({ role: p.own.role, types: p.own.types, white_labels: own.white_labels.slice(0, 1), operators: own.operators.slice(0, 1) });
+        const otherLabel = await add({ role: p.own.role, types: p.own.types, white_labels: [foreignWl] });
+        const otherOperator = await add({ role: p.own.role, types: p.own.types, operators: [own.operators[0], foreignOp] });
+        const ids = (await api.get('/local/list', p.token())).body.model.map((u: { id: number }) => u.id);
+        expect(ids).toContain(mine.id);
+        expect(ids).not.toContain(otherLabel.id);
+        expect(ids).not.toContain(otherOperator.id);
+        for (const target of [otherLabel, otherOperator]) {
+          const edit = await api.post(`/local/edit?user_id=${target.id}`, { username: target.username, role: p.own.role, enabled: false }, p.token());
+          expect(edit.status).toBe(403);
+          expect(edit.body).toMatchObject({ code: 'USER_OUT_OF_SCOPE', error: OUT_OF_SCOPE });
+          expect((await api.get(`/local/del?user_id=${target.id}`, p.token())).status).toBe(403);
+          expect((await api.pool.query('SELECT enabled FROM backoffice_user WHERE id = $1', [target.id])).rows[0].enabled).toBe(true);
+        }
+        expect((await api.post(`/local/edit?user_id=${mine.id}`, { username: mine.username, role: p.own.role, white_labels: own.white_labels.slice(0, 1), operators: own.operators.slice(0, 1) }, p.token())).status).toBe(200);
       });
 
       it("adds, edits and deletes its own partner's users (their type by default)", async () => {

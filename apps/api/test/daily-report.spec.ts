@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_FIGURES, type DailyReportDay } from '@tracker/contract';
+import { DailyReportRepository } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
@@ -105,7 +106,7 @@ describe('GET /reports/daily: figures counted by hand', () => {
         new_pairings: 2,
         sms_created: 1,
         sms_errors: 1,
-        sms_received: 1,
+        sms_replies: 1, // dA's reply: a reply, not a message received by a device
         imports: 2,
         imports_failed: 1,
         imported_rows: 5,
@@ -136,11 +137,71 @@ describe('GET /reports/daily: figures counted by hand', () => {
     const attributable = (d: DailyReportDay) => Object.fromEntries(Object.entries(nonZero(d)).filter(([, v]) => v !== null));
     expect(items.map(attributable)).toEqual([
       { firmware_updates_finished: 1 },
-      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_received: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
+      { devices_active: 1, new_owners: 2, new_pairings: 1, sms_created: 1, sms_errors: 1, sms_replies: 1, firmware_updates_started: 1, modem_updates_finished: 1 },
       { sms_created: 1, sms_sent: 1, modem_updates_started: 1 },
     ]);
     const both = await report(`date=2019-06-11&days=1&tz=${NY}&whitelabel_ids=${A},${B}`);
     expect(nonZero(both.body.model.items[0])).toMatchObject({ devices_active: 1, new_owners: 1, firmware_updates_started: 1, modem_updates_failed: 1 });
+  });
+
+  it('leaves test owners (owner.is_test) and their devices out of every figure, of the fleet and of a white label', async () => {
+    const before = { fleet: await report(`date=2019-06-11&days=3&tz=${NY}`), a: await report(`date=2019-06-11&days=3&tz=${NY}&whitelabel_ids=${A}`) };
+    const tester = await ins('owner', { email: 'tester@daily.test', white_label_vendor_id: A, is_test: true, created: '2019-06-10T15:00:00Z' });
+    const dT = await ins('device', { imei: '991000000000009', device_type_id: 1, owner_id: tester });
+    await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2019-06-10T12:00:00Z', 'heartbeat')`, [dT]);
+    await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dT, status: 5, created: '2019-06-10T20:00:00Z' });
+    await api.pool.query(
+      `INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, 'OUTBOUND', 1, '2019-06-10T12:00:00Z'), ('x', $1, 'INBOUND', 2, '2019-06-10T12:00:00Z')`,
+      [dT],
+    );
+    await api.pool.query(
+      `INSERT INTO modem_update_task (device_id, imei, task_count, status, started, deadline_at, finished_at)
+       VALUES ($1, '991000000000009', 3, 'DONE', '2019-06-10T12:00:00Z', '2019-06-20T12:00:00Z', '2019-06-10T13:00:00Z')`,
+      [dT],
+    );
+    try {
+      // the past days were rolled by the first read: rolled again with the test owner's rows (as after a correction)
+      await api.pool.query(`DELETE FROM daily_report_rollup`);
+      expect((await report(`date=2019-06-11&days=3&tz=${NY}`)).body.model.items).toEqual(before.fleet.body.model.items);
+      expect((await report(`date=2019-06-11&days=3&tz=${NY}&whitelabel_ids=${A}`)).body.model.items).toEqual(before.a.body.model.items);
+    } finally {
+      await api.pool.query('DELETE FROM modem_update_task WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM sms_message WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM audit_event WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM device_communication WHERE device_id = $1', [dT]);
+      await api.pool.query('DELETE FROM device WHERE id = $1', [dT]);
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [tester]);
+    }
+  });
+
+  it('answers past days from its rollup, equal to the raw tables for the fleet and a white label, in any zone', async () => {
+    const repo = api.app.get(DailyReportRepository);
+    await api.pool.query(`DELETE FROM daily_report_rollup`);
+    for (const tz of ['America/New_York', 'UTC', 'Asia/Kolkata']) {
+      for (const whiteLabels of [null, [A], [A, B]]) {
+        const scope = { first: '2019-06-08', last: '2019-06-12', tz, whiteLabels };
+        const rolled = await repo.days({ ...scope, today: '2026-01-01' });
+        expect(rolled, `${tz} ${JSON.stringify(whiteLabels)}`).toEqual(await repo.raw(scope));
+      }
+      // one row per day for the fleet-wide figures at least, read again rather than counted again
+      const rows = await api.pool.query(`SELECT count(DISTINCT day)::int AS n FROM daily_report_rollup WHERE tz = $1 AND day BETWEEN '2019-06-08' AND '2019-06-12'`, [tz]);
+      expect(rows.rows[0].n).toBe(5);
+    }
+  });
+
+  it('takes a late write into a rolled day when the days are rolled again (the worker rolls the recent days)', async () => {
+    const repo = api.app.get(DailyReportRepository);
+    const scope = { first: '2019-06-10', last: '2019-06-10', tz: 'UTC', whiteLabels: null };
+    const before = (await repo.days({ ...scope, today: '2026-01-01' }))[0]!;
+    const owner = await ins('owner', { email: 'late@daily.test', white_label_vendor_id: B, created: '2019-06-10T12:00:00Z' });
+    try {
+      expect((await repo.days({ ...scope, today: '2026-01-01' }))[0]!.new_owners).toBe(before.new_owners);
+      await repo.roll('UTC', '2019-06-10', '2019-06-10');
+      expect((await repo.days({ ...scope, today: '2026-01-01' }))[0]!.new_owners).toBe((before.new_owners ?? 0) + 1);
+    } finally {
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
+      await repo.roll('UTC', '2019-06-10', '2019-06-10');
+    }
   });
 
   it('answers a week ending today in the zone by default, zeros on days without events', async () => {

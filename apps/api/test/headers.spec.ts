@@ -8,6 +8,8 @@ import { startApi, type TestApi } from './harness.js';
 /** production mode needs the SMS gateway's account and webhook URL (libs/server/src/core/config.ts) */
 const PRODUCTION = {
   NODE_ENV: 'production',
+  // fleet-sim's account and the seeded users of the test database (docs/deployment.md "Mode")
+  ALLOW_DEVELOPMENT_SECRETS: '1',
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000f1ee75',
   TWILIO_AUTH_TOKEN: 'fleet-sim-auth-token',
   SMS_WEBHOOK_BASE_URL: 'http://127.0.0.1:3000',
@@ -143,7 +145,7 @@ describe('production with API_DOCS=1', () => {
 
 describe('a bad tile setting stops the api at boot', () => {
   it('names MAP_TILE_URL', () => {
-    const env = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x' };
+    const env = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://x' };
     expect(() => loadConfig({ ...env, MAP_TILE_URL: 'javascript:alert(1)//{z}' })).toThrow(/MAP_TILE_URL/);
     expect(loadConfig({ ...env, MAP_TILE_URL: '' }).get('MAP_TILE_URL')).toBe('');
   });

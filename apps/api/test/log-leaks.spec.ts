@@ -109,3 +109,27 @@ describe('the log of a run', () => {
     expect(log).toContain('"route":"/api/device/search"');
   });
 });
+
+describe('database errors', () => {
+  it("log the SQLSTATE and constraint of a unique violation, never its detail with the submitted value", async () => {
+    const { createLogger } = await import('@tracker/server');
+    const lines: string[] = [];
+    const log = createLogger('debug', 'api', undefined, { write: (s: string) => void lines.push(s) });
+    const code = (await api.pool.query<{ code: string }>('SELECT code FROM country ORDER BY code LIMIT 1')).rows[0]!.code;
+    const err = await api.pool
+      .query('INSERT INTO country (code, name, phone_code) SELECT code, name, phone_code FROM country WHERE code = $1', [code])
+      .then(() => null, (e: unknown) => e as Error & { detail?: string; constraint?: string });
+    expect(err?.detail).toContain(`=(${code})`);
+    log.error({ err }, 'unhandled error');
+    const fk = await api.pool
+      .query("UPDATE owner SET country_code = 'Q7' WHERE id = (SELECT min(id) FROM owner)")
+      .then(() => null, (e: unknown) => e as Error & { detail?: string });
+    expect(fk?.detail).toContain('(Q7)');
+    log.error({ err: fk }, 'unhandled error');
+    const out = lines.join('');
+    expect(out).toContain('"sqlstate":"23505"');
+    expect(out).toContain(err!.constraint!);
+    expect(out).not.toContain(`(${code})`);
+    expect(out).not.toContain('Q7');
+  });
+});

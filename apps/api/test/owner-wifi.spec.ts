@@ -7,12 +7,13 @@ import { freshMac } from './samples/admin-data.js';
 let api: TestApi;
 let admin: string;
 let tier1: string;
+let manager: string;
 let partnerA: string;
 let partnerB: string;
 
 beforeAll(async () => {
   api = await startApi();
-  [admin, tier1, partnerA, partnerB] = await Promise.all(['admin', 'tier1', 'partnera-tier1', 'partnerb-tier1'].map((u) => api.signIn(u)));
+  [admin, tier1, manager, partnerA, partnerB] = await Promise.all(['admin', 'tier1', 'manager', 'partnera-tier1', 'partnerb-tier1'].map((u) => api.signIn(u)));
 });
 afterAll(() => api?.close());
 
@@ -43,16 +44,19 @@ describe('the owner wifi access points', () => {
     const owner = await ownerWith([1]);
     const mac = freshMac();
     const spelled = mac.toLowerCase().replace(/(..)(?!$)/g, '$1-');
-    const r = await api.post(`/user/wifi?user_id=${owner}`, point({ mac: spelled }), tier1);
+    const r = await api.post(`/user/wifi?user_id=${owner}`, point({ mac: spelled }), manager);
     expect(r.status).toBe(200);
     expect(r.body.model).toMatchObject({ mac, latitude: 52.52, longitude: 13.405, fixed: false, blacklisted: false, user_id: owner });
-    expect(await audits(mac)).toEqual([{ action: 'POST /user/wifi', area: 'owner', before: null, after: r.body.model }]);
+    expect(await audits(mac)).toEqual([{ action: 'POST /user/wifi', area: 'ownerEdit', before: null, after: r.body.model }]);
     const list = await api.get(`/user/wifi?user_id=${owner}`, tier1);
     expect(list.status).toBe(200);
     expect(list.body.model).toMatchObject({ items: [r.body.model], total_pages: 1, page: 0 });
     // the staff's flags are not the owner workspace's: a flag in the body is not read
-    const flagged = await api.post(`/user/wifi?user_id=${owner}`, point({ mac: freshMac(), fixed: true, blacklisted: true }), tier1);
+    const flagged = await api.post(`/user/wifi?user_id=${owner}`, point({ mac: freshMac(), fixed: true, blacklisted: true }), manager);
     expect(flagged.status).toBe(200);
+    // role 9 sees the points but changes none (§6 read-only)
+    const readOnly = await api.post(`/user/wifi?user_id=${owner}`, point({ mac: freshMac() }), tier1);
+    expect([readOnly.status, readOnly.body.code]).toEqual([403, 'READ_ONLY_ROLE']);
     expect(flagged.body.model).toMatchObject({ fixed: false, blacklisted: false });
     // a taken MAC (this owner's, another owner's or crowd data): 409 on mac
     const dup = await api.post(`/user/wifi?user_id=${await ownerWith([1])}`, point({ mac }), admin);
@@ -93,10 +97,10 @@ describe('the owner wifi access points', () => {
     await api.pool.query('INSERT INTO wifi_access_point (mac, latitude, longitude, fixed, blacklisted, user_id) VALUES ($1, 1, 2, true, true, $2)', [mac, owner]);
     const before = (await api.get(`/user/wifi?user_id=${owner}`, admin)).body.model.items[0];
     const moved = freshMac();
-    const r = await api.post(`/user/wifi/save?user_id=${owner}&oldMac=${mac.replace(/(..)(?!$)/g, '$1:')}`, point({ mac: moved }), tier1);
+    const r = await api.post(`/user/wifi/save?user_id=${owner}&oldMac=${mac.replace(/(..)(?!$)/g, '$1:')}`, point({ mac: moved }), manager);
     expect(r.status).toBe(200);
     expect(r.body.model).toMatchObject({ mac: moved, latitude: 52.52, longitude: 13.405, fixed: true, blacklisted: true, user_id: owner });
-    expect(await audits(moved)).toEqual([{ action: 'POST /user/wifi/save', area: 'owner', before, after: r.body.model }]);
+    expect(await audits(moved)).toEqual([{ action: 'POST /user/wifi/save', area: 'ownerEdit', before, after: r.body.model }]);
     // another owner's point and crowd data are not this owner's: 404 on oldMac, nothing changed
     const other = await ownerWith([1]);
     const foreign = freshMac();
@@ -123,8 +127,8 @@ describe('the owner wifi access points', () => {
     const r = await api.post(`/user/wifi/delete?user_id=${owner}`, { id: mac.toLowerCase() }, admin);
     expect(r.status).toBe(200);
     expect(await audits(mac)).toEqual([
-      { action: 'POST /user/wifi', area: 'owner', before: null, after: created },
-      { action: 'POST /user/wifi/delete', area: 'owner', before: created, after: null },
+      { action: 'POST /user/wifi', area: 'ownerEdit', before: null, after: created },
+      { action: 'POST /user/wifi/delete', area: 'ownerEdit', before: created, after: null },
     ]);
     expect((await api.post(`/user/wifi/delete?user_id=${owner}`, { id: mac }, admin)).status).toBe(404);
     expect(messages(await api.post(`/user/wifi/delete?user_id=${owner}`, {}, admin))).toEqual({ id: 'MAC address cant be blank' });

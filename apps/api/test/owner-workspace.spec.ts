@@ -129,7 +129,7 @@ describe('GET /user/remove', () => {
 
   it('removes an owner without devices; a partner cannot remove an owner who also has another partner\'s devices', async () => {
     const bare = await ownerWith([]);
-    expect((await api.get(`/user/remove?user_id=${bare.id}`, tier1)).status).toBe(200);
+    expect((await api.get(`/user/remove?user_id=${bare.id}`, manager)).status).toBe(200);
     const mixed = await ownerWith([2, 3]);
     const r = await api.get(`/user/remove?user_id=${mixed.id}&devices=true`, partnerA);
     expect(r.status).toBe(400);
@@ -239,6 +239,28 @@ describe('POST /user/password/change', () => {
     const bad = await api.post(`/user/password/change?user_id=${o.id}`, { email: 'nope', whiteLabelId: 1 }, admin);
     expect(bad.body.errors[0].field).toBe('email');
     expect(api.mails('someone.else@example.com')).toHaveLength(0);
+  });
+});
+
+describe('role 9 is read-only on the owner pages (§6 permission check)', () => {
+  it('cannot change the e-mail (and then send the reset link to it), the profile, the external id, nor remove the owner', async () => {
+    const o = await ownerWith([1]);
+    const email = `owner-ws-${seq}@example.com`;
+    const refused = [
+      await api.post(`/user/update?user_id=${o.id}`, { email: 'attacker@example.com' }, tier1),
+      await api.post(`/user/update?user_id=${o.id}`, { first_name: 'Mallory' }, tier1),
+      await api.post(`/user/update/externalid?user_id=${o.id}`, { external_id: 'x-1' }, tier1),
+      await api.get(`/user/remove?user_id=${o.id}`, tier1),
+    ];
+    for (const r of refused) expect([r.status, r.body.code]).toEqual([403, 'READ_ONLY_ROLE']);
+    const row = await api.pool.query('SELECT email, first_name FROM owner WHERE id = $1', [o.id]);
+    expect(row.rows).toEqual([{ email, first_name: 'Olga' }]);
+    // the reset link still goes to the owner's own address only
+    const link = await api.post(`/user/password/change?user_id=${o.id}`, { email: 'attacker@example.com', whiteLabelId: 1 }, tier1);
+    expect(link.status).toBe(400);
+    expect(api.mails('attacker@example.com')).toHaveLength(0);
+    // role 10 (read-only on the settings pages only) still edits the profile
+    expect((await api.post(`/user/update?user_id=${o.id}`, { first_name: 'Olena' }, manager)).status).toBe(200);
   });
 });
 

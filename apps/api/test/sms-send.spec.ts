@@ -104,13 +104,15 @@ describe('a campaign', () => {
     const r = await w.api.confirmed('POST', '/sms/sendBulk', { command_key: 'LOCATE', message: '', devices: ds.map((d) => d.id), device_type: 1 }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.model).toMatchObject({ total: 30, command_key: 'LOCATE', message: 'WHERE#', done: false });
-    expect(r.body.model.created + r.body.model.sent + r.body.model.received + r.body.model.errors).toBe(30);
+    // SMS_FIGURES: every message created; each is waiting, sent (received included) or failed
+    expect(r.body.model.created).toBe(30);
+    expect(r.body.model.waiting + r.body.model.sent + r.body.model.errors + r.body.model.expired).toBe(30);
     const bulk = r.body.model.bulk_id;
     const done = await until(async () => {
       const c = await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin);
       return c.body.model.received === 30 ? c.body.model : null;
     }, 'campaign received');
-    expect(done).toMatchObject({ done: true, errors: 0, created: 0, sent: 0 });
+    expect(done).toMatchObject({ done: true, errors: 0, created: 30, waiting: 0, sent: 30, received: 30 });
     await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
     for (const d of ds) expect(w.sim.control.handsets(d.gsm)).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
     const list = await w.api.get('/sms/campaigns?page=0&count=20', admin);
@@ -125,8 +127,9 @@ describe('a campaign', () => {
       const counted = (await w.api.pool.query(
         `SELECT count(*) FILTER (WHERE direction = 'OUTBOUND')::int AS created,
                 count(*) FILTER (WHERE direction = 'OUTBOUND' AND status IN (1, 2))::int AS sent,
-                count(*) FILTER (WHERE status = 3)::int AS errors,
-                count(*) FILTER (WHERE direction = 'INBOUND' OR status = 2)::int AS received
+                count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 3)::int AS errors,
+                count(*) FILTER (WHERE direction = 'OUTBOUND' AND status = 2)::int AS received,
+                count(*) FILTER (WHERE direction = 'INBOUND')::int AS replies
          FROM sms_message WHERE to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD') = $1`,
         [day],
       )).rows[0];

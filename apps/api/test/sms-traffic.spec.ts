@@ -118,16 +118,16 @@ describe('GET /sms/search', () => {
 
 describe('GET /sms/statistics', () => {
   it('sums sms_statistic over every day, or over the days of the range, until included', async () => {
-    await api.pool.query(`INSERT INTO sms_statistic (day, created, sent, errors, received) VALUES ('2020-03-10', 1, 2, 3, 4), ('2020-03-11', 10, 20, 30, 40)`);
+    await api.pool.query(`INSERT INTO sms_statistic (day, created, sent, errors, received, replies) VALUES ('2020-03-10', 1, 2, 3, 4, 5), ('2020-03-11', 10, 20, 30, 40, 50)`);
     const all = (await api.get('/sms/statistics', admin)).body.model;
-    const sums = (await api.pool.query(`SELECT sum(created)::int AS created, sum(sent)::int AS sent, sum(errors)::int AS errors, sum(received)::int AS received FROM sms_statistic`)).rows[0];
+    const sums = (await api.pool.query(`SELECT sum(created)::int AS created, sum(sent)::int AS sent, sum(errors)::int AS errors, sum(received)::int AS received, sum(replies)::int AS replies FROM sms_statistic`)).rows[0];
     expect(all).toEqual(sums);
     expect(all.created).toBeGreaterThan(11);
     // one day is that day: 2020-03-11 00:30 ("extra hour") is not counted
-    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-10', admin)).body.model).toEqual({ created: 1, sent: 2, errors: 3, received: 4 });
-    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-12', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44 });
-    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-11', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44 });
-    expect((await api.get('/sms/statistics?from=2020-03-11&to=2020-03-11', admin)).body.model).toEqual({ created: 10, sent: 20, errors: 30, received: 40 });
+    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-10', admin)).body.model).toEqual({ created: 1, sent: 2, errors: 3, received: 4, replies: 5 });
+    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-12', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44, replies: 55 });
+    expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-11', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44, replies: 55 });
+    expect((await api.get('/sms/statistics?from=2020-03-11&to=2020-03-11', admin)).body.model).toEqual({ created: 10, sent: 20, errors: 30, received: 40, replies: 50 });
   });
 });
 

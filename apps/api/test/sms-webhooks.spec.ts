@@ -69,6 +69,8 @@ describe('webhooks refuse what the gateway did not sign', () => {
     expect((await hook('/sms/webhook/inbound', inbound)).status).toBe(200);
     expect((await hook('/sms/webhook/inbound', inbound)).status).toBe(200);
     expect((await w.api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE gateway_message_id = $1`, [inbound.MessageSid])).rows[0].n).toBe(1);
+    // a message from the device is a reply (SMS_FIGURES), not a message received by a device
+    expect(await stats()).toEqual({ ...before, replies: before.replies + 1 });
   });
 
   it('callbacks out of order and repeated by the gateway still end every message received', async () => {

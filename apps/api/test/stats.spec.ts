@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
-import { CoreModule, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { CoreModule, STATS_SNAPSHOT_MS, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
@@ -38,6 +38,11 @@ beforeAll(async () => {
   const a1 = await owner('a1@stats.test', A, '2019-05-01T10:00:00Z', { last_login_at: '2019-05-02T08:00:00Z', language: 'de' });
   const a2 = await owner('a2@stats.test', A, '2019-05-01T23:30:00Z', { language: 'en' });
   const b1 = await owner('b1@stats.test', B, '2019-05-02T12:00:00Z', { language: 'es', last_login_at: '2019-05-02T09:00:00Z' });
+  // later sign-ins: a1 again on the 3rd (its sign-in of the 2nd still counts there), a2 twice on the 3rd (one owner)
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T08:00:00Z' WHERE id = $1`, [a1]);
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T09:00:00Z' WHERE id = $1`, [a2]);
+  await api.pool.query(`UPDATE owner SET last_login_at = '2019-05-03T10:00:00Z' WHERE id = $1`, [a2]);
+  await api.pool.query(`UPDATE owner SET first_name = 'Anna' WHERE id = $1`, [a2]); // not a sign-in
   const factory = await ins('factory_device', { imei: '990000000000001', white_label_deployment_id: depA });
   const device = (imei: string, owner_id: number, created: string, extra: Record<string, unknown>) =>
     ins('device', { imei, device_type_id: 1, owner_id, created, ...extra });
@@ -60,6 +65,10 @@ beforeAll(async () => {
   await loc(dA1, '2019-05-02T00:10:00Z', 22, 7, false);
   await loc(dB1, '2019-05-02T10:00:00Z', 22, 8);
   await loc(dB1, '2019-05-04T10:00:00Z', 22, 1); // after the range
+  // valid fixes of the third-party providers (§4 sources 2-5) are wifi or cells, never invalid; a fix not valid is
+  // invalid whatever its source
+  for (const [n, source] of [2, 3, 4, 5].entries()) await loc(dB1, `2019-05-03T1${n}:00:00Z`, null, source);
+  await loc(dA2, '2019-05-03T14:00:00Z', null, 0, false);
   const sms = (device_id: number, created: string, direction: string, status: number) =>
     api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, $2::sms_direction, $3, $4)`, [device_id, direction, status, created]);
   await sms(dA1, '2019-05-01T09:00:00Z', 'OUTBOUND', 1);
@@ -83,6 +92,24 @@ beforeAll(async () => {
   );
   await ins('app_log', { user_id: a1, file_name: 'stats-test.log', created: '2019-05-03T12:00:00Z' });
   await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '300'), ($2, 1, '65000'), ($3, 1, '600')`, [dA1, dA2, dB1]);
+  // a test owner of A (the profile's "Test user") with a device and events of every kind on the same days: left out
+  // of every statistic, so the figures below are those without it
+  const tester = await owner('tester@stats.test', A, '2019-05-02T10:00:00Z', { is_test: true, last_login_at: '2019-05-02T10:00:00Z', language: 'fr' });
+  const dT = await device('990000000000009', tester, '2019-05-02T10:00:00Z', { gender: 2, firmware: 'v9', birth_date: '2010-01-01', device_status: 3 });
+  await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dT, status: 5, created: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, '2019-05-02T10:00:00Z', 'heartbeat')`, [dT]);
+  await loc(dT, '2019-05-02T10:00:00Z', 22, 3);
+  await loc(dT, '2019-05-02T10:05:00Z', 2, 0, false);
+  await sms(dT, '2019-05-02T10:00:00Z', 'OUTBOUND', 3);
+  await sms(dT, '2019-05-02T10:01:00Z', 'INBOUND', 2);
+  await ins('voice_message', { user_id: tester, device_id: dT, to_device: true, duration_seconds: 600, file_name: 't.amr', created: '2019-05-02T10:00:00Z' });
+  await ins('contact', { user_id: tester, first_name: 'Test', primary: true, created: '2019-05-02T10:00:00Z' });
+  await ins('owner_guest', { owner_id: tester, email: 'tg@stats.test', can_call: true, created: '2019-05-02T10:00:00Z', accepted_at: '2019-05-02T11:00:00Z', status: 'ACCEPTED' });
+  const tzone = await ins('safe_zone', { user_id: tester, name: 'Lab', latitude: 1, longitude: 2, created: '2019-05-02T10:00:00Z' });
+  await ins('safe_zone_log', { device_id: dT, safe_zone_id: tzone, type: 9, time: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO notification (user_id, device_id, platform, message, error_code, created) VALUES ($1, $2, 'IOS', 'm', 8, '2019-05-02T10:00:00Z')`, [tester, dT]);
+  await ins('app_log', { user_id: tester, file_name: 'tester.log', created: '2019-05-02T10:00:00Z' });
+  await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '60')`, [dT]);
   // the worker's start rolls what is due (backfill, today's snapshots) in the background: tick() waits for that roll;
   // the days of 2019 lie before the backfill
   worker = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
@@ -114,7 +141,8 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     new_registrations: [[d1, 'A', '', 2], [d2, 'B', '', 1]],
     new_pairing: [[d1, 'A', '', 1]],
     new_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
-    active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1]],
+    // owners signed in on the day (owner_sign_in): a past day keeps its owners when they sign in again
+    active_users: [[d2, 'A', '', 1], [d2, 'B', '', 1], [d3, 'A', '', 2]],
     active_devices: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1], [d3, 'A', '', 1]],
     sms_sent_to_band: [[d1, 'A', '', 2], [d3, 'B', '', 1]],
     sms_errors: [[d1, 'A', '', 1]],
@@ -123,10 +151,11 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     voice_minutes: [[d1, 'A', '', 3]],
     calls_to_911: [[d1, 'A', '', 1], [d2, 'A', '', 1], [d2, 'B', '', 1]],
     alarm_button: [[d1, 'A', '', 1]],
-    location_technology: [[d1, 'A', '1', 1], [d1, 'A', '2', 1], [d2, 'A', '4', 1], [d2, 'B', '3', 1]],
-    location_sources: [[d1, 'A', '1', 1], [d1, 'A', '6', 1], [d2, 'A', '7', 1], [d2, 'B', '8', 1]],
+    // the invalid phone fix of the 2nd is invalid (0), not phone
+    location_technology: [[d1, 'A', '1', 1], [d1, 'A', '2', 1], [d2, 'A', '0', 1], [d2, 'B', '3', 1], [d3, 'A', '0', 1], [d3, 'B', '2', 2], [d3, 'B', '3', 2]],
+    location_sources: [[d1, 'A', '1', 1], [d1, 'A', '6', 1], [d2, 'A', '7', 1], [d2, 'B', '8', 1], [d3, 'A', '0', 1], [d3, 'B', '2', 1], [d3, 'B', '3', 1], [d3, 'B', '4', 1], [d3, 'B', '5', 1]],
     location_reasons: [[d1, 'A', '2', 1], [d1, 'A', '22', 1], [d2, 'A', '22', 1], [d2, 'B', '22', 1]],
-    invalid_locations: [[d2, 'A', '', 1]],
+    invalid_locations: [[d2, 'A', '', 1], [d3, 'A', '', 1]],
     new_contacts: [[d1, 'A', '', 2], [d2, 'A', '', 1]],
     new_guests: [[d1, 'A', '', 2]],
     accepted_guests: [[d2, 'A', '', 1]],
@@ -164,6 +193,27 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     expect(items.map((i) => [i.white_label_id === A ? 'A' : 'B', Object.entries(i).find(([k]) => !['day', 'value', 'white_label_id', 'white_label_name'].includes(k))?.[1], i.value])).toEqual(expected);
   });
 
+  it('says when the snapshot shown was taken (as_of), and no time for a daily type', async () => {
+    const r = await api.get(`/stats/list?type=language&from=${monthAgo}&to=${today}&whitelabel_ids=${A},${B}`, admin);
+    const state = (await worker.get(StatsRepository).states()).find((s) => s.type === 'language');
+    expect(r.body.model.as_of).toBe(new Date(state!.rolled_at).toISOString());
+    expect((await list('new_registrations')).body.model.as_of).toBeNull();
+  });
+
+  it('takes a snapshot again once the last is five minutes old, not an hour', async () => {
+    expect(STATS_SNAPSHOT_MS).toBeLessThanOrEqual(5 * 60_000);
+    await api.pool.query(`UPDATE stats_rollup_state SET rolled_at = now() - interval '6 minutes' WHERE type = 'language'`);
+    const owner = await ins('owner', { email: 'snapshot@stats.test', white_label_vendor_id: B, language: 'it' });
+    await worker.get(StatsRollup).roll(Date.now(), ['language']);
+    const r = await api.get(`/stats/list?type=language&from=${today}&to=${today}&whitelabel_ids=${B}`, admin);
+    expect(r.body.model.items.map((i: { language: string }) => i.language)).toContain('it');
+    expect(Date.parse(r.body.model.as_of)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    // as it was, for the tests that follow
+    await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
+    await api.pool.query(`UPDATE stats_rollup_state SET rolled_at = now() - interval '6 minutes' WHERE type = 'language'`);
+    await worker.get(StatsRollup).roll(Date.now(), ['language']);
+  });
+
   it('covers every type of the stats menu', () => {
     expect(new Set([...Object.keys(daily), ...Object.keys(snapshots)])).toEqual(new Set(STATS_TYPE_KEYS));
   });
@@ -178,11 +228,33 @@ describe('GET /stats/list: every type against figures counted by hand', () => {
     }
   });
 
+  it("counts location_technology's invalid slice as invalid_locations for any range", async () => {
+    const sum = (f: unknown[][]) => f.reduce((n, x) => n + Number(x[3]), 0);
+    for (const [from, to] of [[d1, d1], [d2, d2], [d3, d3], [d1, d3], [d2, d3]] as const) {
+      const extra = `&whitelabel_ids=${A},${B}`;
+      const tech = (await list('location_technology', admin, extra, from, to)).body.model.items as { value: number; source_type: string }[];
+      const invalid = (await list('invalid_locations', admin, extra, from, to)).body.model.items as { value: number }[];
+      expect(sum(tech.filter((i) => i.source_type === '0').map((i) => [0, 0, 0, i.value])), `${from}..${to}`).toBe(sum(invalid.map((i) => [0, 0, 0, i.value])));
+    }
+  });
+
   it('filters firmware_version by the sub-white-label (deployment)', async () => {
     const r = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&whitelabel_ids=${A}&deployment_id=${depA}`, admin);
     expect(r.status).toBe(200);
     expect(r.body.model.items).toEqual([{ day: today, value: 1, white_label_id: A, white_label_name: 'Stats A', firmware: 'v1' }]);
     expect((await api.get(`/stats/list?type=child_gender&from=${today}&to=${today}&deployment_id=${depA}`, admin)).status).toBe(400);
+  });
+
+  it("refuses another white label's deployment without naming the white label that owns it, as an unknown one", async () => {
+    await api.pool.query(`UPDATE backoffice_user SET white_labels = $1 WHERE username = 'manager'`, [[B]]);
+    const manager = await api.signIn('manager');
+    const foreign = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&deployment_id=${depA}`, manager);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors).toEqual([expect.objectContaining({ field: 'deployment_id', code: 'statsDeploymentNotAllowed' })]);
+    expect(foreign.body.errors[0].params ?? {}).toEqual({});
+    expect(JSON.stringify(foreign.body)).not.toMatch(new RegExp(`\\b${A}\\b|Stats A`));
+    const unknown = await api.get(`/stats/list?type=firmware_version&from=${today}&to=${today}&deployment_id=99999999`, manager);
+    expect([unknown.status, unknown.body.errors[0].code]).toEqual([403, 'statsDeploymentNotAllowed']);
   });
 
   it('answers the chart kind and the type', async () => {
@@ -201,7 +273,10 @@ describe('GET /stats/list: white-label scope (§6)', () => {
     expect(own.body.model.items.map((i: { white_label_id: number }) => i.white_label_id)).toEqual([A]);
     const foreign = await list('new_registrations', manager, `&whitelabel_ids=${A},${B}`);
     expect(foreign.status).toBe(403);
-    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed', params: { id: B } });
+    expect(foreign.body.errors[0]).toMatchObject({ field: 'whitelabel_ids', code: 'statsWhiteLabelNotAllowed' });
+    // the refusal names no white label (neither in its parameters nor in its text)
+    expect(foreign.body.errors[0].params ?? {}).toEqual({});
+    expect(JSON.stringify(foreign.body)).not.toContain(String(B));
     const none = await api.signIn('partnerb-tier1');
     expect((await list('new_registrations', none, '')).body.model.items).toEqual([]);
     expect((await list('new_registrations', none, `&whitelabel_ids=${A}`)).status).toBe(403);

@@ -99,14 +99,14 @@ export default async function setup(project: TestProject) {
     // every journey signs in as the same few users: the per-user send quota is the api spec's (ledger.spec)
     COMMAND_QUOTA_PER_MINUTE: '1000',
   };
-  const sim: ChildProcess = spawn('node', ['apps/fleet-sim/dist/main.js'], {
+  const sim: ChildProcess = spawn(process.execPath, ['apps/fleet-sim/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_FTP_PORT: String(ftpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
   });
-  const api: ChildProcess = spawn('node', ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  const api: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   // the worker runs the jobs the console starts (imports, SMS, reports); the journeys start once it runs its queues
-  const worker: ChildProcess = spawn('node', ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
+  const worker: ChildProcess = spawn(process.execPath, ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
   const workerUp = printed(worker, 'worker running', 180_000);
   await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
   await waitFor(`${fleetSimUrl}/control/config`, 30_000);

@@ -98,8 +98,21 @@ async function answer(res: express.Response, status: number, work: () => Promise
 }
 
 /** /control: the knobs and what tests inspect. Never affected by the misbehaviours. */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 export function controlApi(control: FleetSimControl): express.Router {
   const r = express.Router();
+  // the control endpoints give away reset links and every SMS, and sign any inbound message: they answer only
+  // callers on this machine, whatever address fleet-sim listens on (FLEET_SIM_HOST; docs/fleet-sim.md "Control")
+  r.use('/control', (req, res, next) => {
+    if (isLoopback(req.socket.remoteAddress)) return next();
+    res.status(403).json({ error: 'the /control endpoints answer only on loopback' });
+  });
   r.use(express.json());
   r.get('/control/config', (_req, res) => void res.json(control.config()));
   r.post('/control/config', (req, res) => {

@@ -1,9 +1,15 @@
 // `node apps/fleet-sim/dist/main.js`: fleet-sim as a process (npm start, e2e). Configuration: docs/fleet-sim.md.
 import { knobsFromEnv } from './knobs.js';
-import { startFleetSim } from './server.js';
+import { refuseDeployment, startFleetSim } from './server.js';
 import { DEFAULT_ACCOUNT_SID, DEFAULT_AUTH_TOKEN } from './sim.js';
 
 const env = process.env;
+try {
+  refuseDeployment(env.NODE_ENV);
+} catch (e) {
+  console.error(`[fleet-sim] ${(e as Error).message}`);
+  process.exit(1);
+}
 const port = Number(env.FLEET_SIM_PORT ?? 3010);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FLEET_SIM_PORT: a port number (got ${env.FLEET_SIM_PORT})`);
 

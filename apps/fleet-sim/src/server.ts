@@ -24,8 +24,19 @@ export interface StartedFleetSim {
   close(): Promise<void>;
 }
 
+/**
+ * fleet-sim is a development and test tool: it answers as Twilio with a published account, hands out every SMS and
+ * mail, and signs any inbound message. It refuses to run in staging or production (docs/deployment.md "Mode").
+ */
+export function refuseDeployment(mode: string | undefined): void {
+  if (mode === 'production' || mode === 'staging') {
+    throw new Error(`fleet-sim refuses to run with NODE_ENV=${mode}: it is a development and test tool (docs/fleet-sim.md)`);
+  }
+}
+
 /** Starts fleet-sim on loopback (docs/fleet-sim.md). */
 export async function startFleetSim(options: FleetSimOptions = {}): Promise<StartedFleetSim> {
+  refuseDeployment(process.env.NODE_ENV);
   const sim = new FleetSim(options);
   const mail = new MailSink((line) => sim.log(line));
   const control = fleetSimControl(sim, mail);

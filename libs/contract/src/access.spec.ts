@@ -6,9 +6,11 @@ const keys = (items: MenuItem[]): string[] => items.flatMap((i) => [i.key, ...ke
 
 describe('§6 access table', () => {
   it('gives the admin areas to role 1 only', () => {
-    for (const area of ['admin', 'import', 'firmware', 'modem', 'geolocation', 'carrierWhitelist', 'translations', 'operators', 'voips', 'gateways', 'defaultSettings'] as const) {
+    for (const area of ['admin', 'import', 'firmware', 'modem', 'geolocation', 'carrierWhitelist', 'translations', 'operators', 'voips', 'gateways'] as const) {
       expect(AREA_ROLES[area]).toEqual([1]);
     }
+    // §6 "partner managers see only their own device type and operators in default settings" (docs/access.md)
+    expect(AREA_ROLES.defaultSettings).toEqual([1, 12, 14]);
   });
   it('matches the table row by row', () => {
     expect(AREA_ROLES.userManagement).toEqual([1, 12, 14]);
@@ -23,6 +25,8 @@ describe('§6 access table', () => {
     expect(AREA_ROLES.deviceSettingsEdit).toEqual(AREA_ROLES.deviceTabs.filter((r) => r !== 9 && r !== 10));
     expect(AREA_ROLES.owner).toEqual([1, 9, 10, 12, 13, 14, 15]);
     expect(AREA_ROLES.ownerAppLogs).toEqual([1, 9]);
+    // §6 "permission check": role 9 read-only on the owner pages (role 10 only on the settings pages)
+    expect(AREA_ROLES.ownerEdit).toEqual(AREA_ROLES.owner.filter((r) => r !== 9));
   });
   it('lets role 9 open device tabs but not the device main page (the table as written)', () => {
     expect(canAccess(9, 'deviceTabs')).toBe(true);
@@ -65,7 +69,8 @@ describe('header menu', () => {
   });
   it('gives partner managers user management under Admin, without import', () => {
     const k = keys(visibleMenu({ role: 12, whiteLabels: [1] }));
-    expect(k).toEqual(['dashboard', 'admin', 'admin.users', 'stats']);
+    expect(k).toEqual(['dashboard', 'admin', 'admin.users', 'admin.globalSettings', 'stats']);
+    expect(keys(visibleMenu({ role: 13, whiteLabels: [1] }))).toEqual(['dashboard', 'stats']);
     const admin = visibleMenu({ role: 12, whiteLabels: [1] }).find((i) => i.key === 'admin')!;
     expect(admin.path).toBe('/admin/users/list');
   });

@@ -17,7 +17,8 @@ export const AREA_ROLES = {
   operators: [1],
   voips: [1],
   gateways: [1],
-  defaultSettings: [1],
+  /** §6 "partner managers see only their own device type and operators in default settings": 12 and 14 too (scoped). */
+  defaultSettings: [1, 12, 14],
   sms: [1],
   reports: [1],
   userManagement: [1, 12, 14],
@@ -42,6 +43,11 @@ export const AREA_ROLES = {
   /** Start-log and send-log commands of the logs tab (an SMS to the watch): the logs roles without role 9, read-only (§6). */
   deviceLogCommand: [1],
   owner: [1, 9, 10, 12, 13, 14, 15],
+  /**
+   * Changes on the owner pages (profile and e-mail, external id, removal, contacts, safe zones, adding a device,
+   * wifi): the owner pages' roles without role 9, whose "permission check" makes them read-only (§6; docs/access.md).
+   */
+  ownerEdit: [1, 10, 12, 13, 14, 15],
   /**
    * Owner pages' calls that send a command to the owner's watches (the contact push): the owner pages' roles that
    * send commands, as the command ledger's classes say (commands.ts; roles 9 and 10 send none).

@@ -22,6 +22,8 @@ export const TOAST_MS = { serverError: 5000, localError: 2000, success: 3000 } a
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
+/** bcrypt reads only the first 72 bytes of a password: a longer one (UTF-8) is refused, so every character counts. */
+export const PASSWORD_MAX_BYTES = 72;
 export const IMSI_LENGTH = 15;
 export const PHONE_MIN = 8;
 export const PHONE_MAX = 15;

@@ -123,7 +123,7 @@ export const CONTACT_ROUTES = {
   contactSaveV2: route({
     method: 'POST',
     path: '/contact/save_v2',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Creates or changes one contact of an owner (the console's contact editor)",
     body: contactSaveV2Body,
     response: contactSaveResponse,
@@ -132,7 +132,7 @@ export const CONTACT_ROUTES = {
   contactSave: route({
     method: 'POST',
     path: '/contact/save',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Creates or changes several contacts of an owner at once, all or none',
     query: userIdQuery,
     body: contactSaveBody,
@@ -142,7 +142,7 @@ export const CONTACT_ROUTES = {
   contactRemove: route({
     method: 'GET',
     path: '/contact/remove',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Removes a contact (a partner: from its devices; the contact goes when it is on no device)",
     query: contactRemoveQuery,
     response: okResponse,

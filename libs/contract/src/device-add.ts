@@ -48,7 +48,7 @@ export const DEVICE_ADD_ROUTES = {
   deviceAdd: route({
     method: 'POST',
     path: '/device/add',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Assigns a free device to an owner with the SIM's GSM number (audited: assigned)",
     query: deviceTypeQuery,
     body: deviceAddBody,

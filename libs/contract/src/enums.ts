@@ -69,6 +69,23 @@ export const LOCATION_SOURCES: Record<number, string> = {
   8: 'provider8',
 };
 
+/**
+ * §4 contact statistics: location technology 1 gps, 2 wifi, 3 cells, 4 phone, else invalid (0). The statistic
+ * location_technology counts a fix that is not valid as 0 invalid (so its invalid slice is invalid_locations), and a
+ * valid fix by the technology of its §4 source below; a valid fix of a source outside it (0 or unknown) as
+ * `unknown`, never as invalid. docs/statistics.md "Location technology".
+ */
+export const LOCATION_TECHNOLOGIES = { 0: 'invalid', 1: 'gps', 2: 'wifi', 3: 'cells', 4: 'phone' } as const;
+export type LocationTechnology = keyof typeof LOCATION_TECHNOLOGIES;
+/**
+ * The technology of each §4 location source (§3 tracking sources): 1 GPS is gps; the third-party positioning
+ * providers locate by the wifi access points seen (2 GEOLOCATOR, 3 SKYHOOK, 6) or by the cells seen (4 OPENCELLID,
+ * 5 UNWIRED, 8); 7 is the phone's own fix.
+ */
+export const LOCATION_TECHNOLOGY_OF_SOURCE: Readonly<Record<number, Exclude<LocationTechnology, 0>>> = { 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 2, 7: 4, 8: 3 };
+/** The dimension of a valid fix whose source has no technology (source 0 or unknown). */
+export const LOCATION_TECHNOLOGY_UNKNOWN = 'unknown';
+
 /** The dashboard search filters of §2 (the value sent as `filter`). */
 export const SEARCH_FILTERS = ['imei', 'imsi', 'gsm_number', 'email', 'user_name'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];

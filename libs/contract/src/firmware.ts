@@ -31,6 +31,9 @@ export const FIRMWARE_DEFAULTS = { waveSize: 1000, errorThreshold: 20, timeoutMi
 export const FIRMWARE_WAVE_MAX = 100_000;
 export const FIRMWARE_TIMEOUT_MAX_MINUTES = 7 * 24 * 60;
 /** The upload form's fields in the order §5 names them: the first missing one is the one reported. */
+/** The longest file name of an uploaded binary (firmware_binary.file_name, in characters). */
+export const FIRMWARE_FILE_NAME_MAX = 255;
+
 export const FIRMWARE_UPLOAD_FIELDS = ['ftp_id', 'type', 'file', 'name', 'version'] as const;
 export type FirmwareUploadField = (typeof FIRMWARE_UPLOAD_FIELDS)[number];
 /** A request expires at most this far ahead. */

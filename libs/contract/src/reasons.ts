@@ -192,7 +192,9 @@ export const REASONS = {
   statsUnknownType: { en: 'Unknown statistic type' },
   statsToBeforeFrom: { en: 'To must not be before from' },
   statsRangeTooLong: { en: 'A statistic covers at most {{max}} days', params: { max: 'number' } },
-  statsWhiteLabelNotAllowed: { en: 'White label {{id}} is not one of yours', params: { id: 'number' } },
+  // a refusal names no white label: not the one owning a deployment, not even an id asked for (docs/access.md)
+  statsWhiteLabelNotAllowed: { en: 'A white label you asked for is not one of yours' },
+  statsDeploymentNotAllowed: { en: 'This deployment is not one of yours' },
   reportToTooEarly: { en: 'To must be at least one day after from' },
   reportDayInFuture: { en: 'The day must not be after today' },
 
@@ -207,6 +209,8 @@ export const REASONS = {
   usernameChars: { en: 'Username may hold letters, digits and . _ @ - only' },
   userTypesAll: { en: 'Device types: ALL (-1) cannot be combined with other types' },
   operatorStart: { en: 'Start is the MCC (3 digits) followed by the MNC (2 digits)' },
+  operatorStartTaken: { en: 'Another operator already has start {{start}}', params: { start: 'text' } },
+  translationEmpty: { en: 'The translation must not be empty' },
   termsKey: { en: 'Terms key may hold letters, digits and . _ - only' },
   gatewayCodeFormat: { en: 'Phone code {{code}} is not a country calling code (+ and 1 to 4 digits)', params: { code: 'text' } },
   gatewayNoCodes: { en: 'Enter at least one phone code' },
@@ -217,6 +221,7 @@ export const REASONS = {
   translationKey: { en: 'A key may hold only letters, digits, dots, dashes and underscores' },
   // ------------------------------------------------------------------------ owner workspace (docs/owner-workspace.md)
   profileEmptyIgnored: { en: '{{field}} was empty and is left unchanged', params: { field: 'column' } },
+  unknownCountry: { en: '{{field}} is not a known country', params: { field: 'column' } },
   ownerHasDevices: { en: 'The owner still has {{count}} devices: remove devices and user instead', params: { count: 'number' } },
   ownerEmailMismatch: { en: 'This is not the e-mail of the owner' },
   ownerWhiteLabelMismatch: { en: 'This is not the white label of the owner' },
@@ -378,6 +383,15 @@ export function issueFieldError(issue: Issue, fallback: string): FieldError {
   const path = (issue.path ?? []).map(String);
   const field = path.join('.') || fallback;
   const named = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? fallback;
+  // a string over its maximum is "too long" with the maximum, wherever the schema is and whatever its own message
+  // (a schema-wide `{ error: coded('required') }` also answers its checks: zod's precedence)
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    const own = decodeCoded(issue.message ?? '');
+    if (!own || own.code === 'required' || own.code === 'text') {
+      const max = typeof issue.maximum === 'bigint' ? Number(issue.maximum) : Number(issue.maximum);
+      return fieldError(field, 'tooLong', { field: named, max });
+    }
+  }
   const c = decodeCoded(issue.message ?? '');
   if (!c) return fieldError(field, 'text', { text: issue.message ?? '' });
   return fieldError(field, c.code, { field: named, ...c.params });

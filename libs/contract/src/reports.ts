@@ -70,6 +70,7 @@ export const DAILY_FIGURES = [
   'sms_sent',
   'sms_errors',
   'sms_received',
+  'sms_replies',
   'imports',
   'imports_failed',
   'imported_rows',

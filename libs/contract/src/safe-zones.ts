@@ -29,6 +29,12 @@ const coordinate = (max: number, code: 'wifiLatitudeRange' | 'wifiLongitudeRange
     .number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? coded('wifiCoordinatesEmpty') : coded('wrongType', { expected: 'number' })) })
     .refine((n) => Number.isFinite(n) && n >= -max && n <= max, coded(code));
 
+/**
+ * A new zone's values for the fields left out; an edit (with `id`) keeps the stored value of a field left out
+ * (no default overwrites it, as on every edit route).
+ */
+export const SAFE_ZONE_DEFAULTS = { radius: SAFE_ZONE_RADIUS.default, enabled: true, limit_percent: -1 } as const;
+
 export const safeZoneInput = z.object({
   id: positiveId('id').optional(),
   name: z.string({ error: coded('required') }).trim().min(1, coded('required')).max(SAFE_ZONE_NAME_MAX),
@@ -38,12 +44,12 @@ export const safeZoneInput = z.object({
     .number({ error: coded('safeZoneRadius', { min: SAFE_ZONE_RADIUS.min }) })
     .finite(coded('safeZoneRadius', { min: SAFE_ZONE_RADIUS.min }))
     .min(SAFE_ZONE_RADIUS.min, coded('safeZoneRadius', { min: SAFE_ZONE_RADIUS.min }))
-    .default(SAFE_ZONE_RADIUS.default),
-  enabled: z.boolean().default(true),
+    .optional(),
+  enabled: z.boolean().optional(),
   limit_percent: z
     .number({ error: coded('safeZoneLimitChoice') })
     .refine((n) => (SAFE_ZONE_LIMITS as readonly number[]).includes(n), coded('safeZoneLimitChoice'))
-    .default(-1),
+    .optional(),
   devices: z.array(positiveId('devices'), { error: coded('safeZoneNoDevice') }).min(1, coded('safeZoneNoDevice')).max(1000),
 });
 export type SafeZoneInput = z.infer<typeof safeZoneInput>;
@@ -92,7 +98,7 @@ export const SAFE_ZONE_ROUTES = {
   safeZoneSave: route({
     method: 'POST',
     path: '/safezone/save',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Creates or changes a safe zone (radius over 500 m is clamped, with a note)',
     query: userIdQuery,
     body: safeZoneInput,
@@ -102,7 +108,7 @@ export const SAFE_ZONE_ROUTES = {
   safeZoneRemove: route({
     method: 'GET',
     path: '/safezone/remove',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Removes a safe zone (a partner: from its devices; the zone goes when it watches no device)',
     query: safeZoneRemoveQuery,
     response: okResponse,

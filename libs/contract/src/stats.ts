@@ -108,7 +108,18 @@ export const statsItem = z.object({
   ...Object.fromEntries(STATS_FIELDS.map((f) => [f, z.string().optional()])),
 }) as z.ZodType<StatsItem>;
 export type StatsItem = { day: string; value: number; white_label_id: number; white_label_name: string } & Partial<Record<StatsField, string>>;
-export const statsListResponse = envelope(z.object({ type: z.enum(STATS_TYPE_KEYS), chart: z.enum(['line', 'bar', 'pie']), items: z.array(statsItem) }));
+export const statsListResponse = envelope(
+  z.object({
+    type: z.enum(STATS_TYPE_KEYS),
+    chart: z.enum(['line', 'bar', 'pie']),
+    /**
+     * a snapshot type: when the snapshot shown was taken (ISO instant; today's is taken again every few minutes), null
+     * for an older day's snapshot; a daily type: null (its figures follow the writes within seconds)
+     */
+    as_of: z.string().nullable(),
+    items: z.array(statsItem),
+  }),
+);
 export type StatsListResponse = z.infer<typeof statsListResponse>;
 
 export const STATS_ROUTES = {

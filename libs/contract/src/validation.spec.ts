@@ -17,6 +17,11 @@ describe('checkNewPassword (§5)', () => {
     ['😀'.repeat(8), '😀'.repeat(8), null],
     ['😀'.repeat(7), '😀'.repeat(7), 'PASSWORD_LENGTH'],
     ['😀'.repeat(21), '😀'.repeat(21), 'PASSWORD_LENGTH'],
+    // at most 72 bytes in UTF-8, bcrypt's limit: 18 emoji are 72 bytes, 19 are 76; 20 two-byte letters are 40
+    ['😀'.repeat(18), '😀'.repeat(18), null],
+    ['😀'.repeat(19), '😀'.repeat(19), 'PASSWORD_TOO_LONG'],
+    ['😀'.repeat(19) + 'a', '😀'.repeat(19) + 'a', 'PASSWORD_TOO_LONG'],
+    ['ä'.repeat(20), 'ä'.repeat(20), null],
     // blank or whitespace-only is missing
     [' '.repeat(8), ' '.repeat(8), 'PASSWORD_BLANK'],
     ['\t \u00a0 \u3000   ', '\t \u00a0 \u3000   ', 'PASSWORD_BLANK'],

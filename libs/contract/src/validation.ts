@@ -1,5 +1,5 @@
 import { ErrorCode } from './errors.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { PASSWORD_MAX, PASSWORD_MAX_BYTES, PASSWORD_MIN } from './constants.js';
 
 /** Length as a person counts it: Unicode code points, not UTF-16 units (an emoji is one character, not two). */
 export function charCount(s: string): number {
@@ -10,13 +10,15 @@ export function charCount(s: string): number {
 
 /**
  * §5 password change / reset: both required (blank or whitespace-only counts as missing), 8-20 characters
- * (code points), must match. Returns the first failing rule.
+ * (code points) and at most 72 bytes in UTF-8 (bcrypt's limit), must match. Returns the first failing rule.
  * The console shows the same messages before sending; the api checks again.
  */
 export function checkNewPassword(password: string | undefined, repeat: string | undefined): ErrorCode | null {
   if (!password || repeat === undefined || repeat === '' || /^\s*$/u.test(password)) return ErrorCode.PasswordBlank;
   const n = charCount(password);
   if (n < PASSWORD_MIN || n > PASSWORD_MAX) return ErrorCode.PasswordLength;
+  // bcrypt would cut it: 20 emoji are 80 bytes, and two passwords differing after byte 72 would both work
+  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) return ErrorCode.PasswordTooLong;
   if (password !== repeat) return ErrorCode.PasswordMismatch;
   return null;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { RouteName } from '@tracker/contract';
+import { deviceTypeScope, type RoleId, type RouteName } from '@tracker/contract';
 import type { TestApi } from '../harness.js';
 import type { SampleBuilder } from './index.js';
 
@@ -21,11 +21,14 @@ async function firstTranslation(api: TestApi) {
  * The default with the fewest devices behind it that may be pushed (the push writes one SMS per device of the type),
  * and its type.
  */
-async function pushable(api: TestApi) {
+async function pushable(api: TestApi, role: RoleId) {
+  // a partner manager's own type (§6 partner scope), any type for the others
   return (
     await api.pool.query(
       `SELECT d.id, d.device_type_id, d.setting_no, d.name, d.value, d.synced, d.editable, d.types FROM default_setting d
-       WHERE d.editable ORDER BY (SELECT count(*) FROM device v WHERE v.device_type_id = d.device_type_id), d.id LIMIT 1`,
+       WHERE d.editable AND ($1::int IS NULL OR d.device_type_id = $1)
+       ORDER BY (SELECT count(*) FROM device v WHERE v.device_type_id = d.device_type_id), d.id LIMIT 1`,
+      [deviceTypeScope(role)],
     )
   ).rows[0];
 }
@@ -38,17 +41,17 @@ export const ADMIN_DATA_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
     body: { key: `MATRIX_${randomBytes(6).toString('hex')}`, language_code: 'en', device_type_id: 1, value: 'x', is_html: false },
   }),
   translationEdit: async ({ api }) => ({ path: '/translation/edit', body: await firstTranslation(api) }),
-  settingDefaults: () => ({ path: '/setting/defaults?device_type_id=1' }),
-  settingAddDefault: () => ({
+  settingDefaults: ({ role }) => ({ path: `/setting/defaults?device_type_id=${deviceTypeScope(role) ?? 1}` }),
+  settingAddDefault: ({ role }) => ({
     path: '/setting/addDefault',
-    body: { device_type_id: 1, setting_no: 100_000 + randomInt(1_000_000), name: 'matrix', value: '1' },
+    body: { device_type_id: deviceTypeScope(role) ?? 1, setting_no: 100_000 + randomInt(1_000_000), name: 'matrix', value: '1' },
   }),
-  settingEditDefault: async ({ api }) => {
-    const { id, name, value, synced, editable, types } = await pushable(api);
+  settingEditDefault: async ({ api, role }) => {
+    const { id, name, value, synced, editable, types } = await pushable(api, role);
     return { path: '/setting/editDefault', body: { id, name, value, synced, editable, types } };
   },
-  settingPushToAll: async ({ api }) => {
-    const d = await pushable(api);
+  settingPushToAll: async ({ api, role }) => {
+    const d = await pushable(api, role);
     return { path: `/setting/pushToAll?setting_no=${d.setting_no}&device_type_id=${d.device_type_id}` };
   },
   wifiSearch: () => ({ path: '/geolocation/wifi/search?query=&count=25&page=0' }),

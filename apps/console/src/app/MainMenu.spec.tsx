@@ -64,12 +64,13 @@ describe('header menu (§6)', () => {
     expect(document.activeElement).toBe(admin);
   });
 
-  it('gives a partner manager the user list under Admin', async () => {
+  it('gives a partner manager the user list and its default settings under Admin', async () => {
     const { user, router } = signedInAs(12, [4]);
     await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(menu()).getByRole('button', { name: /Admin/ }));
     const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Users', 'Statistics']);
+    // §6 "partner managers see only their own device type and operators in default settings" (docs/access.md)
+    expect(links).toEqual(['Dashboard', 'Users', 'Default settings', 'Statistics']);
     await user.click(within(menu()).getByRole('link', { name: 'Users' }));
     expect(router.state.location.pathname).toBe('/admin/users/list');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();

@@ -12,8 +12,8 @@ export const campaignPercent = (c: Pick<SmsCampaign, 'total' | 'received' | 'err
   c.total === 0 ? 100 : ((c.received + c.errors + c.expired) * 100) / c.total;
 
 /**
- * A campaign's live progress (/admin/sendSMS, the default settings' push to all): created / sent / received / errors /
- * expired, and the devices the ledger refused before sending (not in the total), asked for every 2 s until it is done.
+ * A campaign's live progress (/admin/sendSMS, the default settings' push to all): the SMS figures of its messages
+ * (created, waiting, sent, received, errors, expired: SMS_FIGURES), and the devices the ledger refused before sending (not in the total), asked for every 2 s until it is done.
  */
 export function CampaignProgress({ bulkId }: { bulkId: string }) {
   const { t } = useTranslation();
@@ -32,9 +32,10 @@ export function CampaignProgress({ bulkId }: { bulkId: string }) {
             </p>
             <ProgressBar value={campaignPercent(c)} label={t('sms.progress.bar')} />
             <dl className="sms-counts">
-              {(['total', 'created', 'sent', 'received', 'errors', 'expired', 'refused'] as const).map((k) => (
+              {(['total', 'created', 'waiting', 'sent', 'received', 'errors', 'expired', 'refused'] as const).map((k) => (
                 <div key={k} data-testid={`campaign-${k}`}>
-                  <dt>{t(`sms.counts.${k}`)}</dt>
+                  {/* the SMS figures in the words and definitions of SMS_FIGURES, as the traffic page and the daily report */}
+                  <dt>{k === 'total' || k === 'refused' ? t(`sms.counts.${k}`) : t(`sms.figures.${k}`)}</dt>
                   <dd className="num">{c[k]}</dd>
                 </div>
               ))}

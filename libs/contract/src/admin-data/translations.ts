@@ -39,7 +39,8 @@ export const translationAddBody = z.object({
   value: multilineText(
     z
       .string({ error: coded('required', { field: 'value' }) })
-      .max(TRANSLATION_VALUE_MAX, coded('tooLong', { field: 'value', max: TRANSLATION_VALUE_MAX })),
+      .max(TRANSLATION_VALUE_MAX, coded('tooLong', { field: 'value', max: TRANSLATION_VALUE_MAX }))
+      .refine((s) => s.trim() !== '', coded('translationEmpty')),
   ),
   is_html: z.boolean({ error: coded('invalidBool') }).default(false),
 });

@@ -114,7 +114,7 @@ export const PROFILE_ROUTES = {
   userUpdate: route({
     method: 'POST',
     path: '/user/update',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Updates the owner's profile; a field sent as an empty string is kept (§5) and named in `ignored`",
     query: ownerQuery,
     body: ownerUpdateRequest,
@@ -124,7 +124,7 @@ export const PROFILE_ROUTES = {
   userUpdateExternalId: route({
     method: 'POST',
     path: '/user/update/externalid',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Sets (or with null clears) the owner's external id",
     query: ownerQuery,
     body: externalIdRequest,
@@ -134,7 +134,7 @@ export const PROFILE_ROUTES = {
   userRemove: route({
     method: 'GET',
     path: '/user/remove',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Removes the owner; with devices=true its devices go back to stock first (SIM kept). 400 while devices remain',
     query: ownerRemoveQuery,
     response: ownerRemoveResponse,

@@ -33,7 +33,7 @@ export const OWNER_WIFI_ROUTES = {
   ownerWifiCreate: route({
     method: 'POST',
     path: '/user/wifi',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: 'Adds a wifi access point of the owner (409 when the MAC is taken)',
     query: ownerQuery,
     body: ownerWifiBody,
@@ -42,7 +42,7 @@ export const OWNER_WIFI_ROUTES = {
   ownerWifiSave: route({
     method: 'POST',
     path: '/user/wifi/save',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Changes the owner's access point `oldMac` (its MAC may change too; fixed and blacklisted stay)",
     query: ownerWifiSaveQuery,
     body: ownerWifiBody,
@@ -51,7 +51,7 @@ export const OWNER_WIFI_ROUTES = {
   ownerWifiDelete: route({
     method: 'POST',
     path: '/user/wifi/delete',
-    area: 'owner',
+    area: 'ownerEdit',
     summary: "Deletes an access point of the owner",
     query: ownerQuery,
     body: wifiIdQuery,

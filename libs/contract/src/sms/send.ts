@@ -86,9 +86,13 @@ export const smsCampaign = z.object({
   created_by: z.string().nullable(),
   created_at: iso,
   total: int,
-  /** still status 0 (stored, not yet accepted by a gateway) */
+  /** the figures of SMS_FIGURES over the campaign's messages: every message stored */
   created: int,
+  /** still status 0 (stored, not yet accepted by a gateway) */
+  waiting: int,
+  /** taken by a gateway: status 1 or 2 */
   sent: int,
+  /** received by the device: status 2 */
   received: int,
   errors: int,
   /** past their time to live before a gateway took them: never sent */
@@ -125,7 +129,7 @@ export const SMS_SEND_ROUTES = {
     method: 'GET',
     path: '/sms/campaign',
     area: 'sms',
-    summary: "A bulk send's live progress: created, sent, received, errors",
+    summary: "A bulk send's live progress: created, waiting, sent, received, errors, expired (SMS_FIGURES)",
     query: bulkIdQuery,
     response: envelope(smsCampaign),
   }),

@@ -117,7 +117,7 @@ export type GsmSearchQuery = z.infer<typeof gsmSearchQuery>;
 export const whitelistNumberBody = z.object({
   id: positiveId('id').optional(),
   number: e164Number,
-  is_allowed: z.boolean({ error: coded('required') }),
+  is_allowed: z.boolean({ error: (iss) => (iss.input === undefined ? coded('required') : coded('invalidBool')) }),
   comment: z
     .string()
     .trim()
@@ -155,8 +155,25 @@ export type SmsTrafficItem = z.infer<typeof smsTrafficItem>;
 export const smsSearchResponse = page(smsTrafficItem);
 export type SmsSearchResponse = z.infer<typeof smsSearchResponse>;
 
-/** §3 SMS statistics. */
-export const smsStatistics = z.object({ created: int, sent: int, errors: int, received: int });
+/**
+ * The SMS figures, each counting one thing, with one definition wherever it is shown: the traffic page's counters
+ * (/sms/statistics), a campaign's progress (/sms/campaign) and the daily report (sms_*). docs/statistics.md "SMS
+ * figures" says each; the server's SQL of each is `SMS_FIGURE_SQL` (sms-traffic.repository.ts).
+ * - created: messages to the devices (OUTBOUND) stored, whatever became of them;
+ * - waiting: of those, the ones still at §3 status 0 (no gateway took them yet);
+ * - sent: the ones a gateway took, status 1 sent or 2 received (a delivered message was sent);
+ * - received: the ones the device received (§3 status 2: delivered), never a reply;
+ * - errors: the ones that failed (status 3);
+ * - expired: the ones past their time to live before a gateway took them (status 4, never sent);
+ * - replies: messages from the devices (INBOUND: replies and the devices' own messages).
+ */
+export const SMS_FIGURES = ['created', 'waiting', 'sent', 'received', 'errors', 'expired', 'replies'] as const;
+export type SmsFigure = (typeof SMS_FIGURES)[number];
+/** The figures the day counters keep (sms_statistic): /sms/statistics and the daily report. */
+export const SMS_COUNTER_FIGURES = ['created', 'sent', 'received', 'errors', 'replies'] as const satisfies readonly SmsFigure[];
+
+/** §3 SMS statistics (created, sent, errors, received), and the devices' replies, as SMS_FIGURES defines them. */
+export const smsStatistics = z.object({ created: int, sent: int, errors: int, received: int, replies: int });
 export type SmsStatistics = z.infer<typeof smsStatistics>;
 
 /** §3 GSM whitelist number. */
@@ -196,7 +213,7 @@ export const SMS_TRAFFIC_ROUTES = {
     method: 'GET',
     path: '/sms/statistics',
     area: 'sms',
-    summary: 'SMS counters (created, sent, errors, received): all days, or the range of a search',
+    summary: 'SMS counters (created, sent, received by the device, errors, replies from the devices; SMS_FIGURES): all days, or the range of a search',
     query: smsStatisticsQuery,
     response: envelope(smsStatistics),
   }),

@@ -22,6 +22,7 @@ export const READ_ONLY_AREAS: Partial<Record<Area, readonly RoleId[]>> = {
   deviceEdit: [9],
   deviceSettingsEdit: [9, 10],
   ownerCommand: [9, 10],
+  ownerEdit: [9],
 };
 
 type GuardRequest = { headers: Record<string, string | string[] | undefined>; user?: SessionUser };

@@ -21,7 +21,7 @@ function toFieldErrors(error: z.ZodError, part: string): FieldError[] {
   return error.issues.map((i) => issueFieldError(i, part));
 }
 
-type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; catchall?: z.ZodType };
 const defOf = (s: z.ZodType | undefined): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 /** The schema wrapped by optional/nullable/default/pipe (transform) wrappers, one step. */
@@ -70,6 +70,32 @@ export function controlCharErrors(value: unknown, schema: z.ZodType | undefined,
 }
 
 /**
+ * The fields of a body its schema does not know (one rule for every body, docs/architecture.md "Input"): a zod
+ * object drops them silently, so a misspelt or stray field would look accepted; each is refused as `unknownField`.
+ * Objects declared open (`z.looseObject`, a catchall: the SMS gateways' webhooks) take any field.
+ */
+export function unknownFieldErrors(value: unknown, schema: z.ZodType | undefined, part: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const walk = (v: unknown, s: z.ZodType | undefined, path: (string | number)[], depth: number) => {
+    if (!s || v === null || typeof v !== 'object' || errors.length >= 20 || depth > 32) return;
+    let cur: z.ZodType | undefined = s;
+    while (cur && !['object', 'array'].includes(defOf(cur)?.type ?? '') && inner(cur)) cur = inner(cur);
+    const d = defOf(cur);
+    if (d?.type === 'array' && Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, d.element, [...path, i], depth + 1));
+    } else if (d?.type === 'object' && !Array.isArray(v)) {
+      const shape = d.shape ?? {};
+      for (const [k, x] of Object.entries(v)) {
+        if (k in shape) walk(x, shape[k], [...path, k], depth + 1);
+        else if (!d.catchall) errors.push(fieldError([...path, k].join('.') || part, 'unknownField', { field: k }));
+      }
+    }
+  };
+  walk(value, schema, [], 0);
+  return errors;
+}
+
+/**
  * Refuses control characters in any part of the input (`controlCharErrors`), then parses query, body and path params with the route's zod schemas (after the guard, so 401/403 come first)
  * and, outside production, checks the response against the route's response schema so contract drift fails
  * loudly in tests instead of in the console.
@@ -81,7 +107,7 @@ export class ValidationInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     config: AppConfig,
   ) {
-    this.checkResponses = config.get('NODE_ENV') !== 'production';
+    this.checkResponses = config.development;
   }
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -98,6 +124,7 @@ export class ValidationInterceptor implements NestInterceptor {
     for (const part of ['params', 'query', 'body'] as const) {
       errors.push(...controlCharErrors(req[part], def[part], part));
     }
+    if (def.body) errors.push(...unknownFieldErrors(req.body, def.body, 'body'));
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = def[part];

@@ -61,8 +61,16 @@ export class DefaultSettingsRepository {
   }
 
   /** Every device of the type, in id order (the ledger's gate then refuses those that cannot take a command). */
-  async typeDeviceIds(typeId: number, c?: Queryable): Promise<number[]> {
-    const rows = await this.pool.rows<{ id: number }>('SELECT id FROM device WHERE device_type_id = $1 ORDER BY id', [typeId], c);
+  /** The type's devices; with `operators` (a partner's scope) only those whose SIM is of one of them. */
+  async typeDeviceIds(typeId: number, operators: number[] | null, c?: Queryable): Promise<number[]> {
+    const rows = await this.pool.rows<{ id: number }>(
+      `SELECT d.id FROM device d
+       WHERE d.device_type_id = $1
+         AND ($2::int[] IS NULL OR EXISTS (SELECT 1 FROM sim_card s WHERE s.id = d.sim_id AND s.operator_id = ANY($2::int[])))
+       ORDER BY d.id`,
+      [typeId, operators],
+      c,
+    );
     return rows.map((r) => r.id);
   }
 }

@@ -15,18 +15,19 @@ import {
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { typeAllowed } from '../device-workspace/device-scope.service.js';
+import { simOperatorScope, typeAllowed } from '../device-workspace/device-scope.service.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { settingCommand } from '../commands/grammar.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
-import { SmsSendRepository } from '../sms/sms-send.repository.js';
+import { campaignDone, SmsSendRepository } from '../sms/sms-send.repository.js';
 import { auditSave, isUniqueViolation } from './admin-audit.js';
 import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
 
 /**
  * §2 /admin/defaultSettings: a type's default settings, add and edit (values under the §9 rules of their name), and
  * the push of one default to every device of the type as an SMS campaign (stored in one transaction, sent by the
- * worker, progress at /sms/campaign). Users see only the types they may (§6 partner scope, the user's types).
+ * worker, progress at /sms/campaign). Users see only the types they may (§6 partner scope, the user's types): the
+ * partner managers 12 and 14 open their own type only, and their push reaches only the devices of their operators.
  */
 @Injectable()
 export class DefaultSettingsService {
@@ -96,7 +97,7 @@ export class DefaultSettingsService {
     const def = await this.repo.defaultFor(q.device_type_id, q.setting_no);
     if (!def) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotFound)]);
     if (!def.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
-    const gate = await this.ledger.gate(await this.repo.typeDeviceIds(q.device_type_id));
+    const gate = await this.ledger.gate(await this.repo.typeDeviceIds(q.device_type_id, simOperatorScope(s)));
     if (!q.confirm_token) {
       return this.ledger.askConfirmation(s, CONFIRMED_ACTIONS.settingPushToAll, q, { commandKey: sms.commandKey, targets: gate.ok.length, refused: gate.refused });
     }
@@ -122,6 +123,6 @@ export class DefaultSettingsService {
     });
     await this.ledger.dispatch(stored);
     const campaign = await this.sms.campaign(bulkId);
-    return { ...campaign!, done: campaign!.created + campaign!.sent === 0 };
+    return { ...campaign!, done: campaignDone(campaign!) };
   }
 }

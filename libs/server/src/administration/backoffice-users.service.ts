@@ -90,7 +90,7 @@ export class BackofficeUsersService {
   private async target(tx: PrismaDb, s: SessionUser, userId: number): Promise<UserRow> {
     const u = await this.repo.forUpdate(tx, userId);
     if (!u) throw new DomainError(ErrorCode.NotFound, [fieldError('user_id', ErrorCode.NotFound)]);
-    if (!inUserScope(userScope(s.role), u)) throw outOfScope('user_id');
+    if (!inUserScope(userScope(s), u)) throw outOfScope('user_id');
     return u;
   }
 
@@ -108,7 +108,7 @@ export class BackofficeUsersService {
 
   /** The values to store: within the editor's scope (§5 message otherwise) and naming records that exist (400). */
   private async values(s: SessionUser, body: BackofficeUserAddBody | BackofficeUserEditBody): Promise<UserWrite> {
-    const scope = userScope(s.role);
+    const scope = userScope(s);
     const types = body.types ?? (scope ? [scope.type] : [ALL_TYPES]);
     if (scope) {
       if (!(scope.roles as readonly number[]).includes(body.role)) throw outOfScope('role');

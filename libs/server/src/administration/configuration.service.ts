@@ -48,7 +48,13 @@ export class ConfigurationService {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('device_types', 'unknownDeviceType')]);
     }
     const values = { ...v, device_types: [...new Set(v.device_types)] };
-    const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), (tx, i) => this.repo.saveOperator(tx, i, values), operatorItem);
+    const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), async (tx, i) => {
+      // imports find an operator by its start: two with one start would leave the pick to the lowest id
+      if (await this.repo.otherOperatorWithStart(tx, values.start, i)) {
+        throw new DomainError(ErrorCode.Duplicate, [fieldError('start', 'operatorStartTaken', { start: values.start })]);
+      }
+      return this.repo.saveOperator(tx, i, values);
+    }, operatorItem);
     return operatorItem(saved);
   }
 

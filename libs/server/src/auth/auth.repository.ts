@@ -16,8 +16,11 @@ export class AuthRepository {
     return this.prisma.$transaction(fn);
   }
 
-  userByName(username: string): Promise<BackofficeUserRow | null> {
-    return this.prisma.backofficeUser.findUnique({ where: { username } });
+  /** The user of a typed name, without case (unique without case: index backoffice_user_username_lower_key). */
+  async userByName(username: string): Promise<BackofficeUserRow | null> {
+    // lower() = lower(), not Prisma's insensitive mode (ILIKE would read `_` and `%` in a typed name as wildcards)
+    const found = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM backoffice_user WHERE lower(username) = lower(${username})`;
+    return found[0] ? this.prisma.backofficeUser.findUnique({ where: { id: found[0].id } }) : null;
   }
 
   /** Keeps the secret offered at the first sign-in until its first code is accepted. */

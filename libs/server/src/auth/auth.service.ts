@@ -23,7 +23,7 @@ import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
-import { ThrottleService } from './throttle.service.js';
+import { throttleAccount, ThrottleService } from './throttle.service.js';
 import { MetricsService } from '../core/metrics/metrics.service.js';
 
 export const BCRYPT_COST = 10;
@@ -50,8 +50,9 @@ export class AuthService {
    * `throttle.refund` (a step of the sign-in) or `throttle.succeeded` (signed in).
    */
   private async verifyPassword(username: string, password: string, client: ClientInfoValue): Promise<BackofficeUserRow> {
-    await this.throttle.attempt(username, client.ip);
+    // the user first (by name without case): the throttle counts per user, not per spelling typed
     const user = await this.repo.userByName(username);
+    await this.throttle.attempt(throttleAccount(user, username), client.ip);
     const ok = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok || !user.enabled) throw new DomainError(ErrorCode.InvalidCredentials);
     return user;
@@ -79,7 +80,7 @@ export class AuthService {
   private async loginStep(input: LoginRequest, client: ClientInfoValue): Promise<LoginResponse['model']> {
     const user = await this.verifyPassword(input.username, input.password, client);
     // the password step alone is not a sign-in: take its count back, but the pair stays as it is
-    await this.throttle.refund(input.username, client.ip);
+    await this.throttle.refund(throttleAccount(user, input.username), client.ip);
     if (user.password_change_required) return { passwordChangeRequired: true };
     if (user.totp_secret) return { passwordChangeRequired: false };
     // first sign-in: offer a secret; it becomes the user's once the first code from it is accepted
@@ -98,7 +99,7 @@ export class AuthService {
     // counted once for password and code together: a wrong code keeps the attempt counted
     const user = await this.verifyPassword(input.username, input.password, client);
     if (user.password_change_required) {
-      await this.throttle.refund(input.username, client.ip);
+      await this.throttle.refund(throttleAccount(user, input.username), client.ip);
       throw new DomainError(ErrorCode.PasswordChangeRequired);
     }
     const secret = user.totp_secret ?? user.totp_pending_secret;
@@ -121,7 +122,7 @@ export class AuthService {
       await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { expDate: session.expDate } });
       return session;
     });
-    await this.throttle.succeeded(input.username, client.ip);
+    await this.throttle.succeeded(throttleAccount(user, input.username), client.ip);
     return {
       token,
       expDate: expDate.toISOString(),
@@ -173,7 +174,7 @@ export class AuthService {
    *   alone cannot change the password (and end the owner's sessions).
    */
   async changePassword(input: PasswordChangeRequest, client: ClientInfoValue, session: SessionUser | undefined) {
-    if (session && session.username !== input.username) {
+    if (session && session.username.toLowerCase() !== input.username.trim().toLowerCase()) {
       throw new DomainError(ErrorCode.PasswordChangeOwnOnly, [fieldError('username', ErrorCode.PasswordChangeOwnOnly)]);
     }
     this.assertNewPassword(input.password, input.repeat);
@@ -183,7 +184,7 @@ export class AuthService {
       }
       throw e;
     });
-    await this.throttle.refund(input.username, client.ip);
+    await this.throttle.refund(throttleAccount(user, input.username), client.ip);
     if (!session && !user.password_change_required) throw new DomainError(ErrorCode.PasswordChangeNeedsSession);
     const hash = await bcrypt.hash(input.password, BCRYPT_COST);
     await this.repo.transaction((tx) => this.setPassword(tx, user.id, hash));

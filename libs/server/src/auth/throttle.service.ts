@@ -72,6 +72,15 @@ export function throttleAddress(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
+/**
+ * The account an attempt counts against: the user's id when the typed name is a user's (usernames are unique without
+ * case, so `admin` and `ADMIN` are one user and one count, and a renamed user keeps its count), else the typed name
+ * without case and surrounding spaces (attempts on names that are nobody's are still counted, for the address limit).
+ */
+export function throttleAccount(user: { id: number } | null, typed: string): string {
+  return user ? `id:${user.id}` : `name:${typed.trim().toLowerCase()}`;
+}
+
 @Injectable()
 export class ThrottleService {
   constructor(
@@ -79,10 +88,10 @@ export class ThrottleService {
     private readonly config: AppConfig,
   ) {}
 
-  private keys(username: string, ip: string) {
+  private keys(account: string, ip: string) {
     const p = `${this.config.get('REDIS_KEY_PREFIX')}thr:`;
-    // usernames are case-insensitive here so case variants share one count; the address is as Express resolved it
-    const acct = encodeURIComponent(username.trim().toLowerCase());
+    // the account is `throttleAccount`'s key (the user's id); the address is as Express resolved it
+    const acct = encodeURIComponent(account);
     const addr = encodeURIComponent(throttleAddress(ip));
     return {
       acct,
@@ -99,8 +108,8 @@ export class ThrottleService {
    * Counts the attempt as a failure before anything is checked, or answers 429 with Retry-After when a limit is
    * reached. Call `refund` when the attempt turns out right, `succeeded` after a full sign-in.
    */
-  async attempt(username: string, ip: string): Promise<void> {
-    const k = this.keys(username, ip);
+  async attempt(account: string, ip: string): Promise<void> {
+    const k = this.keys(account, ip);
     const wait = Number(
       await this.redis.eval(
         ATTEMPT_SCRIPT,
@@ -122,15 +131,15 @@ export class ThrottleService {
   }
 
   /** The attempt counted by `attempt` was right (e.g. the password step of a sign-in): take its count back. */
-  async refund(username: string, ip: string): Promise<void> {
-    const k = this.keys(username, ip);
+  async refund(account: string, ip: string): Promise<void> {
+    const k = this.keys(account, ip);
     await this.redis.eval(REFUND_SCRIPT, 3, k.pair, k.account, k.ip, k.acct);
   }
 
   /** A full sign-in (password and code): clears its own pair, takes its attempt back, marks the pair known. */
-  async succeeded(username: string, ip: string): Promise<void> {
-    const k = this.keys(username, ip);
-    await this.refund(username, ip);
+  async succeeded(account: string, ip: string): Promise<void> {
+    const k = this.keys(account, ip);
+    await this.refund(account, ip);
     await this.redis
       .multi()
       .del(k.pair)

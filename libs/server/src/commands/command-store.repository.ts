@@ -131,7 +131,7 @@ export class CommandStoreRepository {
       q,
     );
     if (!rows[0]) return null;
-    await bumpStats(q, rows[0].day, { received: 1 });
+    await bumpStats(q, rows[0].day, { replies: 1 }); // a message from the device: a reply, not a delivery
     return rows[0].id;
   }
 

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerSafeZoneItem, SafeZoneDevice, SafeZoneInput } from '@tracker/contract';
+
+/** A zone's values as written: every field set (a new zone's defaults or an edit's stored values filled in). */
+export type SafeZoneValues = Omit<SafeZoneInput, 'id' | 'devices' | 'radius' | 'enabled' | 'limit_percent'> & { radius: number; enabled: boolean; limit_percent: number };
 import { PgPool, type Queryable } from '../core/db.js';
 import { inScope } from '../owner-workspace/owner-workspace.repository.js';
 
@@ -43,7 +46,7 @@ export class SafeZonesRepository {
     return (await this.list(ownerId, types, q, id))[0] ?? null;
   }
 
-  async insert(ownerId: number, z: Omit<SafeZoneInput, 'id' | 'devices'>, q: Queryable): Promise<number> {
+  async insert(ownerId: number, z: SafeZoneValues, q: Queryable): Promise<number> {
     const r = await this.pool.rows<{ id: number }>(
       `INSERT INTO safe_zone (user_id, name, latitude, longitude, radius, enabled, limit_percent)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -53,7 +56,7 @@ export class SafeZonesRepository {
     return r[0]!.id;
   }
 
-  async update(id: number, z: Omit<SafeZoneInput, 'id' | 'devices'>, q: Queryable): Promise<void> {
+  async update(id: number, z: SafeZoneValues, q: Queryable): Promise<void> {
     await this.pool.rows(
       `UPDATE safe_zone SET name = $2, latitude = $3, longitude = $4, radius = $5, enabled = $6, limit_percent = $7,
          updated_at = now() WHERE id = $1`,

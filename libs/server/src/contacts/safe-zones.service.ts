@@ -4,6 +4,7 @@ import {
   ErrorCode,
   fieldError,
   OPERATOR_DEFAULTS,
+  SAFE_ZONE_DEFAULTS,
   SAFE_ZONE_RADIUS,
   type FieldError,
   type SafeZoneInput,
@@ -44,12 +45,19 @@ export class SafeZonesService {
    */
   async save(s: SessionUser, ownerId: number, input: SafeZoneInput): Promise<SafeZoneSaveResult> {
     const { types } = await this.scope.owner(s, ownerId);
-    const { radius, clamped } = clampRadius(input.radius);
-    const notes: FieldError[] = clamped ? [fieldError('radius', 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max })] : [];
-    const values = { ...input, radius };
+    const notes: FieldError[] = [];
     const zone = await this.devices.transaction(async (q) => {
       const current = input.id ? await this.repo.forUpdate(input.id, ownerId, types, q) : null;
       if (input.id && !current) throw new DomainError(ErrorCode.NotFound, [fieldError('id', ErrorCode.NotFound)]);
+      // a field left out keeps the stored value (an edit) or takes the new zone's default
+      const kept = current ?? SAFE_ZONE_DEFAULTS;
+      let radius = kept.radius;
+      if (input.radius !== undefined) {
+        const c = clampRadius(input.radius);
+        radius = c.radius;
+        if (c.clamped) notes.push(fieldError('radius', 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max }));
+      }
+      const values = { ...input, radius, enabled: input.enabled ?? kept.enabled, limit_percent: input.limit_percent ?? kept.limit_percent };
       const devices = [...new Set(input.devices)];
       checkDevices(await this.devices.byIds(devices, q), devices, ownerId, types, current?.devices ?? [], 'devices');
       let id = current?.id;

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { DEV_TWILIO_ACCOUNT_SID, DEV_TWILIO_AUTH_TOKEN, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('lists every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'abc' } as NodeJS.ProcessEnv)).toThrow(/DATABASE_URL[\s\S]*REDIS_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'abc' } as NodeJS.ProcessEnv)).toThrow(/NODE_ENV[\s\S]*DATABASE_URL[\s\S]*REDIS_URL[\s\S]*PORT/);
   });
   it('applies defaults', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' } as NodeJS.ProcessEnv);
+    const c = loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' } as NodeJS.ProcessEnv);
     expect(c.get('PORT')).toBe(3000);
     expect(c.get('SESSION_TTL_MINUTES')).toBe(480);
   });
   it('trusts no proxy by default and reads a list of proxies', () => {
-    const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+    const base = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
     expect(loadConfig(base as NodeJS.ProcessEnv).get('TRUST_PROXY')).toEqual([]);
     const c = loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,loopback,::1 ' } as NodeJS.ProcessEnv);
     expect(c.get('TRUST_PROXY')).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1']);
@@ -19,13 +19,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' } as NodeJS.ProcessEnv)).toThrow(/TRUST_PROXY/);
   });
   it('refuses an account limit that one address alone could reach', () => {
-    const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+    const base = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
     expect(() => loadConfig({ ...base, THROTTLE_PAIR_MAX: '5', THROTTLE_ACCOUNT_MAX: '5' } as NodeJS.ProcessEnv)).toThrow(/THROTTLE_ACCOUNT_MAX/);
   });
 });
 
 describe('loadConfig: the SMS gateway', () => {
-  const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+  const base = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
   it('defaults to fleet-sim outside production', () => {
     const c = loadConfig(base as NodeJS.ProcessEnv);
     expect(c.get('TWILIO_ACCOUNT_SID')).toBe('AC00000000000000000000000000f1ee75');
@@ -66,5 +66,51 @@ describe('loadConfig: the SMS gateway', () => {
     expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: 'AC123' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_ACCOUNT_SID/);
     expect(() => loadConfig({ ...base, TWILIO_API_URL: 'fleet-sim:3010' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_API_URL/);
     expect(() => loadConfig({ ...base, SMS_WEBHOOK_BASE_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/SMS_WEBHOOK_BASE_URL/);
+  });
+});
+
+/** docs/deployment.md "Mode": nothing of development in staging or production. */
+describe('loadConfig: the mode', () => {
+  const base = { DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+  const deployment = {
+    ...base,
+    TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+    TWILIO_AUTH_TOKEN: 'a-real-secret',
+    SMS_WEBHOOK_BASE_URL: 'https://backoffice.example.com',
+    SMTP_URL: 'smtps://mail.example.com',
+    CONSOLE_PUBLIC_URL: 'https://backoffice.example.com',
+  };
+  it('is required: a process without NODE_ENV does not start', () => {
+    expect(() => loadConfig(base as NodeJS.ProcessEnv)).toThrow(/NODE_ENV: required: development, test, staging or production/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'prod' } as NodeJS.ProcessEnv)).toThrow(/NODE_ENV/);
+  });
+  it('gives the development defaults (fleet-sim\'s public token) only in development and test', () => {
+    for (const mode of ['development', 'test']) {
+      const c = loadConfig({ ...base, NODE_ENV: mode } as NodeJS.ProcessEnv);
+      expect(c.get('TWILIO_AUTH_TOKEN')).toBe(DEV_TWILIO_AUTH_TOKEN);
+      expect(c.development).toBe(true);
+    }
+    // staging used to take them (any mode but production): forged webhooks signed with the public token passed
+    expect(() => loadConfig({ ...base, NODE_ENV: 'staging' } as NodeJS.ProcessEnv)).toThrow(
+      /TWILIO_ACCOUNT_SID: required in staging[\s\S]*TWILIO_AUTH_TOKEN: required in staging[\s\S]*SMS_WEBHOOK_BASE_URL: required in staging[\s\S]*SMTP_URL: required in staging[\s\S]*CONSOLE_PUBLIC_URL: required in staging/,
+    );
+    const staging = loadConfig({ ...deployment, NODE_ENV: 'staging' } as NodeJS.ProcessEnv);
+    expect(staging.development).toBe(false);
+    expect(staging.get('TWILIO_API_URL')).toBeNull();
+  });
+  it('refuses the public development token and account in staging and production', () => {
+    for (const mode of ['staging', 'production']) {
+      expect(() => loadConfig({ ...deployment, NODE_ENV: mode, TWILIO_AUTH_TOKEN: DEV_TWILIO_AUTH_TOKEN } as NodeJS.ProcessEnv)).toThrow(
+        new RegExp(`TWILIO_AUTH_TOKEN: the public development token \\(fleet-sim's\\) is refused in ${mode}`),
+      );
+      expect(() => loadConfig({ ...deployment, NODE_ENV: mode, TWILIO_ACCOUNT_SID: DEV_TWILIO_ACCOUNT_SID } as NodeJS.ProcessEnv)).toThrow(
+        /TWILIO_ACCOUNT_SID: fleet-sim's development account is refused/,
+      );
+    }
+  });
+  it('takes them in production only with ALLOW_DEVELOPMENT_SECRETS=1 (benchmarks), never without the secrets', () => {
+    const dev = { ...deployment, NODE_ENV: 'production', TWILIO_ACCOUNT_SID: DEV_TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: DEV_TWILIO_AUTH_TOKEN };
+    expect(loadConfig({ ...dev, ALLOW_DEVELOPMENT_SECRETS: '1' } as NodeJS.ProcessEnv).get('TWILIO_AUTH_TOKEN')).toBe(DEV_TWILIO_AUTH_TOKEN);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', ALLOW_DEVELOPMENT_SECRETS: '1' } as NodeJS.ProcessEnv)).toThrow(/TWILIO_AUTH_TOKEN: required in production/);
   });
 });

@@ -12,7 +12,21 @@ function isProxySpec(p: string): boolean {
 
 /** Environment variables read once at boot. A bad value stops the process with a list of what is wrong. */
 const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * The mode, required (docs/deployment.md "Mode"): development and test take the development defaults below (fleet-sim's
+   * account and URLs); staging and production take none and refuse to start without the secrets they need, with the
+   * public development gateway token, or with the development seed's users still signing in with their published
+   * passwords (production-checks.ts). `npm start` sets development, `npm start -- --production` production.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'staging', 'production'], {
+    error: 'required: development, test, staging or production (docs/deployment.md "Mode")',
+  }),
+  /**
+   * 1: staging or production still start with the development gateway token or the development seed's users (with a
+   * warning in the log): for benchmarks and tests that run the built apps in production mode against fleet-sim and a
+   * seeded database, never for a deployment. Missing secrets are refused all the same.
+   */
+  ALLOW_DEVELOPMENT_SECRETS: z.enum(['0', '1']).default('0'),
   /** PostgreSQL connection string */
   DATABASE_URL: z.string().min(1),
   /** Redis connection string (queues, throttling counters) */
@@ -185,9 +199,14 @@ const configSchema = z.object({
 export const DEV_TWILIO_ACCOUNT_SID = 'AC00000000000000000000000000f1ee75';
 export const DEV_TWILIO_AUTH_TOKEN = 'fleet-sim-auth-token';
 
-/** Outside production: fleet-sim's account and URL, and the api on its default port, unless set. */
+/** development and test: the modes with development defaults; staging and production are deployments. */
+export function isDevelopmentMode(mode: string | undefined): boolean {
+  return mode === 'development' || mode === 'test';
+}
+
+/** In development and test: fleet-sim's account and URL, and the api on its default port, unless set. */
 function withDevelopmentDefaults(c: z.infer<typeof configSchema>) {
-  const dev = c.NODE_ENV !== 'production';
+  const dev = isDevelopmentMode(c.NODE_ENV);
   return {
     ...c,
     TWILIO_ACCOUNT_SID: c.TWILIO_ACCOUNT_SID ?? (dev ? DEV_TWILIO_ACCOUNT_SID : ''),
@@ -207,9 +226,18 @@ function checkRelations(c: AppConfigValues): string[] {
   if (c.THROTTLE_ACCOUNT_MAX <= c.THROTTLE_PAIR_MAX) {
     problems.push('  THROTTLE_ACCOUNT_MAX: must be greater than THROTTLE_PAIR_MAX (one address alone must not delay an account)');
   }
-  if (c.NODE_ENV === 'production') {
+  if (!isDevelopmentMode(c.NODE_ENV)) {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_WEBHOOK_BASE_URL', 'SMTP_URL', 'CONSOLE_PUBLIC_URL'] as const) {
-      if (!c[key]) problems.push(`  ${key}: required in production`);
+      if (!c[key]) problems.push(`  ${key}: required in ${c.NODE_ENV}`);
+    }
+    // the development token is published (fleet-sim, this repository): with it anyone can sign a forged webhook
+    if (c.ALLOW_DEVELOPMENT_SECRETS !== '1') {
+      if (c.TWILIO_AUTH_TOKEN === DEV_TWILIO_AUTH_TOKEN) {
+        problems.push(`  TWILIO_AUTH_TOKEN: the public development token (fleet-sim's) is refused in ${c.NODE_ENV}: it would accept forged webhooks`);
+      }
+      if (c.TWILIO_ACCOUNT_SID === DEV_TWILIO_ACCOUNT_SID) {
+        problems.push(`  TWILIO_ACCOUNT_SID: fleet-sim's development account is refused in ${c.NODE_ENV}`);
+      }
     }
   }
   return problems;
@@ -217,7 +245,11 @@ function checkRelations(c: AppConfigValues): string[] {
 
 export class AppConfig {
   constructor(readonly values: AppConfigValues) {}
-  /** The Twilio account and API URL the adapter takes (fleet-sim's outside production unless set). */
+  /** development or test (development defaults, response checks, /api/docs); false in staging and production */
+  get development(): boolean {
+    return isDevelopmentMode(this.values.NODE_ENV);
+  }
+  /** The Twilio account and API URL the adapter takes (fleet-sim's in development and test unless set). */
   twilio(): { accountSid: string; authToken: string; apiUrl: string | null } {
     return { accountSid: this.values.TWILIO_ACCOUNT_SID, authToken: this.values.TWILIO_AUTH_TOKEN, apiUrl: this.values.TWILIO_API_URL };
   }

@@ -12,6 +12,7 @@ import { HealthService } from './health/health.service.js';
 import { MetricsRepository } from './metrics/metrics.repository.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { csvGenerateForms } from './exports/csv-generate-forms.js';
+import { ProductionChecks, ProductionChecksRepository } from './production-checks.js';
 
 /** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
 @Global()
@@ -29,6 +30,8 @@ import { csvGenerateForms } from './exports/csv-generate-forms.js';
     HealthService,
     MetricsRepository,
     MetricsService,
+    ProductionChecksRepository,
+    ProductionChecks,
   ],
   exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore, HealthService, MetricsService],
 })

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { currentRequestId } from './request-context.js';
+import { loggableError } from './redact.js';
 
 /** Keys whose values never reach the logs. */
 export const REDACT_PATHS = [
@@ -32,7 +33,9 @@ export function createLogger(
     const reqId = currentRequestId();
     return reqId ? { reqId } : {};
   };
-  const options = { name, level, mixin, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  // an error is logged by its kind, code and constraint, never with the values a database quotes (docs/access.md "Logs")
+  const errSerializer = (e: unknown) => loggableError(e instanceof Error ? pino.stdSerializers.err(e) : e);
+  const options = { name, level, mixin, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: errSerializer, e: errSerializer, error: errSerializer } };
   if (stream) return pino(options, stream);
   return file ? pino(options, pino.destination({ dest: file, sync: true, mkdir: true })) : pino(options);
 }

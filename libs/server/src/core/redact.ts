@@ -29,3 +29,34 @@ export function loggableUrl(req: { route?: { path?: unknown }; baseUrl?: string;
     .join('/')
     .slice(0, 200);
 }
+
+/** Database error fields that quote submitted values (`Key (email)=(a@b.c) already exists`): never logged or stored. */
+const VALUE_FIELDS = new Set(['detail', 'where', 'hint', 'parameters', 'internalQuery', 'query', 'originalMessage', 'args']);
+/** A value quoted in a database message: `(column)=(value)`, `input syntax for type integer: "value"`, `'value'`. */
+const QUOTED_VALUES: [RegExp, string][] = [
+  [/\(([^()]*)\)=\((?:[^()]|\([^()]*\))*\)/g, '($1)=(…)'],
+  [/(for type [\w ]+|value|of relation \S+ violates [\w ]+ constraint[^:]*|input):? "[^"]*"/g, '$1 "…"'],
+];
+
+/** A message or stack with the values a database quotes in it replaced by `…`. */
+export function withoutValues(s: string): string {
+  return QUOTED_VALUES.reduce((t, [re, to]) => t.replace(re, to), s);
+}
+
+/**
+ * A serialized error (pino's `err`) as the logs may hold it (docs/access.md "Logs"): a database error keeps its
+ * SQLSTATE (as `sqlstate`: `code` is a redacted log key), constraint, table and column, never the detail text that
+ * quotes the submitted values; any message or stack has such quoted values masked. Nested causes likewise.
+ */
+export function loggableError(e: unknown, depth = 0): unknown {
+  if (e === null || typeof e !== 'object' || depth > 4) return typeof e === 'string' ? withoutValues(e) : e;
+  if (Array.isArray(e)) return e.slice(0, 20).map((x) => loggableError(x, depth + 1));
+  const src = e as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) {
+    if (VALUE_FIELDS.has(k)) continue;
+    if (k === 'code' && typeof v === 'string' && /^[0-9A-Z]{5}$/.test(v)) out.sqlstate = v;
+    else out[k] = typeof v === 'string' ? withoutValues(v) : loggableError(v, depth + 1);
+  }
+  return out;
+}

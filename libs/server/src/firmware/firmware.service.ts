@@ -4,9 +4,11 @@ import { posix } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  charCount,
   codedIssues,
   CONFIRMED_ACTIONS,
   ErrorCode,
+  FIRMWARE_FILE_NAME_MAX,
   FIRMWARE_UPLOAD_FIELDS,
   FIRMWARE_UPLOAD_TYPE,
   fieldError,
@@ -128,6 +130,7 @@ export class FirmwareService {
       if (!parsed.success) throw new DomainError(ErrorCode.ValidationFailed, parsed.error.issues.map((i) => issueFieldError(i, 'body')));
       const form: z.infer<typeof firmwareUploadForm> = parsed.data;
       if (!file || file.size === 0) throw bad('file', 'firmwareEmptyFile');
+      if (charCount(file.originalname ?? '') > FIRMWARE_FILE_NAME_MAX) throw bad('file', 'tooLong', { field: 'file', max: FIRMWARE_FILE_NAME_MAX });
       const server = await this.repo.ftpServer(form.ftp_id);
       if (!server) throw bad('ftp_id', 'unknownServer');
       if (!(await this.repo.deviceTypeExists(form.type))) throw bad('type', 'unknownDeviceType');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../core/db.js';
+import { inUserScope, type UserScope } from '../administration/user-scope.js';
 
 /** A gateway as the list, the gateway screen's save and its audit show it (the fields of `smsGatewayItem`). */
 export const GATEWAY_SELECT = { id: true, name: true, allowed: true, command: true, enabled: true, url: true, from_number: true, rate_per_second: true } as const;
@@ -79,12 +80,14 @@ export class ListsRepository {
   }
 
   /** `scope`: a partner manager's roles and device type (users holding exactly that type); null: every user. */
-  async backofficeUsers(scope: { roles: readonly number[]; type: number } | null) {
-    const rows = await this.prisma.backofficeUser.findMany({
+  async backofficeUsers(scope: UserScope) {
+    const found = await this.prisma.backofficeUser.findMany({
       where: scope === null ? {} : { role_id: { in: [...scope.roles] }, types: { equals: [scope.type] } },
       select: { id: true, username: true, email: true, role_id: true, enabled: true, operators: true, types: true, white_labels: true, created: true },
       orderBy: { username: 'asc' },
     });
+    // the partner part of the scope (white labels and operators within the manager's), the edits' own rule
+    const rows = found.filter((u) => inUserScope(scope, u));
     return rows.map(({ role_id, ...r }) => ({ ...r, role: role_id, created: r.created.toISOString() }));
   }
 

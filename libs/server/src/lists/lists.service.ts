@@ -74,7 +74,7 @@ export class ListsService {
 
   backofficeUsers(s: SessionUser) {
     // §5/§6 manager scope, the same rule as the user management's edits (administration/user-scope.ts)
-    return this.repo.backofficeUsers(userScope(s.role));
+    return this.repo.backofficeUsers(userScope(s));
   }
 
   countries() {

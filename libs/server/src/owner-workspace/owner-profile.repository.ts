@@ -55,6 +55,11 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
     await this.rows(`UPDATE owner SET ${set}, updated_at = now() WHERE id = $1`, [id, ...keys.map((k) => changes[k])], c);
   }
 
+  /** Whether `code` is a country of the reference list (owner.country_code refers to it). */
+  async countryExists(code: string, c?: Queryable): Promise<boolean> {
+    return (await this.rows('SELECT 1 FROM country WHERE code = $1', [code], c)).length === 1;
+  }
+
   async setExternalId(id: number, externalId: string | null, c: Queryable): Promise<void> {
     await this.rows('UPDATE owner SET external_id = $2, updated_at = now() WHERE id = $1', [id, externalId], c);
   }

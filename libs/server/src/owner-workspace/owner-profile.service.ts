@@ -54,6 +54,9 @@ export class OwnerProfileService {
     }
     const user = await this.repo.tx(async (c) => {
       if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
+      if (typeof changes.country_code === 'string' && !(await this.repo.countryExists(changes.country_code, c))) {
+        throw new DomainError(ErrorCode.ValidationFailed, [fieldError('country_code', 'unknownCountry', { field: 'country_code' })]);
+      }
       const before = await this.repo.owner(id, c);
       await this.repo.update(id, changes, c);
       const after = await this.repo.owner(id, c);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DAILY_FIGURES, FLEET_WIDE_FIGURES, type DailyReportDay } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
+import { PgPool, type Queryable } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
 import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
 
@@ -24,7 +24,7 @@ const SOURCES: Source[] = [
     from: 'sms_message x',
     at: 'x.created',
     device: 'x.device_id',
-    figures: smsCounters('x.').replace(/ AS (created|sent|errors|received)\b/g, ' AS sms_$1'),
+    figures: smsCounters('x.', SMS_COUNTER_FIGURES, 'sms_'),
   },
   {
     name: 'imports',
@@ -60,15 +60,26 @@ const figureNames = (s: Source) => [...s.figures.matchAll(/ AS (\w+)/g)].map((m)
 function reportSql(scoped: boolean): string {
   const sources = SOURCES.filter((s) => !scoped || s.device || s.owner);
   const ctes = sources.map((s) => {
+    // test owners (owner.is_test) and their devices are left out: a white label's figures join their owner; the
+    // fleet's keep rows without a device or owner and drop those of a test owner's devices (one hashed probe a row into
+    // the few test devices: joining every row to device and owner made the fleet's week 25x slower)
     const joins = !scoped ? '' : s.device ? ` JOIN device d ON d.id = ${s.device} JOIN owner o ON o.id = d.owner_id` : ` JOIN owner o ON o.id = ${s.owner}`;
-    const conds = [`${s.at} >= span.s`, `${s.at} < span.e`, ...(s.where ? [s.where] : []), ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])'] : [])];
+    const notTest = !s.device ? (s.owner ? [`NOT x.is_test`] : []) : [`(${s.device} IS NULL OR ${s.device} NOT IN (SELECT td.id FROM test_devices td))`];
+    const conds = [
+      `${s.at} >= span.s`,
+      `${s.at} < span.e`,
+      ...(s.where ? [s.where] : []),
+      ...(scoped ? ['o.white_label_vendor_id = ANY($4::int[])', 'NOT o.is_test'] : notTest),
+    ];
     return `${s.name} AS (SELECT (${s.at} AT TIME ZONE $3)::date AS day, ${s.figures}
       FROM ${s.from}${joins}, span WHERE ${conds.join(' AND ')} GROUP BY 1)`;
   });
   const column = new Map(sources.flatMap((s) => figureNames(s).map((f) => [f, `coalesce(${s.name}.${f}, 0)`] as const)));
   const select = DAILY_FIGURES.map((f) => `${column.get(f) ?? (FLEET_WIDE_FIGURES.includes(f) ? 'NULL::int' : '0')} AS ${f}`);
   return `WITH days AS (SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') d),
-    span AS (SELECT $1::date::timestamp AT TIME ZONE $3 AS s, ($2::date + 1)::timestamp AT TIME ZONE $3 AS e),
+    span AS (SELECT $1::date::timestamp AT TIME ZONE $3 AS s, ($2::date + 1)::timestamp AT TIME ZONE $3 AS e),${
+      scoped ? '' : `\n    test_devices AS MATERIALIZED (SELECT d.id FROM device d JOIN owner o ON o.id = d.owner_id WHERE o.is_test),`
+    }
     ${ctes.join(',\n    ')}
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, ${select.join(', ')}
       FROM days ${sources.map((s) => `LEFT JOIN ${s.name} USING (day)`).join(' ')}
@@ -76,15 +87,136 @@ function reportSql(scoped: boolean): string {
 }
 const SQL = { fleet: reportSql(false), scoped: reportSql(true) };
 
-/** The daily report (§2 /admin/reports/daily): set-based, one statement over the raw tables. docs/statistics.md. */
+/** White label of the rollup's rows of no white label (devices without an owner, owners without one). */
+const NO_WHITE_LABEL = 0;
+/** White label of the rollup's fleet-wide figures (imports, firmware requests); every rolled day has this row. */
+const FLEET_WIDE = -1;
+
+/**
+ * The rollup's statement: every source's figures of the days [$1, $2] of zone $3 per day and white label (the owner's;
+ * NO_WHITE_LABEL, FLEET_WIDE), test owners' rows left out, as (day, white_label_id, figures jsonb). Summed over white
+ * labels they are the report's figures: a device, an owner, an SMS belongs to one white label, so even the distinct
+ * devices active add up.
+ */
+function rollupSql(): string {
+  const ctes = SOURCES.map((s) => {
+    const joins = s.device ? ` LEFT JOIN device d ON d.id = ${s.device} LEFT JOIN owner o ON o.id = d.owner_id` : '';
+    const wl = s.device ? `coalesce(o.white_label_vendor_id, ${NO_WHITE_LABEL})` : s.owner ? `coalesce(x.white_label_vendor_id, ${NO_WHITE_LABEL})` : String(FLEET_WIDE);
+    const notTest = s.device ? ['o.is_test IS NOT TRUE'] : s.owner ? ['NOT x.is_test'] : [];
+    const conds = [`${s.at} >= span.s`, `${s.at} < span.e`, ...(s.where ? [s.where] : []), ...notTest];
+    return `${s.name} AS (SELECT (${s.at} AT TIME ZONE $3)::date AS day, ${wl} AS wl, ${s.figures}
+      FROM ${s.from}${joins}, span WHERE ${conds.join(' AND ')} GROUP BY 1, 2)`;
+  });
+  return `WITH span AS (SELECT $1::date::timestamp AT TIME ZONE $3 AS s, ($2::date + 1)::timestamp AT TIME ZONE $3 AS e),
+    ${ctes.join(',\n    ')}
+    ${SOURCES.map((s) => `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.wl AS white_label_id, to_jsonb(t) - 'day' - 'wl' AS figures FROM ${s.name} t`).join('\n    UNION ALL ')}`;
+}
+const ROLLUP_SQL = rollupSql();
+
+type RollupRow = { day: string; white_label_id: number; figures: Record<string, number> };
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The daily report (§2 /admin/reports/daily): past days from the rollup (`daily_report_rollup`, per zone, day of the
+ * zone and white label; a past day missing there is rolled on this first read, set-based over the raw tables), today
+ * from the raw tables in one statement. docs/statistics.md "Daily report".
+ */
 @Injectable()
 export class DailyReportRepository {
   constructor(private readonly pg: PgPool) {}
 
-  days(s: DailyScope): Promise<DailyReportDay[]> {
+  /** The days [first, last] of the scope, newest first; `today` is today in the zone (read from the raw tables). */
+  async days(s: DailyScope & { today?: string }): Promise<DailyReportDay[]> {
+    const today = s.today ?? s.last;
+    const pastLast = s.last < today ? s.last : addDays(today, -1);
+    const out: DailyReportDay[] = [];
+    if (s.last >= today) out.push(...(await this.raw({ ...s, first: today > s.first ? today : s.first })));
+    if (s.first <= pastLast) out.push(...(await this.rolled({ ...s, last: pastLast })));
+    return out.sort((a, b) => (a.day < b.day ? 1 : -1));
+  }
+
+  /** The days of the scope from the raw tables (today; the tests and the benchmark compare the rollup with it). */
+  raw(s: DailyScope): Promise<DailyReportDay[]> {
     const scoped = s.whiteLabels !== null;
-    return this.pg
-      .rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])])
-      .catch(rethrowUnknownTimeZone);
+    return this.withoutJit((c) =>
+      this.pg.rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])], c),
+    ).catch(rethrowUnknownTimeZone);
+  }
+
+  /**
+   * Runs the report's statements without JIT: the planner's estimates of the days joined to a dozen aggregates run to
+   * millions of rows, so it compiled them (4.0 of a 4.1 s read of one day at 200k devices, docs/benchmarks.md) for an
+   * answer of a few rows. As the import runner's statements.
+   */
+  private withoutJit<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction(async (c) => {
+      await c.query('SET LOCAL jit = off');
+      return fn(c);
+    });
+  }
+
+  /** Past days from the rollup, rolling the ones it lacks first. */
+  private async rolled(s: DailyScope): Promise<DailyReportDay[]> {
+    const have = new Set(
+      (
+        await this.pg.rows<{ day: string }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM daily_report_rollup WHERE tz = $1 AND white_label_id = $4 AND day >= $2::date AND day <= $3::date`,
+          [s.tz, s.first, s.last, FLEET_WIDE],
+        )
+      ).map((r) => r.day),
+    );
+    const missing: string[] = [];
+    for (let d = s.first; d <= s.last; d = addDays(d, 1)) if (!have.has(d)) missing.push(d);
+    if (missing.length) await this.roll(s.tz, missing[0]!, missing.at(-1)!);
+    const scoped = s.whiteLabels !== null;
+    const rows = await this.pg.rows<RollupRow>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
+        WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
+      [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])],
+    );
+    const out: DailyReportDay[] = [];
+    for (let d = s.first; d <= s.last; d = addDays(d, 1)) {
+      const day = { day: d } as Record<string, unknown>;
+      for (const f of DAILY_FIGURES) day[f] = scoped && FLEET_WIDE_FIGURES.includes(f) ? null : 0;
+      for (const r of rows) {
+        if (r.day !== d) continue;
+        for (const [f, v] of Object.entries(r.figures)) if (day[f] !== null && day[f] !== undefined) day[f] = (day[f] as number) + v;
+      }
+      out.push(day as DailyReportDay);
+    }
+    return out;
+  }
+
+  /**
+   * Rolls the days [first, last] of zone `tz` again from the raw tables: their rows replaced in one transaction (a
+   * report's first read of a past day; the worker's DailyReportRoll for the recent days, which late writes change).
+   */
+  async roll(tz: string, first: string, last: string): Promise<number> {
+    const rows = await this.withoutJit((c) => this.pg.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c)).catch(rethrowUnknownTimeZone);
+    const merged = new Map<string, RollupRow>();
+    for (let d = first; d <= last; d = addDays(d, 1)) merged.set(`${d}|${FLEET_WIDE}`, { day: d, white_label_id: FLEET_WIDE, figures: {} });
+    for (const r of rows) {
+      const key = `${r.day}|${r.white_label_id}`;
+      const m = merged.get(key) ?? { day: r.day, white_label_id: r.white_label_id, figures: {} };
+      Object.assign(m.figures, r.figures);
+      merged.set(key, m);
+    }
+    await this.pg.transaction(async (c) => {
+      await c.query('DELETE FROM daily_report_rollup WHERE tz = $1 AND day >= $2::date AND day <= $3::date', [tz, first, last]);
+      await c.query(
+        `INSERT INTO daily_report_rollup (tz, day, white_label_id, figures)
+         SELECT $1, r.day, r.white_label_id, r.figures FROM jsonb_to_recordset($2::jsonb) AS r(day date, white_label_id int, figures jsonb)
+         ON CONFLICT (tz, day, white_label_id) DO UPDATE SET figures = EXCLUDED.figures, rolled_at = now()`,
+        [tz, JSON.stringify([...merged.values()])],
+      );
+    });
+    return merged.size;
+  }
+
+  /** The zones read in the last `days` days (the worker rolls their recent days again). */
+  async zones(days: number): Promise<string[]> {
+    const r = await this.pg.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
+    return r.map((x) => x.tz);
   }
 }

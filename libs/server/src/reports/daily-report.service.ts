@@ -27,7 +27,7 @@ export class DailyReportService {
     const date = q.date ?? today;
     if (date > today) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('date', 'reportDayInFuture')]);
     const whiteLabels = s.role === Role.Administrator && !q.whitelabel_ids ? null : await this.stats.whiteLabels(s, q.whitelabel_ids);
-    const items = await this.repo.days({ first: minusDays(date, q.days - 1), last: date, tz: q.tz, whiteLabels });
+    const items = await this.repo.days({ first: minusDays(date, q.days - 1), last: date, tz: q.tz, whiteLabels, today });
     return { date, days: q.days, tz: q.tz, white_label_ids: whiteLabels, items };
   }
 }

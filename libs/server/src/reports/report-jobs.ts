@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/tokens.js';
+import { withoutValues } from '../core/redact.js';
 import { JobHandler, JobName, OnJobFailed, type JobPayload } from '../core/jobs/index.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -23,6 +24,6 @@ export class ReportJobs {
   async failed(payload: unknown, err: Error, final: boolean) {
     const runId = (payload as Partial<JobPayload<typeof JobName.ReportActiveDevices>>)?.runId;
     if (!final || typeof runId !== 'number') return;
-    await this.repo.fail(runId, err.message).catch((e) => this.log.error({ err: e }, 'marking report failed'));
+    await this.repo.fail(runId, withoutValues(err.message)).catch((e) => this.log.error({ err: e }, 'marking report failed'));
   }
 }

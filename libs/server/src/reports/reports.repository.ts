@@ -82,9 +82,12 @@ export class ReportsRepository {
       await c.query('DELETE FROM report_active_device WHERE run_id = $1', [id]);
       const r = await c.query(
         `INSERT INTO report_active_device (run_id, device_id, first_seen, last_seen, communications)
-         SELECT $1, device_id, min(time), max(time), count(*)
-           FROM device_communication WHERE time >= $2::date::timestamp AT TIME ZONE 'UTC' AND time < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
-          GROUP BY device_id`,
+         SELECT $1, a.* FROM (
+           SELECT device_id, min(time), max(time), count(*)
+             FROM device_communication WHERE time >= $2::date::timestamp AT TIME ZONE 'UTC' AND time < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+            GROUP BY device_id) a
+          -- a test owner's devices are left out (docs/statistics.md "Test owners"): one probe per device, not per row
+          WHERE NOT EXISTS (SELECT 1 FROM device d JOIN owner o ON o.id = d.owner_id WHERE d.id = a.device_id AND o.is_test)`,
         [id, run.from, run.to],
       );
       const total = r.rowCount ?? 0;

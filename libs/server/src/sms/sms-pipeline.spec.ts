@@ -61,11 +61,11 @@ describe('rate slots', () => {
 
 describe('counters follow the seed definitions', () => {
   it('moves sent, received and errors by the difference of the two statuses', () => {
-    expect(statDelta(null, 0)).toEqual({ created: 1, sent: 0, errors: 0, received: 0 });
-    expect(statDelta(0, 1)).toEqual({ created: 0, sent: 1, errors: 0, received: 0 });
-    expect(statDelta(1, 2)).toEqual({ created: 0, sent: 0, errors: 0, received: 1 });
-    expect(statDelta(2, 3)).toEqual({ created: 0, sent: -1, errors: 1, received: -1 });
-    expect(statDelta(0, 3)).toEqual({ created: 0, sent: 0, errors: 1, received: 0 });
+    expect(statDelta(null, 0)).toEqual({ created: 1, sent: 0, errors: 0, received: 0, replies: 0 });
+    expect(statDelta(0, 1)).toEqual({ created: 0, sent: 1, errors: 0, received: 0, replies: 0 });
+    expect(statDelta(1, 2)).toEqual({ created: 0, sent: 0, errors: 0, received: 1, replies: 0 });
+    expect(statDelta(2, 3)).toEqual({ created: 0, sent: -1, errors: 1, received: -1, replies: 0 });
+    expect(statDelta(0, 3)).toEqual({ created: 0, sent: 0, errors: 1, received: 0, replies: 0 });
   });
 });
 

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { SmsCampaign } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
+import { smsCounters } from './traffic/sms-traffic.repository.js';
 
 export type SmsCommandRow = { command_key: string; template: string; takes_message: boolean };
 
 const CAMPAIGN_SQL = `
   SELECT c.bulk_id, c.command_key, c.message, c.device_type_id AS device_type, u.username AS created_by, c.created_at, c.total,
-    p.created, p.sent, p.received, p.errors, p.expired, c.refused, c.finished_at
+    p.created, p.waiting, p.sent, p.received, p.errors, p.expired, c.refused, c.finished_at
   FROM sms_campaign c LEFT JOIN backoffice_user u ON u.id = c.created_by
   CROSS JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE m.status = 0)::int AS created, count(*) FILTER (WHERE m.status = 1)::int AS sent,
-      count(*) FILTER (WHERE m.status = 2)::int AS received, count(*) FILTER (WHERE m.status = 3)::int AS errors,
-      count(*) FILTER (WHERE m.status = 4)::int AS expired
+    -- the figures of SMS_FIGURES, as the traffic page and the daily report define them
+    SELECT ${smsCounters('m.', ['created', 'waiting', 'sent', 'received', 'errors', 'expired'])}
     FROM sms_message m WHERE m.bulk_id = c.bulk_id AND m.direction = 'OUTBOUND'
       -- an attempt the watch refused for now was sent again: its device counts once, at its latest attempt
       AND m.error_code IS DISTINCT FROM 'smsRetried') p`;
+
+/** A campaign is done when no message is waiting or sent without being received (SMS_FIGURES: sent counts received ones). */
+export const campaignDone = (c: { waiting: number; sent: number; received: number }) => c.waiting + c.sent - c.received === 0;
 
 /** The send routes' reads and checks: commands of a type, set-based checks of a bulk send's ids, campaigns. */
 @Injectable()

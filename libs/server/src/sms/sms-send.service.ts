@@ -22,7 +22,7 @@ import type { SessionUser } from '../access/session-user.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { forbiddenArgumentChars, renderCommand } from '../commands/grammar.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
-import { SmsSendRepository } from './sms-send.repository.js';
+import { campaignDone, SmsSendRepository } from './sms-send.repository.js';
 
 /** The ids a refusal names (the first ones; the count says how many there are). */
 const named = (ids: number[]) => ({ count: ids.length, ids: ids.slice(0, 20).join(', ') + (ids.length > 20 ? ', ...' : '') });
@@ -153,13 +153,13 @@ export class SmsSendService {
     const c = await this.repo.campaign(bulkId);
     if (!c) throw new DomainError(ErrorCode.NotFound, [fieldError('bulk_id', 'smsUnknownCampaign')]);
     if (c.device_type !== null && !typeAllowed(s, c.device_type)) throw new DomainError(ErrorCode.Forbidden);
-    return { ...c, done: c.created + c.sent === 0 };
+    return { ...c, done: campaignDone(c) };
   }
 
   async campaigns(s: SessionUser, page: number, count: number): Promise<SmsCampaign[]> {
     const partner = deviceTypeScope(s.role);
     const types = partner !== null ? [partner] : s.types.length && !s.types.includes(-1) ? s.types : null;
     const { items } = await this.repo.campaigns(types, count, page * count);
-    return items.map((c) => ({ ...c, done: c.created + c.sent === 0 }));
+    return items.map((c) => ({ ...c, done: campaignDone(c) }));
   }
 }

@@ -1,4 +1,4 @@
-import type { StatsType } from '@tracker/contract';
+import { LOCATION_TECHNOLOGY_OF_SOURCE, LOCATION_TECHNOLOGY_UNKNOWN, type StatsType } from '@tracker/contract';
 
 /**
  * The SQL of every statistic type (statement generator of StatsRepository, like import-sql.ts for the import runner):
@@ -9,13 +9,18 @@ import type { StatsType } from '@tracker/contract';
  * A row's white label is its owner's (`owner.white_label_vendor_id`); rows of owners without one are not counted.
  * What each type counts, in words: docs/statistics.md.
  */
+/**
+ * The owners whose rows count (`o`): of a white label, and not test owners (owner.is_test, the profile's "Test user":
+ * a test owner, its devices and everything of them are left out of every statistic).
+ */
+const COUNTED = 'o.white_label_vendor_id IS NOT NULL AND NOT o.is_test';
 const utcDay = (col: string) => `(${col} AT TIME ZONE 'UTC')::date`;
 
 type Daily = { from: string; at: string; owner: string; where?: string; dim?: string; value?: string };
 function daily({ from, at, owner, where, dim = `''`, value = 'count(*)' }: Daily): string {
   return `SELECT ${utcDay(at)} AS day, o.white_label_vendor_id AS white_label_id, ${dim} AS dimension, ${value}::bigint AS value
     FROM ${from} JOIN owner o ON o.id = ${owner}
-   WHERE ${at} >= $1 AND ${at} < $2 AND o.white_label_vendor_id IS NOT NULL${where ? ` AND ${where}` : ''}
+   WHERE ${at} >= $1 AND ${at} < $2 AND ${COUNTED}${where ? ` AND ${where}` : ''}
    GROUP BY 1, 2, 3`;
 }
 
@@ -23,7 +28,7 @@ type Snapshot = { from: string; owner: string; where?: string; dim: string };
 function snapshot({ from, owner, where, dim }: Snapshot): string {
   return `SELECT o.white_label_vendor_id AS white_label_id, ${dim} AS dimension, count(*)::bigint AS value
     FROM ${from} JOIN owner o ON o.id = ${owner}
-   WHERE o.white_label_vendor_id IS NOT NULL${where ? ` AND ${where}` : ''}
+   WHERE ${COUNTED}${where ? ` AND ${where}` : ''}
    GROUP BY 1, 2`;
 }
 
@@ -31,14 +36,20 @@ function snapshot({ from, owner, where, dim }: Snapshot): string {
 const guestsPerOwner = (where: string) => `SELECT white_label_id, n::text AS dimension, count(*)::bigint AS value
     FROM (SELECT o.white_label_vendor_id AS white_label_id, count(*) AS n
             FROM owner_guest g JOIN owner o ON o.id = g.owner_id
-           WHERE o.white_label_vendor_id IS NOT NULL AND ${where} GROUP BY o.id, 1) per_owner
+           WHERE ${COUNTED} AND ${where} GROUP BY o.id, 1) per_owner
    GROUP BY 1, 2`;
 
 const sms = 'sms_message s JOIN device d ON d.id = s.device_id';
 const loc = 'location l JOIN device d ON d.id = l.device_id';
 const ownedDevice = { from: 'device d', owner: 'd.owner_id' };
-/** §4 contact statistics: location technology 1 gps, 2 wifi, 3 cells, 4 phone, else invalid (0), from the §4 source */
-const TECHNOLOGY = `CASE l.source WHEN 1 THEN '1' WHEN 6 THEN '2' WHEN 8 THEN '3' WHEN 7 THEN '4' ELSE '0' END`;
+/**
+ * §4 contact statistics: location technology 1 gps, 2 wifi, 3 cells, 4 phone, else invalid (0). A fix not valid is 0
+ * (the invalid slice is invalid_locations); a valid one the technology of its source (LOCATION_TECHNOLOGY_OF_SOURCE),
+ * or 'unknown' for a source without one: a valid fix is never invalid.
+ */
+const TECHNOLOGY = `CASE WHEN NOT l.is_valid THEN '0' ${Object.entries(LOCATION_TECHNOLOGY_OF_SOURCE)
+  .map(([source, tech]) => `WHEN l.source = ${Number(source)} THEN '${Number(tech)}'`)
+  .join(' ')} ELSE '${LOCATION_TECHNOLOGY_UNKNOWN}' END`;
 /** §9: the location update frequency in minutes (seconds / 60); 65000 is Stand by */
 const FREQUENCY = `CASE WHEN x.value = '65000' THEN 'standby' WHEN x.value ~ '^[0-9]{1,9}$' THEN (x.value::int / 60)::text ELSE 'invalid' END`;
 /** device setting 1 is the location interval in seconds (seed catalog, default settings) */
@@ -48,7 +59,8 @@ export const STATS_SQL: Record<StatsType, string> = {
   new_registrations: daily({ from: 'owner x', at: 'x.created', owner: 'x.id' }),
   new_pairing: daily({ from: 'audit_event e JOIN device d ON d.id = e.device_id', at: 'e.created', owner: 'd.owner_id', where: 'e.status = 5' }),
   new_devices: daily({ from: 'device d', at: 'd.created', owner: 'd.owner_id' }),
-  active_users: daily({ from: 'owner x', at: 'x.last_login_at', owner: 'x.id' }),
+  // owners signed in on the day, from their sign-ins (owner_sign_in: rows that never change, so a past day keeps its figure)
+  active_users: daily({ from: 'owner_sign_in x', at: 'x.at', owner: 'x.owner_id', value: 'count(DISTINCT x.owner_id)' }),
   active_devices: daily({
     from: 'device_communication c JOIN device d ON d.id = c.device_id',
     at: 'c.time',
@@ -98,7 +110,7 @@ export const STATS_SQL: Record<StatsType, string> = {
   contacts_primary: `SELECT white_label_id, n::text AS dimension, count(*)::bigint AS value
     FROM (SELECT o.white_label_vendor_id AS white_label_id, count(c.id) FILTER (WHERE c."primary") AS n
             FROM owner o JOIN contact c ON c.user_id = o.id
-           WHERE o.white_label_vendor_id IS NOT NULL GROUP BY o.id, 1) per_owner
+           WHERE ${COUNTED} GROUP BY o.id, 1) per_owner
    GROUP BY 1, 2`,
   guests: guestsPerOwner('true'),
   calls_by_guests: guestsPerOwner('g.can_call'),
@@ -117,7 +129,8 @@ export const STATS_SQL: Record<StatsType, string> = {
  * type missing here would be kept by the schedule only (stats.spec checks that every daily type is here).
  */
 export const STATS_SOURCES: Record<string, readonly StatsType[]> = {
-  owner: ['new_registrations', 'active_users'],
+  owner: ['new_registrations'],
+  owner_sign_in: ['active_users'],
   device: ['new_devices'],
   device_communication: ['active_devices'],
   audit_event: ['new_pairing'],

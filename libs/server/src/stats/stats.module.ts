@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DailyReportRepository } from '../reports/daily-report.repository.js';
+import { DailyReportRoll } from '../reports/daily-report-roll.service.js';
 import { DailyReportService } from '../reports/daily-report.service.js';
 import { ReportJobs } from '../reports/report-jobs.js';
 import { ReportsController } from '../reports/reports.controller.js';
@@ -20,7 +21,7 @@ export class StatsModule {}
 
 /** The rollup's upkeep and the report jobs (worker). */
 @Module({
-  providers: [StatsRepository, StatsRollup, ReportsRepository, ReportJobs, ReportSweep],
-  exports: [StatsRollup, ReportSweep],
+  providers: [StatsRepository, StatsRollup, ReportsRepository, ReportJobs, ReportSweep, DailyReportRepository, DailyReportRoll],
+  exports: [StatsRollup, ReportSweep, DailyReportRoll],
 })
 export class StatsWorkerModule {}

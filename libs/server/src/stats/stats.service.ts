@@ -19,12 +19,12 @@ export class StatsService {
 
   /**
    * The white labels a figure of the user covers (§6): those asked for, all of them the user's (else 403 naming
-   * `whitelabel_ids`), or without a list all of the user's. The stats and the daily report.
+   * the field `whitelabel_ids`, never a white label), or without a list all of the user's. The stats and the daily report.
    */
   async whiteLabels(s: SessionUser, asked: number[] | undefined): Promise<number[]> {
     const allowed = await this.allowed(s);
     const foreign = (asked ?? []).find((id) => !allowed.includes(id));
-    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed', { id: foreign })]);
+    if (foreign !== undefined) throw new DomainError(ErrorCode.Forbidden, [fieldError('whitelabel_ids', 'statsWhiteLabelNotAllowed')]);
     return asked ?? allowed;
   }
 
@@ -34,12 +34,25 @@ export class StatsService {
     if (q.deployment_id !== undefined) {
       if (!def.subWhiteLabel) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('deployment_id', 'unknownField', { field: 'deployment_id' })]);
       const owner = await this.repo.deploymentWhiteLabel(q.deployment_id);
+      // another white label's deployment and an unknown one answer alike, naming no white label
       if (owner === null || !whiteLabels.includes(owner)) {
-        throw new DomainError(ErrorCode.Forbidden, [fieldError('deployment_id', 'statsWhiteLabelNotAllowed', { id: owner ?? q.deployment_id })]);
+        throw new DomainError(ErrorCode.Forbidden, [fieldError('deployment_id', 'statsDeploymentNotAllowed')]);
       }
     }
     const rows = await this.repo.items({ type: q.type, from: q.from, to: q.to, whiteLabels, deploymentId: q.deployment_id });
-    return { type: q.type, chart: def.chart, items: rows.map((r) => toItem(q.type, r)) };
+    return { type: q.type, chart: def.chart, as_of: def.kind === 'snapshot' ? await this.snapshotTakenAt(q.type, rows) : null, items: rows.map((r) => toItem(q.type, r)) };
+  }
+
+  /**
+   * When the snapshot shown was taken: the type's last roll when the rows are of the day it rolled (today's snapshot,
+   * taken again every STATS_SNAPSHOT_MS); null for an older day's snapshot (taken on that day, its time not kept) or
+   * no rows.
+   */
+  private async snapshotTakenAt(type: StatsListQuery['type'], rows: StatsRow[]): Promise<string | null> {
+    const day = rows.at(-1)?.day;
+    if (!day) return null;
+    const state = (await this.repo.states()).find((x) => x.type === type);
+    return state && String(state.rolled_day) === day ? new Date(state.rolled_at).toISOString() : null;
   }
 }
 

@@ -1,4 +1,14 @@
-import { STATS_MAX_COLOURS, type StatsItem, type StatsTypeDef } from '@tracker/contract';
+import type { TFunction } from 'i18next';
+import {
+  LOCATION_REASONS,
+  LOCATION_SOURCES,
+  LOCATION_TECHNOLOGIES,
+  LOCATION_TECHNOLOGY_UNKNOWN,
+  STATS_MAX_COLOURS,
+  type StatsItem,
+  type StatsType,
+  type StatsTypeDef,
+} from '@tracker/contract';
 import type { ChartOption } from '../../components/EChart';
 
 /** §2: charts use up to 10 colours. */
@@ -21,6 +31,31 @@ const byNumberThenText = (a: string, b: string) => {
   if (a !== '' && b !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
   return a.localeCompare(b);
 };
+
+/** The sum of the items' values (a pie's total, shown beside it). */
+export const statsTotal = (items: readonly StatsItem[]) => items.reduce((n, i) => n + i.value, 0);
+
+/**
+ * How a field's value reads: §4's names of genders, contact roles, location technologies, sources and reasons (the
+ * device pages' translations of sources and reasons), §9 Stand by; other values as they are.
+ */
+export function statsValueLabel(type: StatsType, def: StatsTypeDef, t: TFunction): (v: string) => string {
+  const map: Record<string, Record<string, string>> = {
+    gender: { '1': 'male', '2': 'female', '0': 'other' },
+    role: { '1': 'primary', '2': 'secondary' },
+    occurence: { standby: 'standby', invalid: 'invalid' },
+  };
+  if (type === 'location_technology')
+    map.source_type = { ...LOCATION_TECHNOLOGIES, [LOCATION_TECHNOLOGY_UNKNOWN]: 'unknownTechnology' } as Record<string, string>;
+  const known = (names: Record<number, string>, prefix: string) => (v: string) =>
+    /^\d+$/.test(v) && names[Number(v)] ? t(`device.${prefix}.${names[Number(v)]}`) : t(`device.${prefix}.unknown`, { n: v });
+  if (type === 'location_sources') return known(LOCATION_SOURCES, 'source');
+  if (type === 'location_reasons') return known(LOCATION_REASONS, 'reason');
+  return (v: string) => {
+    const key = def.field ? map[def.field]?.[v] : undefined;
+    return key ? t(`statsPage.values.${key}`) : v || '-';
+  };
+}
 
 type Labels = { value: (v: string) => string; other: string };
 
@@ -60,6 +95,7 @@ export function statsChartOption(def: StatsTypeDef, items: readonly StatsItem[],
       series: whiteLabels.map(([id, name]) => ({
         type: 'bar',
         name,
+        label: { show: true, position: 'top' },
         data: categories.map((c) => items.filter((i) => i.white_label_id === id && fieldValue(def, i) === c).reduce((s, i) => s + i.value, 0)),
       })),
     };
@@ -74,6 +110,7 @@ export function statsChartOption(def: StatsTypeDef, items: readonly StatsItem[],
     color: palette,
     tooltip: { trigger: 'item' },
     legend: { top: 0 },
-    series: [{ type: 'pie', radius: ['30%', '65%'], top: 32, data: slices }],
+    // each slice says its value beside its name (not only on hover); the page shows the total above the chart
+    series: [{ type: 'pie', radius: ['30%', '65%'], top: 32, data: slices, label: { show: true, formatter: '{b}: {c}' } }],
   };
 }

@@ -1,6 +1,16 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { MessageStatus, reasonText, storedReason, type ReasonParams, type SmsExportKind, type SmsStatistics, type SmsTrafficItem } from '@tracker/contract';
+import {
+  MessageStatus,
+  reasonText,
+  SMS_COUNTER_FIGURES,
+  storedReason,
+  type ReasonParams,
+  type SmsExportKind,
+  type SmsFigure,
+  type SmsStatistics,
+  type SmsTrafficItem,
+} from '@tracker/contract';
 import { PgPool } from '../../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../../core/exports/index.js';
 
@@ -63,16 +73,26 @@ const EXPORT_COLUMNS: SqlCsvColumn[] = [
   { key: 'error', sql: `CASE WHEN r.error_code IS NULL THEN NULL ELSE ${reasonTextSql('r.error_code', 'r.error_params')} END` },
 ];
 
+/** Each SMS figure (contract SMS_FIGURES, docs/statistics.md "SMS figures") as a condition on a message (`m`: its alias with the dot). */
+export const SMS_FIGURE_SQL: Record<SmsFigure, (m: string) => string> = {
+  created: (m) => `${m}direction = 'OUTBOUND'`,
+  waiting: (m) => `${m}direction = 'OUTBOUND' AND ${m}status = 0`,
+  sent: (m) => `${m}direction = 'OUTBOUND' AND ${m}status IN (1, 2)`,
+  received: (m) => `${m}direction = 'OUTBOUND' AND ${m}status = 2`,
+  errors: (m) => `${m}direction = 'OUTBOUND' AND ${m}status = 3`,
+  expired: (m) => `${m}direction = 'OUTBOUND' AND ${m}status = 4`,
+  replies: (m) => `${m}direction = 'INBOUND'`,
+};
+
 /**
- * The counters of the seed and, as docs/sms-traffic.md says, of sms_statistic, counted from the messages (`m`: the
- * alias of sms_message, '' for none); the daily report counts its SMS figures with them too.
+ * The figures counted from the messages (`m`: the alias of sms_message with its dot, '' for none), as the day counters
+ * (sms_statistic) keep them, each named `prefix` + its name: the daily report (sms_*) and the campaign progress count
+ * with them.
  */
-export const smsCounters = (m = '') => `count(*) FILTER (WHERE ${m}direction = 'OUTBOUND')::int AS created,
-  count(*) FILTER (WHERE ${m}direction = 'OUTBOUND' AND ${m}status IN (1, 2))::int AS sent,
-  count(*) FILTER (WHERE ${m}status = 3)::int AS errors,
-  count(*) FILTER (WHERE ${m}direction = 'INBOUND' OR ${m}status = 2)::int AS received`;
-const SUMS = `coalesce(sum(created), 0)::int AS created, coalesce(sum(sent), 0)::int AS sent,
-  coalesce(sum(errors), 0)::int AS errors, coalesce(sum(received), 0)::int AS received`;
+export const smsCounters = (m = '', figures: readonly SmsFigure[] = SMS_COUNTER_FIGURES, prefix = '') =>
+  figures.map((f) => `count(*) FILTER (WHERE ${SMS_FIGURE_SQL[f](m)})::int AS ${prefix}${f}`).join(',\n  ');
+const SUMS = SMS_COUNTER_FIGURES.map((f) => `coalesce(sum(${f}), 0)::int AS ${f}`).join(', ');
+const COUNTER_COLUMNS = SMS_COUNTER_FIGURES.join(', ');
 
 /** SMS traffic: search pages, counters and exports over `sms_message` / `sms_statistic` (raw SQL: search, streaming). */
 @Injectable()
@@ -112,8 +132,8 @@ export class SmsTrafficRepository {
    */
   async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
     const both = (where: string) =>
-      `SELECT ${SUMS} FROM (SELECT day, created, sent, errors, received FROM sms_statistic ${where}
-         UNION ALL SELECT day, created, sent, errors, received FROM sms_statistic_delta ${where}) s`;
+      `SELECT ${SUMS} FROM (SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic ${where}
+         UNION ALL SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic_delta ${where}) s`;
     const rows = days
       ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day <= $2::date'), [days.from, days.to])
       : await this.pool.rows<SmsStatistics>(both(''));

@@ -34,6 +34,25 @@ describe('/admin/defaultSettings', () => {
     expect(within(table).getByRole('columnheader', { name: /Value/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it("a partner manager (role 12) opens its own type's defaults", async () => {
+    const api = mockFetch({
+      'GET /api/local/role': ok({ username: 'pa', role: 12, operators: [1], white_labels: [1], types: [-1], preferedLanguage: 'en' }),
+      // the api answers a partner only its own type (§6 partner scope)
+      'GET /api/device/types': ok([{ id: 2, name: 'Partner A watch' }]),
+      'GET /api/setting/defaults': ok([setting(1, 1, { device_type_id: 2, name: 'location_interval', value: '600' })]),
+    });
+    renderApp('/admin/defaultSettings', { session: { role: 12 } });
+    const table = await screen.findByTestId('default-settings');
+    expect(within(table).getAllByTestId('default-row')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/setting/defaults')[0]!.url.searchParams.get('device_type_id')).toBe('2');
+  });
+
+  it('role 13 gets the §6 refusal', async () => {
+    mockFetch({ 'GET /api/local/role': ok({ username: 'pt', role: 13, operators: [1], white_labels: [1], types: [-1], preferedLanguage: 'en' }) });
+    renderApp('/admin/defaultSettings', { session: { role: 13 } });
+    expect(await screen.findByText('401, You are not authorised to view this section')).toBeTruthy();
+  });
+
   it('a failed load goes to the dashboard (§8)', async () => {
     mockFetch({
       'GET /api/local/role': role,

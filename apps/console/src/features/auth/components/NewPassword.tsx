@@ -19,7 +19,7 @@ export function useNewPassword() {
     /** the §5 rules: marks the field(s) at fault and returns the problem, or null when the pair is good */
     check(): ErrorCode | null {
       const problem = checkNewPassword(password, repeat);
-      setInvalid(!problem ? null : problem === ErrorCode.PasswordBlank ? 'both' : problem === ErrorCode.PasswordLength ? 'password' : 'repeat');
+      setInvalid(!problem ? null : problem === ErrorCode.PasswordBlank ? 'both' : problem === ErrorCode.PasswordLength || problem === ErrorCode.PasswordTooLong ? 'password' : 'repeat');
       return problem;
     },
     clear() {

@@ -48,6 +48,19 @@ describe('reset password page', () => {
     expect((await screen.findByTestId('toast-success')).textContent).toContain('Successfull');
   });
 
+  it('refuses a password over 72 bytes (bcrypt would cut it) with its own message, before sending', async () => {
+    const api = mockFetch({ [`GET ${API}`]: ok({ valid: true, username: 'bob' }), [`POST ${API}`]: ok({ ok: true }) });
+    const { user } = renderApp(PATH);
+    const long = '😀'.repeat(19) + 'a';
+    await user.click(await screen.findByLabelText('New password'));
+    await user.paste(long);
+    await user.click(screen.getByLabelText('Repeat password'));
+    await user.paste(long);
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Password is too long: at most 72 bytes (fewer characters when they are emoji or accented letters)')).toBeTruthy();
+    expect(api.callsTo('POST', API)).toHaveLength(0);
+  });
+
   it('shows the first error message when the reset fails', async () => {
     mockFetch({
       [`GET ${API}`]: ok({ valid: true, username: 'bob' }),

@@ -23,6 +23,10 @@ export function useUpdateOwner(id: number) {
   return useMutation({ mutationFn: (body: OwnerUpdateRequest) => apiCall('userUpdate', { query: { user_id: id }, body }), onSuccess: invalidate });
 }
 
+/** The countries of the reference list (the profile's country is one of them). */
+export const useCountries = () =>
+  useQuery({ queryKey: ['countries'], queryFn: () => apiCall('countries', { toast: false }), staleTime: Infinity, retry: false });
+
 export function useExternalId(id: number) {
   const invalidate = useInvalidateOwner(id);
   return useMutation({

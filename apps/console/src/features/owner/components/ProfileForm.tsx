@@ -5,11 +5,11 @@ import { SelectField, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
 import { reasonLabel } from '../../../lib/reasons';
-import { useUpdateOwner } from '../api/owner';
+import { useCountries, useUpdateOwner } from '../api/owner';
 
-const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'street', 'house_number', 'zip', 'city', 'country_code'] as const;
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'street', 'house_number', 'zip', 'city'] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
-type Values = Record<TextKey | 'language', string> & { is_test: boolean; language_override: boolean };
+type Values = Record<TextKey | 'country_code' | 'language', string> & { is_test: boolean; language_override: boolean };
 
 function valuesOf(o: OwnerDetails): Values {
   const u = o.userData;
@@ -31,12 +31,17 @@ export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) 
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateOwner(id);
+  const countries = useCountries().data ?? [];
+  // the stored code stays selectable even when the list is not (yet) there
+  const countryOptions = countries.some((c) => c.code === values.country_code) || !values.country_code
+    ? countries
+    : [{ code: values.country_code, name: values.country_code }, ...countries];
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const body: OwnerUpdateRequest = {};
     const changed = body as Record<string, string | boolean>;
-    for (const k of [...TEXT_FIELDS, 'language', 'is_test', 'language_override'] as const) {
+    for (const k of [...TEXT_FIELDS, 'country_code', 'language', 'is_test', 'language_override'] as const) {
       if (values[k] !== initial[k]) changed[k] = typeof values[k] === 'string' ? (values[k] as string).trim() : values[k];
     }
     setErrors({});
@@ -66,6 +71,20 @@ export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) 
     <form className="owner-form" onSubmit={onSubmit} data-testid="profile-form" noValidate>
       <div className="form-grid">
         {TEXT_FIELDS.map(text)}
+        <SelectField
+          label={t('ownerWs.profile.field.country_code')}
+          value={values.country_code}
+          error={errors.country_code}
+          data-testid="profile-country"
+          onChange={(e) => setValues({ ...values, country_code: e.target.value })}
+        >
+          <option value="">—</option>
+          {countryOptions.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} ({c.code})
+            </option>
+          ))}
+        </SelectField>
         <SelectField
           label={t('ownerWs.profile.field.language')}
           value={values.language}

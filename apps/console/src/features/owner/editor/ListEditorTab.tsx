@@ -26,6 +26,8 @@ type Props<T> = {
   actions: ComponentProps<typeof EditorActions>;
   /** a map beside the list (the editor then sits under the list), else the editor sits beside it */
   map?: ReactNode;
+  /** §6 read-only role (role 9, area `ownerEdit`): the open row's fields are shown disabled, without save or remove */
+  readOnly?: boolean;
   /** the navigation guard (§2): `useListEditor().dirty` and `.save` */
   dirty: boolean;
   save: () => Promise<boolean>;
@@ -40,8 +42,16 @@ export function ListEditorTab<T>(p: Props<T>) {
   const editor = p.editor ? (
     <section className="dw-section" aria-label={p.editor.label}>
       <h3>{p.editor.title}</h3>
-      {p.editor.fields}
-      <EditorActions {...p.actions} />
+      {p.readOnly ? (
+        <fieldset disabled data-testid="editor-read-only" style={{ border: 0, margin: 0, padding: 0 }}>
+          {p.editor.fields}
+        </fieldset>
+      ) : (
+        <>
+          {p.editor.fields}
+          <EditorActions {...p.actions} />
+        </>
+      )}
     </section>
   ) : null;
   return (

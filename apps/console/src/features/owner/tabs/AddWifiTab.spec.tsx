@@ -101,8 +101,17 @@ describe('/owner/{id}/addwifi', () => {
     expect(api.callsTo('POST', '/api/user/wifi/save').map((c) => c.body)).toEqual([{ mac: 'AABBCCDDEE02', latitude: 48.1, longitude: 13.405 }]);
   });
 
+  it('role 9 (§6 read-only): no Add; a point opens with its fields disabled, without Save or Remove', async () => {
+    const { api, user } = setup(9);
+    await user.click(await screen.findByRole('button', { name: 'AA:BB:CC:DD:EE:01' }));
+    expect(screen.getByTestId('editor-read-only')).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('wifi-add')).toBeNull();
+    expect(screen.queryByTestId('wifi-save')).toBeNull();
+    expect(api.callsTo('POST', '/api/user/wifi/save')).toHaveLength(0);
+  });
+
   it("help tooltips: the console's text, editable by role 1 only (§6)", async () => {
-    const { user } = setup(9);
+    const { user } = setup(10);
     await user.click(await screen.findByTestId('wifi-add'));
     await user.click(screen.getByTestId('help-owner.wifi.mac'));
     expect(screen.getByRole('tooltip').textContent).toContain("The MAC address (BSSID) of the owner's router");

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMac, ownerWifiForm, type OwnerWifiBody, type WifiItem } from '@tracker/contract';
+import { canAccess, formatMac, ownerWifiForm, type OwnerWifiBody, type WifiItem } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { EditablePoint } from '../../../components/EditableCircle';
 import { MapView, PointsLayer } from '../../../components/MapView';
 import { Pager } from '../../../components/Pager';
+import { useSession } from '../../../lib/session';
 import { ListEditorTab } from '../editor/ListEditorTab';
 import { useListEditor } from '../editor/use-list-editor';
 import type { OwnerTabProps } from '../owner-tabs';
@@ -24,6 +25,8 @@ const onMap = (lat: string, lng: string) => {
  */
 export function AddWifiTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
+  // §6: role 9 sees the points read-only (area ownerEdit; the api refuses its changes with READ_ONLY_ROLE)
+  const mayEdit = canAccess(useSession()!.role, 'ownerEdit');
   const [page, setPage] = useState(0);
   const q = useOwnerWifi(id, page);
   const save = useSaveOwnerWifi(id);
@@ -81,19 +84,22 @@ export function AddWifiTab({ id }: OwnerTabProps) {
         </>
       }
       tools={
-        <button
-          type="button"
-          className="btn"
-          disabled={!editor.canAdd}
-          onClick={() => {
-            setItem(null);
-            open(newWifi());
-          }}
-          data-testid="wifi-add"
-        >
-          {t('ownerWifi.add')}
-        </button>
+        mayEdit ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={!editor.canAdd}
+            onClick={() => {
+              setItem(null);
+              open(newWifi());
+            }}
+            data-testid="wifi-add"
+          >
+            {t('ownerWifi.add')}
+          </button>
+        ) : null
       }
+      readOnly={!mayEdit}
       query={q}
       rows={data?.items}
       columns={columns}

@@ -22,16 +22,16 @@ const list = (over: Partial<ContactList> = {}): ContactList => ({
   ...over,
 });
 
-function setup(model: ContactList = list(), extra: Parameters<typeof mockFetch>[0] = {}) {
+function setup(model: ContactList = list(), extra: Parameters<typeof mockFetch>[0] = {}, role: 1 | 9 = 1) {
   const api = mockFetch({
-    'GET /api/local/role': roleOf(1),
+    'GET /api/local/role': roleOf(role),
     'GET /api/user/user_details': ok(owner({ gcm_token: null }, [])),
     'GET /api/contact/user': ok(model),
     'POST /api/contact/save_v2': (call) => ok({ ...(call.body as object), id: (call.body as { id?: number }).id ?? 99 }),
     'GET /api/contact/remove': ok({ ok: true }),
     ...extra,
   });
-  return { api, ...renderApp('/owner/42/contacts', { session: { role: 1 } }) };
+  return { api, ...renderApp('/owner/42/contacts', { session: { role } }) };
 }
 const editor = () => screen.getByTestId('contact-editor');
 const openContact = async (user: ReturnType<typeof setup>['user'], name: string) => user.click(await screen.findByRole('button', { name }));
@@ -152,6 +152,16 @@ describe('/owner/{id}/contacts', () => {
   it('the limit from the server: Add is off once the owner has that many contacts', async () => {
     setup(list({ limit: 3 }));
     expect(((await screen.findByTestId('contact-add')) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('role 9 (§6 read-only): no Add, a contact opens with its fields disabled and without Save or Remove', async () => {
+    const { api, user } = setup(list(), {}, 9);
+    await openContact(user, 'Name1 Family');
+    expect(screen.getByTestId('editor-read-only')).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('contact-add')).toBeNull();
+    expect(screen.queryByTestId('contact-save')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove contact' })).toBeNull();
+    expect(api.callsTo('POST', '/api/contact/save_v2')).toHaveLength(0);
   });
 
   it("shows the server's refusal at its field, and removes a contact", async () => {

@@ -25,7 +25,10 @@ export function ContactsTab({ id }: OwnerTabProps) {
   const save = useSaveContact(id);
   const remove = useRemoveContact(id);
   const push = usePushContacts(id);
-  const mayPush = canAccess(useSession()!.role, 'ownerCommand');
+  const role = useSession()!.role;
+  const mayPush = canAccess(role, 'ownerCommand');
+  // §6: role 9 sees the contacts read-only (area ownerEdit; the api refuses its changes with READ_ONLY_ROLE)
+  const mayEdit = canAccess(role, 'ownerEdit');
   const [refused, setRefused] = useState<CommandRefusal[]>([]);
   const editor = useListEditor<ContactDraft, ContactSaveV2Body>({
     check: (d) => contactSaveV2Body.safeParse({ ...d, user_id: id }),
@@ -68,9 +71,11 @@ export function ContactsTab({ id }: OwnerTabProps) {
       heading={t('owner.tabs.contacts')}
       tools={
         <>
-          <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
-            {t('ownerContacts.add')}
-          </button>
+          {mayEdit ? (
+            <button type="button" className="btn" disabled={!editor.canAdd || atLimit} onClick={() => open(newContact())} data-testid="contact-add">
+              {t('ownerContacts.add')}
+            </button>
+          ) : null}
           {mayPush ? (
             <button
               type="button"
@@ -97,6 +102,7 @@ export function ContactsTab({ id }: OwnerTabProps) {
       selected={(c) => c.id === draft?.id}
       empty={t('ownerContacts.empty')}
       tableTestId="contacts-table"
+      readOnly={!mayEdit}
       under={
         data ? (
           <>

@@ -46,6 +46,31 @@ describe('owner profile', () => {
     expect(await within(form).findByText('first_name was empty and is left unchanged')).toBeTruthy();
   });
 
+  it('the country is a select from the reference list; the chosen code is sent and a refusal is shown at the field', async () => {
+    const api = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/user/user_details': ok(owner()),
+      'GET /api/countries/all': ok([
+        { code: 'DE', name: 'Germany', phone_code: '+49' },
+        { code: 'ES', name: 'Spain', phone_code: '+34' },
+      ]),
+      'POST /api/user/update': {
+        status: 400,
+        body: { error: 'Validation failed', code: 'VALIDATION_FAILED', errors: [{ field: 'country_code', code: 'unknownCountry', params: { field: 'country_code' }, message: 'country_code is not a known country' }] },
+      },
+    });
+    const { user } = renderApp('/owner/42/profile', { session: { role: 1 } });
+    const form = await screen.findByTestId('profile-form');
+    const select = within(form).getByTestId('profile-country') as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    await within(select).findByRole('option', { name: 'Spain (ES)' });
+    await user.selectOptions(select, 'ES');
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/user/update')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/user/update')[0]!.body).toEqual({ country_code: 'ES' });
+    expect(await within(form).findByText(/is not a known country/)).toBeTruthy();
+  });
+
   it('remove devices and user: asks first, then calls with devices=true and goes to the search', async () => {
     const api = mockFetch({
       'GET /api/local/role': roleOf(1),
@@ -89,6 +114,24 @@ describe('help tooltips', () => {
     await user.click(await screen.findByTestId('help-owner.profile.test_user'));
     expect((await screen.findByRole('tooltip')).textContent).toContain('left out of statistics');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('role 9 (§6 read-only): the profile without its editor, the external id form or the removal; role 10 edits', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(9), 'GET /api/user/user_details': ok(owner()), 'GET /api/locale/helptexts': ok([]) });
+    renderApp('/owner/42/profile', { session: { role: 9 } });
+    await screen.findByTestId('owner-facts');
+    expect(screen.queryByRole('heading', { name: 'Edit profile' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Remove' })).toBeNull();
+    expect(screen.getByTestId('owner-external-id')).toBeTruthy();
+    // the reset link to the owner's own address stays (docs/access.md)
+    expect(screen.getByRole('heading', { name: 'Password' })).toBeTruthy();
+  });
+
+  it('role 10 keeps the profile editor and the removal', async () => {
+    mockFetch({ 'GET /api/local/role': roleOf(10), 'GET /api/user/user_details': ok(owner()), 'GET /api/locale/helptexts': ok([]) });
+    renderApp('/owner/42/profile', { session: { role: 10 } });
+    expect(await screen.findByRole('heading', { name: 'Edit profile' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Remove' })).toBeTruthy();
   });
 });
 

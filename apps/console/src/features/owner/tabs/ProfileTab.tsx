@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canAccess } from '@tracker/contract';
 import { HelpTip } from '../../../components/HelpTip';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { Facts } from '../../../components/Facts';
 import { useOwnerDetails } from '../api/owner';
@@ -18,6 +20,8 @@ export function ProfileTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const q = useOwnerDetails(id);
+  // §6: role 9 sees the profile read-only (area ownerEdit): no editor, external id form or removal
+  const mayEdit = canAccess(useSession()!.role, 'ownerEdit');
   const o = q.data;
   const yesNo = (v: boolean) => t(v ? 'ownerWs.yes' : 'ownerWs.no');
   // §2 tooltips: the stored help text of owner.profile.<key>, else the console's own text
@@ -48,13 +52,23 @@ export function ProfileTab({ id }: OwnerTabProps) {
           />
           <h2>{t('ownerWs.profile.devices')}</h2>
           <OwnerDevices devices={o.devices} />
-          <h2>{t('ownerWs.profile.edit')}</h2>
-          <ProfileForm key={o.userData.id} id={id} owner={o} />
-          <ExternalIdForm id={id} value={o.external_id} />
+          {mayEdit ? (
+            <>
+              <h2>{t('ownerWs.profile.edit')}</h2>
+              <ProfileForm key={o.userData.id} id={id} owner={o} />
+              <ExternalIdForm id={id} value={o.external_id} />
+            </>
+          ) : (
+            <Facts testId="owner-external-id" rows={[[t('ownerWs.profile.externalId'), o.external_id]]} />
+          )}
           <h2>{t('ownerWs.password.title')}</h2>
           <PasswordChange id={id} email={o.userData.email} whiteLabelId={o.userData.white_label_vendor_id} />
-          <h2>{t('ownerWs.remove.title')}</h2>
-          <RemoveOwner id={id} email={o.userData.email} deviceCount={o.devices.length} />
+          {mayEdit ? (
+            <>
+              <h2>{t('ownerWs.remove.title')}</h2>
+              <RemoveOwner id={id} email={o.userData.email} deviceCount={o.devices.length} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </QueryState>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem, type SafeZoneInput } from '@tracker/contract';
+import { canAccess, isFieldCode, safeZoneInput, SAFE_ZONE_RADIUS, type OwnerSafeZoneItem, type SafeZoneInput } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { EditableCircle } from '../../../components/EditableCircle';
 import { MapView, ZonesLayer } from '../../../components/MapView';
 import { reasonLabel } from '../../../lib/reasons';
+import { useSession } from '../../../lib/session';
 import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
 import { useListEditor } from '../editor/use-list-editor';
 import { ListEditorTab } from '../editor/ListEditorTab';
@@ -19,6 +20,8 @@ const toDraft = ({ user_id: _, ...z }: OwnerSafeZoneItem): ZoneDraft => z;
  */
 export function SafeZonesTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
+  // §6: role 9 sees the zones read-only (area ownerEdit; the api refuses its changes with READ_ONLY_ROLE)
+  const mayEdit = canAccess(useSession()!.role, 'ownerEdit');
   const q = useSafeZones(id);
   const save = useSaveSafeZone(id);
   const remove = useRemoveSafeZone(id);
@@ -64,10 +67,13 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
     <ListEditorTab
       heading={t('owner.tabs.safeZones')}
       tools={
-        <button type="button" className="btn" disabled={!editor.canAdd || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
-          {t('ownerZones.add')}
-        </button>
+        mayEdit ? (
+          <button type="button" className="btn" disabled={!editor.canAdd || !data || data.zones.length >= data.limit} onClick={() => open(newZone())} data-testid="zone-add">
+            {t('ownerZones.add')}
+          </button>
+        ) : null
       }
+      readOnly={!mayEdit}
       query={q}
       rows={data?.zones}
       columns={columns}

@@ -24,7 +24,7 @@ describe('/admin/reports/daily', () => {
     expect([q.get('date'), q.get('days'), q.get('tz'), q.has('whitelabel_ids')]).toEqual(['2026-01-07', '7', 'America/New_York', false]);
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
     expect([...row('Devices active').querySelectorAll('td')].map((c) => c.textContent)).toEqual(['Devices active', '1,200', '+50', '1,150']);
-    expect([...row('SMS errors').querySelectorAll('td')].map((c) => c.textContent)).toEqual(['SMS errors', '3', '−2', '5']);
+    expect([...row('SMS: Failed').querySelectorAll('td')].map((c) => c.textContent)).toEqual(['SMS: Failed', '3', '−2', '5']);
     expect(screen.getByTestId('daily-report-zone').textContent).toContain('America/New York');
     // a white label: the fleet-wide figures are not its own
     await user.selectOptions(screen.getByLabelText('White label'), '1');

@@ -8,7 +8,7 @@ const role = ok({ username: 'u', role: 1, operators: [], white_labels: [1], type
 const BULK = '0b9f3c1e-4a57-4a2b-9d7c-1f0e5d2c3b4a';
 const campaign: SmsCampaign = {
   bulk_id: BULK, command_key: 'STATUS', message: 'STATUS#', device_type: 1, created_by: 'anna.admin', created_at: '2026-03-02T10:00:00.000Z',
-  total: 3, created: 0, sent: 0, received: 1, errors: 1, expired: 1, refused: 1, done: true, finished_at: '2026-03-02T10:05:00.000Z',
+  total: 3, created: 3, waiting: 0, sent: 1, received: 1, errors: 1, expired: 1, refused: 1, done: true, finished_at: '2026-03-02T10:05:00.000Z',
 };
 const device = (over: Partial<CampaignDeviceItem>): CampaignDeviceItem => ({
   device_id: 1, imei: '350000000000001', gsm_number: '+4915100000001', named_as: null, outcome: 'received', status: 2, sms_id: 11, attempts: 1,

@@ -13,9 +13,10 @@ export function CampaignList({ onOpen }: { onOpen: (bulkId: string) => void }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
   const q = useCampaigns();
-  const count = (k: 'total' | 'created' | 'sent' | 'received' | 'errors'): Column<SmsCampaign> => ({
+  // the total and the SMS figures (SMS_FIGURES: the traffic page's and the daily report's words and definitions)
+  const count = (k: 'total' | 'waiting' | 'sent' | 'received' | 'errors'): Column<SmsCampaign> => ({
     key: k,
-    header: t(`sms.counts.${k}`),
+    header: k === 'total' ? t('sms.counts.total') : t(`sms.figures.${k}`),
     align: 'end',
     cell: (c) => c[k],
   });
@@ -25,7 +26,7 @@ export function CampaignList({ onOpen }: { onOpen: (bulkId: string) => void }) {
     { key: 'command', header: t('sms.list.command'), className: 'mono', cell: (c) => c.command_key ?? t('common.none') },
     { key: 'message', header: t('sms.list.message'), truncate: true, cell: (c) => c.message },
     count('total'),
-    count('created'),
+    count('waiting'),
     count('sent'),
     count('received'),
     count('errors'),

@@ -27,6 +27,7 @@ const campaign = (over: Partial<SmsCampaign> = {}): SmsCampaign => ({
   created_at: '2026-03-02T10:00:00.000Z',
   total: 3,
   created: 3,
+  waiting: 3,
   sent: 0,
   received: 0,
   errors: 0,
@@ -107,12 +108,12 @@ describe('send SMS (/admin/sendSMS)', () => {
     let polls = 0;
     const api = mockFetch({
       ...base,
-      'POST /api/sms/sendBulk': bulk(campaign({ total: 2, created: 2, refused: 1 })),
+      'POST /api/sms/sendBulk': bulk(campaign({ total: 2, created: 2, waiting: 2, refused: 1 })),
       'GET /api/sms/campaign': () => {
         polls += 1;
         return polls === 1
-          ? ok(campaign({ total: 2, created: 1, sent: 0, received: 1, refused: 1 }))
-          : ok(campaign({ total: 2, created: 0, sent: 0, received: 1, errors: 1, refused: 1, done: true }));
+          ? ok(campaign({ total: 2, created: 2, waiting: 1, sent: 1, received: 1, refused: 1 }))
+          : ok(campaign({ total: 2, created: 2, waiting: 0, sent: 1, received: 1, errors: 1, refused: 1, done: true }));
       },
     });
     const { user } = renderApp('/admin/sendSMS', { session: { role: 1 } });
@@ -143,14 +144,15 @@ describe('send SMS (/admin/sendSMS)', () => {
 
     const progress = await screen.findByTestId('campaign-progress');
     expect(within(progress).getByTestId('campaign-state').textContent).toBe('Running');
-    expect(within(progress).getByTestId('campaign-created').textContent).toBe('Created2');
+    expect(within(progress).getByTestId('campaign-created').textContent).toBe('Created (to the devices)2');
+    expect(within(progress).getByTestId('campaign-waiting').textContent).toBe('Waiting (no gateway yet)2');
     expect(within(progress).getByTestId('campaign-refused').textContent).toBe('Refused1');
     await vi.advanceTimersByTimeAsync(CAMPAIGN_POLL_MS);
-    await waitFor(() => expect(within(progress).getByTestId('campaign-received').textContent).toBe('Received1'));
+    await waitFor(() => expect(within(progress).getByTestId('campaign-received').textContent).toBe('Received by the device1'));
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     await vi.advanceTimersByTimeAsync(CAMPAIGN_POLL_MS);
     await waitFor(() => expect(within(progress).getByTestId('campaign-state').textContent).toBe('Done'));
-    expect(within(progress).getByTestId('campaign-errors').textContent).toBe('Errors1');
+    expect(within(progress).getByTestId('campaign-errors').textContent).toBe('Failed1');
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     // done: no more questions
     const asked = api.callsTo('GET', '/api/sms/campaign').length;
@@ -190,8 +192,8 @@ describe('send SMS (/admin/sendSMS)', () => {
   it('lists the recent campaigns and follows one', async () => {
     mockFetch({
       ...base,
-      'GET /api/sms/campaigns': ok([campaign({ received: 3, created: 0, done: true })]),
-      'GET /api/sms/campaign': ok(campaign({ received: 3, created: 0, done: true })),
+      'GET /api/sms/campaigns': ok([campaign({ created: 3, waiting: 0, sent: 3, received: 3, done: true })]),
+      'GET /api/sms/campaign': ok(campaign({ created: 3, waiting: 0, sent: 3, received: 3, done: true })),
     });
     const { user } = renderApp('/admin/sendSMS', { session: { role: 1 } });
     const row = await screen.findByTestId(`campaign-row-${BULK}`);

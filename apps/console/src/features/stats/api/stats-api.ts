@@ -23,6 +23,8 @@ export function useStatsList(s: StatsSearch | null) {
       }),
     enabled: s !== null,
     placeholderData: keepPreviousData,
+    // a snapshot is taken again every 5 minutes (the page says as of when): asked again as often
+    refetchInterval: 5 * 60_000,
   });
 }
 

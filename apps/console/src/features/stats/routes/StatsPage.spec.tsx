@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STATS_TYPES, type StatsItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
-import { statsChartOption } from '../stats-chart';
+import { i18n } from '../../../lib/i18n';
+import { statsChartOption, statsValueLabel } from '../stats-chart';
 
 const role = ok({ username: 'anna.admin', role: 1, operators: [], white_labels: [1, 2], types: [-1], preferedLanguage: 'en' });
 const item = (day: string, white_label_id: number, value: number, extra: Partial<StatsItem> = {}): StatsItem => ({
@@ -13,12 +14,12 @@ const item = (day: string, white_label_id: number, value: number, extra: Partial
   ...extra,
 });
 
-function statsApi(items: StatsItem[]) {
+function statsApi(items: StatsItem[], asOf: string | null = null) {
   return mockFetch({
     'GET /api/local/role': role,
     'GET /api/whitelabel/list': ok([{ id: 1, name: 'TrackCo' }, { id: 2, name: 'TrackCo Kids' }]),
     'GET /api/whitelabel/deployments/list': ok([{ id: 1, name: 'TrackCo EU', white_label_id: 1 }, { id: 3, name: 'Kids EU', white_label_id: 2 }]),
-    'GET /api/stats/list': ({ url }) => ok({ type: url.searchParams.get('type'), chart: 'line', items }),
+    'GET /api/stats/list': ({ url }) => ok({ type: url.searchParams.get('type'), chart: 'line', as_of: asOf, items }),
   });
 }
 const today = new Date().toISOString().slice(0, 10);
@@ -76,6 +77,58 @@ describe('/admin/stats/{type}', () => {
     await user.click(screen.getByRole('link', { name: 'Child gender' }));
     expect(await screen.findByRole('heading', { name: 'Child gender' })).toBeTruthy();
     expect(screen.queryByLabelText('Sub white label')).toBeNull();
+  });
+});
+
+describe('the §4 names of location sources, reasons and technologies', () => {
+  it('labels location_reasons and location_sources with their §4 names, translated in en, de and es, not their codes', async () => {
+    await i18n.loadLanguages(['de', 'es']);
+    const expected = {
+      en: { reason22: '911 call', reason2: 'Alarm button', source3: 'Skyhook', source7: 'Phone', source0: 'Invalid', tech2: 'Wifi', techUnknown: 'Unknown technology' },
+      de: { reason22: 'Notruf 911', reason2: 'Alarmknopf', source3: 'Skyhook', source7: 'Telefon', source0: 'Ungültig', tech2: 'WLAN', techUnknown: 'Unbekannte Technologie' },
+      es: { reason22: 'Llamada al 911', reason2: 'Botón de alarma', source3: 'Skyhook', source7: 'Teléfono', source0: 'No válida', tech2: 'Wifi', techUnknown: 'Tecnología desconocida' },
+    } as const;
+    for (const lng of ['en', 'de', 'es'] as const) {
+      const t = i18n.getFixedT(lng);
+      const reason = statsValueLabel('location_reasons', STATS_TYPES.location_reasons, t);
+      const source = statsValueLabel('location_sources', STATS_TYPES.location_sources, t);
+      const tech = statsValueLabel('location_technology', STATS_TYPES.location_technology, t);
+      const e = expected[lng];
+      expect([reason('22'), reason('2'), source('3'), source('7'), source('0'), tech('2'), tech('unknown')], lng).toEqual([
+        e.reason22, e.reason2, e.source3, e.source7, e.source0, e.tech2, e.techUnknown,
+      ]);
+      // a code outside §4 still says what it is
+      expect(reason('99')).toMatch(/99/);
+    }
+  });
+});
+
+describe('a snapshot says as of when it is', () => {
+  it("shows the snapshot's time in the chosen time zone, and only the day for an older day's snapshot", async () => {
+    statsApi([item(today, 1, 3, { language: 'de' })], '2026-03-02T10:04:05.000Z');
+    renderApp('/admin/stats/language', { session: {} });
+    expect(await screen.findByTestId('stats-chart')).toBeTruthy();
+    expect(screen.getByTestId('stats-as-of').textContent).toBe('As of 2026-03-02 10:04:05');
+  });
+
+  it('says the day of an older snapshot, and nothing for a daily type', async () => {
+    statsApi([item('2026-01-31', 1, 3, { language: 'de' })]);
+    renderApp('/admin/stats/language?from=2026-01-01&to=2026-01-31', { session: {} });
+    expect(await screen.findByTestId('stats-chart')).toBeTruthy();
+    expect(screen.getByTestId('stats-as-of').textContent).toBe('Snapshot of 2026-01-31');
+  });
+});
+
+describe('a pie says its values and its total', () => {
+  it('labels each slice with its value and shows the total above the chart', async () => {
+    statsApi([item(today, 1, 3, { source_type: '1' }), item(today, 2, 4, { source_type: '3' }), item(today, 1, 5, { source_type: '7' })]);
+    renderApp('/admin/stats/location_sources', { session: {} });
+    expect(await screen.findByTestId('stats-chart')).toBeTruthy();
+    expect(screen.getByTestId('stats-total').textContent).toBe('Total: 12');
+    const o = statsChartOption(STATS_TYPES.location_sources, [item(today, 1, 3, { source_type: '1' })], { from: today, to: today }, { value: (v) => v, other: 'Other' }) as {
+      series: { label: { show: boolean; formatter: string } }[];
+    };
+    expect(o.series[0]!.label).toMatchObject({ show: true, formatter: '{b}: {c}' });
   });
 });
 

@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams, useSearchParams } from 'react-router';
-import { isRealDate, isStatsType, STATS_TYPE_KEYS, statsTypeDef, type StatsType, type StatsTypeDef } from '@tracker/contract';
+import { isRealDate, isStatsType, STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
 import { EChart } from '../../../components/EChart';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useStatsList, type StatsSearch } from '../api/stats-api';
 import { StatsForm } from '../components/StatsForm';
-import { statsChartOption } from '../stats-chart';
+import { statsChartOption, statsTotal, statsValueLabel } from '../stats-chart';
 import '../stats.css';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -30,33 +32,20 @@ export function readStatsSearch(type: StatsType, params: URLSearchParams, today 
   return from && to && from <= to && to <= today ? { type, from, to, whiteLabel, deployment } : null;
 }
 
-/** How a field's value reads (§4: genders, location technology, contact roles; §9 Stand by). */
-function valueLabel(type: StatsType, def: StatsTypeDef, t: (k: string) => string) {
-  const map: Record<string, Record<string, string>> = {
-    gender: { '1': 'male', '2': 'female', '0': 'other' },
-    role: { '1': 'primary', '2': 'secondary' },
-    occurence: { standby: 'standby', invalid: 'invalid' },
-  };
-  if (type === 'location_technology') map.source_type = { '1': 'gps', '2': 'wifi', '3': 'cells', '4': 'phone', '0': 'invalid' };
-  return (v: string) => {
-    const key = def.field ? map[def.field]?.[v] : undefined;
-    return key ? t(`statsPage.values.${key}`) : v || '-';
-  };
-}
-
 /** §2 /admin/stats/{type}?from&to&selectedWhiteLabel: the stats menu, the search and the type's chart. */
 export function StatsPage() {
   const { t } = useTranslation();
   const { type: rawType } = useParams();
   const [params, setParams] = useSearchParams();
   const today = todayUtc();
+  const tz = useTimeZone();
   const type = isStatsType(rawType) ? rawType : null;
   const search = type ? readStatsSearch(type, params, today) : null;
   const result = useStatsList(search);
   const def = type ? statsTypeDef(type) : null;
   const items = result.data?.type === type ? result.data?.items : undefined;
   const option = useMemo(
-    () => (def && type && items && search ? statsChartOption(def, items, search, { value: valueLabel(type, def, t), other: t('statsPage.values.other') }) : null),
+    () => (def && type && items && search ? statsChartOption(def, items, search, { value: statsValueLabel(type, def, t), other: t('statsPage.values.other') }) : null),
     [def, type, items, search?.from, search?.to, t], // eslint-disable-line react-hooks/exhaustive-deps -- the search's days, not its identity
   );
 
@@ -97,6 +86,18 @@ export function StatsPage() {
             {search ? (
               <section className="stats-chart" aria-busy={result.isFetching || undefined}>
                 <QueryState query={result} empty={items?.length === 0} emptyTitle={t('statsPage.noData')}>
+                  {option && def.kind === 'snapshot' && items?.length ? (
+                    <p className="stats-as-of" data-testid="stats-as-of">
+                      {result.data?.as_of
+                        ? t('statsPage.asOf', { time: formatDateTime(result.data.as_of, tz) })
+                        : t('statsPage.snapshotOf', { day: items.at(-1)!.day })}
+                    </p>
+                  ) : null}
+                  {option && def.chart === 'pie' && items ? (
+                    <p className="stats-total" data-testid="stats-total">
+                      {t('statsPage.totalOf', { n: statsTotal(items) })}
+                    </p>
+                  ) : null}
                   {option ? <EChart option={option} label={t('statsPage.chartLabel', { title, from: search.from, to: search.to })} testId="stats-chart" /> : null}
                 </QueryState>
               </section>

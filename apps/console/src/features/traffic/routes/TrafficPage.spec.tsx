@@ -23,7 +23,7 @@ const item = (n: number, over: Partial<SmsTrafficItem> = {}): SmsTrafficItem => 
 });
 
 const role = ok({ username: 'anna.admin', role: 1, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
-const stats = (n: number) => ok({ created: n, sent: n + 1, errors: n + 2, received: n + 3 });
+const stats = (n: number) => ok({ created: n, sent: n + 1, errors: n + 2, received: n + 3, replies: n + 4 });
 
 function trafficApi(pages: Record<number, { items: SmsTrafficItem[]; total_pages: number }> = {}) {
   return mockFetch({
@@ -65,6 +65,11 @@ describe('/admin/traffic', () => {
     expect(api.callsTo('GET', '/api/sms/search')).toHaveLength(0);
     // before a search: the statistics of every day
     await waitFor(() => expect(screen.getByTestId('stat-created').textContent).toBe('1,000'));
+    // each figure named for what it counts (SMS_FIGURES): received by the device apart from the devices' replies
+    expect(screen.getByTestId('stat-received').textContent).toBe('1,003');
+    expect(screen.getByTestId('stat-replies').textContent).toBe('1,004');
+    expect(screen.getByText('Received by the device')).toBeTruthy();
+    expect(screen.getByText('Replies from the devices')).toBeTruthy();
   });
 
   it('searches 25 per page with the Pager, shows the status by its label and the statistics of the range', async () => {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isRealDate, type SmsExportKind } from '@tracker/contract';
+import { isRealDate, SMS_COUNTER_FIGURES, type SmsExportKind } from '@tracker/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
@@ -24,7 +24,8 @@ function readSearch(params: URLSearchParams): TrafficSearch | null {
   return query && from && to && to >= from ? { query, from, to, page } : null;
 }
 
-const STATS = ['created', 'sent', 'errors', 'received'] as const;
+/** The day counters, in the words and definitions of SMS_FIGURES (as a campaign's progress and the daily report). */
+const STATS = SMS_COUNTER_FIGURES;
 
 /** §2 /admin/traffic: SMS traffic search (query, from, until; 25 per page), the counters and the CSV exports. */
 export function TrafficPage() {
@@ -80,7 +81,7 @@ export function TrafficPage() {
         <dl className="traffic-stats" data-testid="traffic-stats">
           {STATS.map((k) => (
             <div key={k}>
-              <dt>{t(`traffic.stats.${k}`)}</dt>
+              <dt>{t(`sms.figures.${k}`)}</dt>
               <dd data-testid={`stat-${k}`}>{stats.data ? stats.data[k].toLocaleString() : '…'}</dd>
             </div>
           ))}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { LOGGER } from '../core/tokens.js';
+import { DailyReportRepository } from './daily-report.repository.js';
+
+/** The recent days of every zone read lately are rolled again this often. */
+export const DAILY_REPORT_ROLL_MS = 10 * 60_000;
+/** How many days before today (in each zone) are rolled again: late writes land on these. */
+export const DAILY_REPORT_RECENT_DAYS = 2;
+/** Zones whose rollup was read or rolled within this many days are kept rolling. */
+const ZONE_DAYS = 35;
+
+const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const minusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Keeps the daily report's rollup (`daily_report_rollup`) of past days true (worker, every DAILY_REPORT_ROLL_MS): a
+ * past day is rolled on its first read, and the last DAILY_REPORT_RECENT_DAYS days before today of every zone in use
+ * are rolled again from the raw tables, so late writes (a communication or SMS stored after midnight, an import that
+ * fails later) reach them. A correction of older days needs `DailyReportRepository.roll` (docs/statistics.md).
+ */
+@Injectable()
+export class DailyReportRoll {
+  constructor(
+    private readonly repo: DailyReportRepository,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  @Interval(DAILY_REPORT_ROLL_MS)
+  async tick(): Promise<number> {
+    let rows = 0;
+    try {
+      for (const tz of await this.repo.zones(ZONE_DAYS)) {
+        const today = todayIn(tz);
+        rows += await this.repo.roll(tz, minusDays(today, DAILY_REPORT_RECENT_DAYS), minusDays(today, 1));
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'daily report roll failed');
+    }
+    return rows;
+  }
+}
