@@ -1,6 +1,11 @@
-import { JobFailures, JobQueue } from '@tracker/server';
+import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import { Queue } from 'bullmq';
+import { z } from 'zod';
+import { AppConfig, CoreModule, JobFailures, JobHandler, JobQueue, JobsWorkerModule, queueConnection, queuePrefix, type JobName, type JobRegistry } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, userOfRole, type TestApi } from './harness.js';
+import { until } from './sms-helpers.js';
 
 // The administrator's jobs page (docs/operations.md "Jobs page"): each queue's counts, the recent final failures
 // (the worker lists each one: JobWorkerHost.onFailed -> JobFailures), and a retry of a failed job of a kind that is
@@ -66,5 +71,35 @@ describe('POST /admin/jobs/retry', () => {
     const bad = await api.post('/admin/jobs/retry', {}, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('id');
+  });
+});
+
+describe('a job that fails for good', () => {
+  it('is listed by the worker with its reason, and shown on the page', async () => {
+    // a worker whose registry has one more job, whose handler always throws (the real job host runs it)
+    const registry: JobRegistry = { 'boom.run': { queue: 'reports', payload: z.object({ n: z.number() }), id: (p) => `boom-${(p as { n: number }).n}`, options: { attempts: 1, removeOnFail: true }, retryable: false } };
+    @Injectable()
+    class Boom {
+      @JobHandler('boom.run' as JobName)
+      run() {
+        throw new Error('the disk is full');
+      }
+    }
+    @Module({ imports: [CoreModule, DiscoveryModule, JobsWorkerModule.forRegistry(registry)], providers: [Boom] })
+    class BoomWorker {}
+    const worker = await NestFactory.createApplicationContext(BoomWorker, { logger: false });
+    const config = worker.get(AppConfig);
+    const queue = new Queue('reports', { connection: queueConnection(config), prefix: queuePrefix(config) });
+    try {
+      await queue.add('boom.run', { n: 1 }, { jobId: 'boom-1', attempts: 1, removeOnFail: true });
+      const listed = await until(async () => {
+        const r = await api.get('/admin/jobs', admin);
+        return r.body.model.failures.find((f: { job: string }) => f.job === 'boom.run');
+      }, 'the failure listed');
+      expect(listed).toMatchObject({ queue: 'reports', job: 'boom.run', job_id: 'boom-1', payload: { n: 1 }, reason: 'the disk is full', attempts: 1, retryable: false });
+    } finally {
+      await queue.close();
+      await worker.close();
+    }
   });
 });

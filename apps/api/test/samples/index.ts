@@ -12,6 +12,7 @@ import { STATS_SAMPLES } from './stats.js';
 import { FIRMWARE_SAMPLES } from './firmware.js';
 import { MODEM_SAMPLES } from './modem.js';
 import { OUTCOME_SAMPLES } from './outcomes.js';
+import { JOB_SAMPLES } from './jobs.js';
 
 /** What a sample builder may use: the running api and the signed-in token of the role. */
 export type SampleContext = { api: TestApi; role: RoleId; token: string; whiteLabels: number[] };
@@ -20,4 +21,4 @@ export type SampleRequest = { path: string; body?: unknown; multipart?: FormData
 export type SampleBuilder = (ctx: SampleContext) => SampleRequest | Promise<SampleRequest>;
 
 /** Features keep the valid requests of their routes in their own file; the role x route matrix uses them. */
-export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMINISTRATION_SAMPLES, ...ADMIN_DATA_SAMPLES, ...OWNER_SAMPLES, ...OWNER_CONTACT_SAMPLES, ...STATS_SAMPLES, ...FIRMWARE_SAMPLES, ...MODEM_SAMPLES, ...OUTCOME_SAMPLES };
+export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMINISTRATION_SAMPLES, ...ADMIN_DATA_SAMPLES, ...OWNER_SAMPLES, ...OWNER_CONTACT_SAMPLES, ...STATS_SAMPLES, ...FIRMWARE_SAMPLES, ...MODEM_SAMPLES, ...OUTCOME_SAMPLES, ...JOB_SAMPLES };

@@ -50,6 +50,7 @@ describe('header menu (§6)', () => {
       'Operators',
       'VoIP centrals',
       'SMS gateways',
+      'Jobs',
       'Daily report',
       'Active devices',
       'Statistics',

@@ -38,6 +38,7 @@ const UsersPage = lazyNamed(() => import('../features/admin/routes/UsersPage'), 
 const OperatorsPage = lazyNamed(() => import('../features/admin/routes/OperatorsPage'), 'OperatorsPage');
 const VoipsPage = lazyNamed(() => import('../features/admin/routes/VoipsPage'), 'VoipsPage');
 const GatewaysPage = lazyNamed(() => import('../features/admin/routes/GatewaysPage'), 'GatewaysPage');
+const JobsPage = lazyNamed(() => import('../features/admin/routes/JobsPage'), 'JobsPage');
 const TranslationsPage = lazyNamed(() => import('../features/admin-data/routes/TranslationsPage'), 'TranslationsPage');
 const DefaultSettingsPage = lazyNamed(() => import('../features/admin-data/routes/DefaultSettingsPage'), 'DefaultSettingsPage');
 const WifiSearchPage = lazyNamed(() => import('../features/admin-data/routes/WifiSearchPage'), 'WifiSearchPage');
@@ -101,6 +102,7 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: '/admin/operators', element: guarded('operators', <OperatorsPage />) },
   { path: '/admin/voips', element: guarded('voips', <VoipsPage />) },
   { path: '/admin/gateways', element: guarded('gateways', <GatewaysPage />) },
+  { path: '/admin/jobs', element: guarded('admin', <JobsPage />) },
 ];
 
 /** Translations, default settings and wifi access points (features/admin-data; docs/administration.md). */

@@ -27,9 +27,11 @@ export class JobFailures {
     return `${this.config.get('REDIS_KEY_PREFIX')}jobs:failures`;
   }
 
-  async add(f: Omit<Stored, 'id'>): Promise<void> {
+  /** Lists a final failure (newest first, the oldest beyond JOB_FAILURES_KEPT dropped); answers its id. */
+  async add(f: Omit<Stored, 'id'>): Promise<string> {
     const entry: Stored = { id: randomUUID(), ...f };
     await this.redis.multi().lpush(this.key, JSON.stringify(entry)).ltrim(this.key, 0, JOB_FAILURES_KEPT - 1).exec();
+    return entry.id;
   }
 
   async list(registry: JobRegistry = JOBS): Promise<JobFailure[]> {
