@@ -70,7 +70,7 @@ describe('the worker on SIGTERM', () => {
     let worker = world.startWorker();
     await until(async () => {
       const p = await progress();
-      return p.total - p.created >= 10;
+      return p.total - p.waiting >= 10;
     }, '10 sent', 150_000);
     worker.kill('SIGTERM');
     const end = await exited(worker);
@@ -82,7 +82,7 @@ describe('the worker on SIGTERM', () => {
     worker = world.startWorker();
     const done = await until(async () => {
       const p = await progress();
-      return p.created === 0 && p.sent === 0 ? p : null;
+      return p.waiting === 0 && p.sent === p.received ? p : null;
     }, 'campaign done', 180_000);
     expect(done).toMatchObject({ total: 80, received: 80, errors: 0, done: true });
     await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
