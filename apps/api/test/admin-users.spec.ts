@@ -107,6 +107,18 @@ describe('POST /local/edit', () => {
     expect(await hash()).not.toBe(first);
   });
 
+  it('keeps what the edit leaves out: a disabled user stays disabled, their scope and e-mail stay', async () => {
+    const u = await add({ enabled: false, operators: [4], white_labels: [1], types: [1], email: 'kept@example.com' });
+    const r = await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 10 }, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.model).toMatchObject({ role: 10, enabled: false, operators: [4], white_labels: [1], types: [1], email: 'kept@example.com' });
+    const stored = (await api.pool.query('SELECT enabled, operators, white_labels, types, email FROM backoffice_user WHERE id = $1', [u.id])).rows[0];
+    expect(stored).toEqual({ enabled: false, operators: [4], white_labels: [1], types: [1], email: 'kept@example.com' });
+    // what it names still changes, '' still clears the e-mail
+    const cleared = await api.post(`/local/edit?user_id=${u.id}`, { username: u.username, role: 10, enabled: true, operators: [], email: '' }, admin);
+    expect(cleared.body.model).toMatchObject({ enabled: true, operators: [], white_labels: [1], email: null });
+  });
+
   it('answers 404 for a user that does not exist', async () => {
     const r = await api.post('/local/edit?user_id=999999', { username: 'nobody-here', role: 9 }, admin);
     expect(r.status).toBe(404);

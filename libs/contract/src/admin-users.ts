@@ -16,7 +16,7 @@ export const ALL_TYPES = -1;
 const role = z.union(ALL_ROLES.map((r) => z.literal(r)) as [z.ZodLiteral<RoleId>, ...z.ZodLiteral<RoleId>[]], {
   error: coded('notOneOf', { options: ALL_ROLES.join(', ') }),
 });
-const ids = (field: string) => z.array(positiveId(field)).max(100, coded('tooBig', { max: 100 })).default([]);
+const ids = (field: string) => z.array(positiveId(field)).max(100, coded('tooBig', { max: 100 }));
 const typeIds = z
   .array(z.union([z.literal(ALL_TYPES), positiveId('types')]))
   .max(100, coded('tooBig', { max: 100 }))
@@ -39,19 +39,35 @@ const userFields = {
     .refine((s) => s === '' || z.email().safeParse(s).success, coded('invalidEmail'))
     .optional(),
   role,
-  enabled: z.boolean({ error: coded('invalidBool') }).default(true),
-  operators: ids('operators'),
-  /** missing: [-1] (ALL) for an administrator's user, the partner's type for a partner manager's */
+  /** missing on add: [-1] (ALL) for an administrator's user, the partner's type for a partner manager's */
   types: typeIds.optional(),
-  white_labels: ids('white_labels'),
 };
+const enabled = z.boolean({ error: coded('invalidBool') });
 
 /** POST /local/add: a new user; it enrols its TOTP code at its first sign-in (docs/access.md). */
-export const backofficeUserAddBody = z.object({ ...userFields, password: secret, repeat: secret });
+export const backofficeUserAddBody = z.object({
+  ...userFields,
+  enabled: enabled.default(true),
+  operators: ids('operators').default([]),
+  white_labels: ids('white_labels').default([]),
+  password: secret,
+  repeat: secret,
+});
 export type BackofficeUserAddBody = z.infer<typeof backofficeUserAddBody>;
 
-/** POST /local/edit?user_id: an empty (or missing) password leaves it unchanged (§5). */
-export const backofficeUserEditBody = z.object({ ...userFields, password: secret.default(''), repeat: secret.default('') });
+/**
+ * POST /local/edit?user_id: an empty (or missing) password leaves it unchanged (§5); any other field left out keeps
+ * its stored value (e-mail, enabled, operators, types, white labels), as on every edit route - a default here
+ * re-enabled a disabled user or cleared their scope.
+ */
+export const backofficeUserEditBody = z.object({
+  ...userFields,
+  enabled: enabled.optional(),
+  operators: ids('operators').optional(),
+  white_labels: ids('white_labels').optional(),
+  password: secret.default(''),
+  repeat: secret.default(''),
+});
 export type BackofficeUserEditBody = z.infer<typeof backofficeUserEditBody>;
 
 export const backofficeUserQuery = z.object({ user_id: positiveId('user_id') });

@@ -56,11 +56,19 @@ export class BackofficeUsersService {
   async edit(s: SessionUser, userId: number, body: BackofficeUserEditBody) {
     const newPassword = body.password !== '' || body.repeat !== '';
     if (newPassword) this.checkPassword(body.password, body.repeat);
-    const values = await this.values(s, body);
     const hash = newPassword ? await bcrypt.hash(body.password, BCRYPT_COST) : null;
     return this.unique(() =>
       this.repo.transaction(async (tx) => {
         const before = await this.target(tx, s, userId);
+        // a field the edit leaves out keeps its stored value
+        const values = await this.values(s, {
+          ...body,
+          email: body.email ?? before.email ?? '',
+          enabled: body.enabled ?? before.enabled,
+          operators: body.operators ?? before.operators,
+          types: body.types ?? before.types,
+          white_labels: body.white_labels ?? before.white_labels,
+        });
         if (before.role_id === Role.Administrator && before.enabled && !(values.role_id === Role.Administrator && values.enabled)) {
           await this.keepLastAdmin(tx, userId);
         }
@@ -107,7 +115,7 @@ export class BackofficeUsersService {
   }
 
   /** The values to store: within the editor's scope (§5 message otherwise) and naming records that exist (400). */
-  private async values(s: SessionUser, body: BackofficeUserAddBody | BackofficeUserEditBody): Promise<UserWrite> {
+  private async values(s: SessionUser, body: Omit<BackofficeUserAddBody, 'password' | 'repeat'>): Promise<UserWrite> {
     const scope = userScope(s);
     const types = body.types ?? (scope ? [scope.type] : [ALL_TYPES]);
     if (scope) {
