@@ -257,7 +257,9 @@ describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", ()
 
   it('replies posted in reverse order, late, each still closes its own command', async () => {
     const [d] = await watches(w.api, 1, 1, 80);
-    await speaking({ replyOrder: 'reversed', replyWindowMs: 1500, replyDelayMs: { min: 200, max: 400 } }, async () => {
+    // the window holds both commands even when a loaded machine sends the second a few seconds after the first (at
+    // 1.5 s a CI run's LOCATE came after the window, and the replies came in order)
+    await speaking({ replyOrder: 'reversed', replyWindowMs: 6000, replyDelayMs: { min: 200, max: 400 } }, async () => {
       const a = await send({ command_key: 'REBOOT', message: '', device_id: d!.id });
       const b = await send({ command_key: 'LOCATE', message: '', device_id: d!.id });
       expect((await replyOf(a.body.model.id)).message).toBe('RESET:OK');
