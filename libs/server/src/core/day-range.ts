@@ -2,6 +2,13 @@
 import { ErrorCode, fieldError } from '@tracker/contract';
 import { DomainError } from './errors.js';
 
+/** Today in zone `tz`, as YYYY-MM-DD. */
+export const todayIn = (tz: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** The day `n` days after `day` (before it when negative), both YYYY-MM-DD. */
+export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** A day of the user's time zone as a half-open range on a timestamptz column ($date, $tz numbered from `n`). */
 export function dayRange(column: string, n: number): string {
   return `${column} >= ($${n}::date::timestamp AT TIME ZONE $${n + 1}) AND ${column} < (($${n}::date + 1)::timestamp AT TIME ZONE $${n + 1})`;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type { Logger } from 'pino';
+import { addDays, todayIn } from '../core/day-range.js';
 import { LOGGER } from '../core/tokens.js';
 import { DailyReportRepository } from './daily-report.repository.js';
 
@@ -11,8 +12,6 @@ export const DAILY_REPORT_RECENT_DAYS = 2;
 /** Zones whose rollup was read or rolled within this many days are kept rolling. */
 const ZONE_DAYS = 35;
 
-const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const minusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Keeps the daily report's rollup (`daily_report_rollup`) of past days true (worker, every DAILY_REPORT_ROLL_MS): a
@@ -33,7 +32,7 @@ export class DailyReportRoll {
     try {
       for (const tz of await this.repo.zones(ZONE_DAYS)) {
         const today = todayIn(tz);
-        rows += await this.repo.roll(tz, minusDays(today, DAILY_REPORT_RECENT_DAYS), minusDays(today, 1));
+        rows += await this.repo.roll(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), addDays(today, -1));
       }
     } catch (err) {
       this.log.warn({ err }, 'daily report roll failed');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { rethrowUnknownTimeZone } from '../core/day-range.js';
+import { addDays, rethrowUnknownTimeZone } from '../core/day-range.js';
 import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
 
 /** The days of a report: [first, last] in `tz`, and the white labels it covers (null: the whole fleet). */
@@ -114,8 +114,6 @@ function rollupSql(): string {
 const ROLLUP_SQL = rollupSql();
 
 type RollupRow = { day: string; white_label_id: number; figures: Record<string, number> };
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The daily report (§2 /admin/reports/daily): past days from the rollup (`daily_report_rollup`, per zone, day of the

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, Role, fieldError, type DailyReportQuery, type DailyReportResponse } from '@tracker/contract';
+import { addDays, todayIn } from '../core/day-range.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { StatsService } from '../stats/stats.service.js';
 import { DailyReportRepository } from './daily-report.repository.js';
-
-const DAY_MS = 86_400_000;
-/** Today's date in an IANA zone, YYYY-MM-DD. */
-const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const minusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * §2 /admin/reports/daily, §7 GET /reports/daily: the figures of the days ending on a day, cut in the user's time zone.
@@ -27,7 +23,7 @@ export class DailyReportService {
     const date = q.date ?? today;
     if (date > today) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('date', 'reportDayInFuture')]);
     const whiteLabels = s.role === Role.Administrator && !q.whitelabel_ids ? null : await this.stats.whiteLabels(s, q.whitelabel_ids);
-    const items = await this.repo.days({ first: minusDays(date, q.days - 1), last: date, tz: q.tz, whiteLabels, today });
+    const items = await this.repo.days({ first: addDays(date, -(q.days - 1)), last: date, tz: q.tz, whiteLabels, today });
     return { date, days: q.days, tz: q.tz, white_label_ids: whiteLabels, items };
   }
 }
