@@ -54,7 +54,7 @@ describe('useContractForm', () => {
   });
 
   it('marks the api\'s field errors at their fields (devices.3 at devices, a body wrapper dropped)', async () => {
-    const refused = new ApiError(400, ErrorCode.Validation, 'Validation failed', [
+    const refused = new ApiError(400, ErrorCode.ValidationFailed, 'Validation failed', [
       { field: 'devices.3', code: 'text', message: 'Device 9 is unknown' },
       { field: 'devices.4', code: 'text', message: 'Device 10 is unknown' },
     ]);
@@ -66,7 +66,7 @@ describe('useContractForm', () => {
     expect(result.current.form.errors).toEqual({ devices: 'Device 9 is unknown' });
     // the api client toasted it already
     expect(result.current.toasts).toEqual([]);
-    expect(apiErrors(new ApiError(400, ErrorCode.Validation, 'x', [{ field: 'newUser.email', code: 'text', message: 'taken' }]), firstSegment('newUser'))).toEqual({
+    expect(apiErrors(new ApiError(400, ErrorCode.ValidationFailed, 'x', [{ field: 'newUser.email', code: 'text', message: 'taken' }]), firstSegment('newUser'))).toEqual({
       email: 'taken',
     });
   });
