@@ -9,6 +9,9 @@ import { MailSink, startFleetSim, type Knobs, type StartedFleetSim } from '@trac
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
 
+/** the one wait of the test tree: a condition polled within a deadline (scripts/test/eventually.mjs) */
+export { eventually } from '../../../scripts/test/eventually.mjs';
+
 export type DevUser = { username: string; password: string; totpSecret: string | null; roleId: RoleId };
 export const DEV_USERS: DevUser[] = JSON.parse(
   readFileSync(new URL('../../../seed/dev-users.json', import.meta.url), 'utf8'),
