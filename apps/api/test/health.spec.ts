@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, freePort, startApi, type TestApi } from './harness.js';
+import { eventually, reservePort, startApi, type TestApi } from './harness.js';
 import { tcpProxy } from './tcp-proxy.js';
 import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
@@ -38,9 +38,9 @@ beforeAll(async () => {
     return u.toString();
   };
   api = await startApi({ REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, HEALTH_TIMEOUT_MS: '1000' }, { apiDatabaseUrl: viaProxy });
-  const port = await freePort();
-  workerBase = `http://127.0.0.1:${port}`;
-  worker = workers.start({ WORKER_HTTP_PORT: String(port) });
+  const port = await reservePort();
+  workerBase = `http://127.0.0.1:${port.port}`;
+  worker = workers.start({ WORKER_HTTP_PORT: String(port.port) }, [port]);
   await eventually(async () => (await fetch(`${workerBase}/health/live`).catch(() => null))?.ok, { what: 'the worker probes', deadline: 60_000 });
 });
 afterAll(async () => {

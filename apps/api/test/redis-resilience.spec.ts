@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import type { Redis } from 'ioredis';
 import { JobQueue, RedisService } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually, freePort, startApi, type TestApi } from './harness.js';
+import { eventually, reservePort, startApi, type TestApi } from './harness.js';
 import { kill } from './worker-process.js';
 import { watches } from './sms-helpers.js';
 
@@ -34,7 +34,11 @@ async function startRedis() {
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  // redis-server binds its port itself (it cannot take a socket), and the test restarts it on the same port: the one
+  // port of the test tree given up and bound again (scripts/test/ports.mjs)
+  const reserved = await reservePort();
+  port = reserved.port;
+  await new Promise((r) => reserved.server.close(r));
   await startRedis();
   api = await startApi({ REDIS_URL: `redis://127.0.0.1:${port}` });
   admin = await api.signIn('admin');

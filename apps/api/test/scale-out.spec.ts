@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER } from '@tracker/contract';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
-import { devUser, eventually, freePort } from './harness.js';
+import { devUser, eventually, passPorts, reservePort, type ReservedPort } from './harness.js';
 import { csvForm, uploadDir } from './imports-helpers.js';
 
 // Scale-out on the real engines: two built api processes and two built worker processes (apps/*/dist, as
@@ -28,14 +28,16 @@ let env: Record<string, string>;
 const bases: string[] = [];
 
 /** Starts a built app; the database URL names the process (application_name) so pg_stat_activity tells them apart. */
-function start(app: 'api' | 'worker', name: string, extra: Record<string, string> = {}): Proc {
+function start(app: 'api' | 'worker', name: string, extra: Record<string, string> = {}, ports: ReservedPort[] = []): Proc {
   const url = new URL(db.url);
   url.searchParams.set('application_name', name);
-  const child = spawn(process.execPath, [app === 'api' ? API : WORKER], {
+  const pass = passPorts(ports);
+  const child = spawn(process.execPath, [...pass.execArgv, app === 'api' ? API : WORKER], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env, DATABASE_URL: url.toString(), PROCESS_NAME: name, ...extra },
+    stdio: ['ignore', 'pipe', 'inherit', ...pass.stdio],
+    env: { ...process.env, ...env, DATABASE_URL: url.toString(), PROCESS_NAME: name, ...extra, ...pass.env },
   });
+  void pass.release();
   const p: Proc = { name, child, out: [] };
   let rest = '';
   child.stdout!.on('data', (b: Buffer) => {
@@ -129,11 +131,11 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
   };
   for (const name of ['api-a', 'api-b']) {
-    const port = await freePort();
+    const port = await reservePort();
     // sessions cached for the longest time allowed: only the revocation message through Redis can end one on the
     // other api within the test's waits
-    start('api', name, { PORT: String(port), LOG_LEVEL: 'warn', SESSION_CACHE_MS: '60000' });
-    bases.push(`http://127.0.0.1:${port}`);
+    start('api', name, { PORT: String(port.port), LOG_LEVEL: 'warn', SESSION_CACHE_MS: '60000' }, [port]);
+    bases.push(`http://127.0.0.1:${port.port}`);
   }
   for (const name of ['worker-a', 'worker-b']) start('worker', name, { LOG_LEVEL: 'info' });
   // up when they answer (401 without a token) and both workers have registered with BullMQ
