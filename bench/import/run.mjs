@@ -2,7 +2,7 @@
 // upload to the api, queued, the worker streams it into a stage table by COPY, checks in bulk, inserts) beside a raw
 // `COPY` of the same file into the same table, in the same run; plus the worker's peak RSS.
 //
-//   node bench/import/run.mjs [--rows 1000000] [--bad-every 1000] [--worker-heap-mb 64]
+//   node bench/import/run.mjs [--rows 1000000] [--bad-every 1000] [--worker-heap-mb 64] [--worker-node-options '--max-semi-space-size=8']
 //
 // Uses a fresh database `tracker_bench_import` in the local stack (seeded with the default small fleet);
 // needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
@@ -21,6 +21,8 @@ const { values: opts } = parseArgs({
     'bad-every': { type: 'string', default: '1000' },
     // caps the worker's V8 heap: the import must still finish (shows its memory does not grow with the file)
     'worker-heap-mb': { type: 'string' },
+    // other V8 flags for the worker (NODE_OPTIONS), e.g. its young generation's size
+    'worker-node-options': { type: 'string' },
   },
 });
 const ROWS = Number(opts.rows);
@@ -83,7 +85,9 @@ const worker = startApp(
   {
     ...env,
     LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? 'warn',
-    ...(opts['worker-heap-mb'] ? { NODE_OPTIONS: `--max-old-space-size=${opts['worker-heap-mb']}` } : {}),
+    ...(opts['worker-heap-mb'] || opts['worker-node-options']
+      ? { NODE_OPTIONS: [opts['worker-heap-mb'] ? `--max-old-space-size=${opts['worker-heap-mb']}` : '', opts['worker-node-options'] ?? ''].join(' ').trim() }
+      : {}),
   },
   'inherit',
 );
