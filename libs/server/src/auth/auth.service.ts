@@ -25,6 +25,7 @@ import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';
 import { MetricsService } from '../core/metrics/metrics.service.js';
+import { OwnerStore } from '../owner-workspace/owner.store.js';
 
 export const BCRYPT_COST = 10;
 /** Compared against when the user does not exist, so timing does not tell whether it does. */
@@ -41,6 +42,7 @@ export class AuthService {
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly owners: OwnerStore,
   ) {}
 
   /**
@@ -216,7 +218,7 @@ export class AuthService {
       if (!(await this.repo.useResetLink(tx, reset.uuid))) throw new DomainError(ErrorCode.ResetLinkInvalid);
       if (reset.user_id !== null) await this.setPassword(tx, reset.user_id, hash);
       else {
-        await this.repo.setOwnerPasswordHash(tx, reset.owner_id!, hash);
+        await this.owners.setPasswordHash(reset.owner_id!, hash, tx);
         await this.audit.recordCall(tx, { entity: 'owner', entityId: reset.owner_id });
       }
     });

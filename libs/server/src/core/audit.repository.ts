@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { PrismaDb, Queryable } from './db.js';
+import { execute, type SqlClient } from './db.js';
 
 /** Where a record is written: the pool, a raw-SQL transaction's connection, or a Prisma interactive transaction. */
-export type AuditClient = Queryable | PrismaDb;
+export type AuditClient = SqlClient;
 
 /** An audit_event row as AuditService builds it (input and result already redacted JSON text). */
 export type AuditRow = {
@@ -27,7 +27,6 @@ const INSERT = `INSERT INTO audit_event (actor_id, actor_name, action, area, ent
 export class AuditRepository {
   async insert(r: AuditRow, c: AuditClient): Promise<void> {
     const values = [r.actor_id, r.actor_name, r.action, r.area, r.entity, r.entity_id, r.device_id, r.status, r.before, r.after, r.ip];
-    if ('query' in c && typeof c.query === 'function') await c.query(INSERT, values);
-    else await (c as PrismaDb).$executeRawUnsafe(INSERT, ...values);
+    await execute(c, INSERT, values);
   }
 }

@@ -12,6 +12,18 @@ export type PrismaDb = Prisma.TransactionClient;
 /** Something that runs a query: the pool, or one connection inside a transaction (`PgPool.transaction`). */
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** Either kind of client: the pool or a raw-SQL transaction's connection, or a Prisma interactive transaction. */
+export type SqlClient = Queryable | PrismaDb;
+
+/**
+ * Runs one raw statement on `c`, whichever kind it is: for the few writers (the audit trail, the owner store) whose
+ * statements join both raw-SQL and Prisma transactions.
+ */
+export async function execute(c: SqlClient, sql: string, values: unknown[]): Promise<void> {
+  if ('query' in c && typeof c.query === 'function') await c.query(sql, values);
+  else await (c as PrismaDb).$executeRawUnsafe(sql, ...values);
+}
+
 const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
 
 /**

@@ -18,6 +18,7 @@ import { OwnerScopeService } from './owner-scope.service.js';
 import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
 import { OwnerContactsRepository } from './owner-contacts.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
+import { OwnerStore } from './owner.store.js';
 import { OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
 
 const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new DomainError(ErrorCode.ValidationFailed, [fieldError(field, code)]);
@@ -44,6 +45,7 @@ export class OwnerContactsService {
   constructor(
     private readonly scope: OwnerScopeService,
     private readonly devices: OwnerDevicesRepository,
+    private readonly owners: OwnerStore,
     private readonly repo: OwnerContactsRepository,
     private readonly audit: AuditService,
     private readonly ledger: CommandLedger,
@@ -96,7 +98,8 @@ export class OwnerContactsService {
     const values = { ...c, primary: current?.primary ?? false, emergency: c.emergency && !c.is_guest };
     let id = current?.id;
     if (id === undefined) {
-      await this.devices.lockOwner(ownerId, q);
+      // saves that count against a limit wait for each other
+      await this.owners.lock(ownerId, q);
       const limit = (await this.devices.limit(ownerId, 'contacts_limit', q)) ?? OPERATOR_DEFAULTS.contacts_limit;
       if ((await this.repo.count(ownerId, q)) >= limit) throw invalid(`${prefix}id`, 'contactLimit');
       id = await this.repo.insert(ownerId, values, q);

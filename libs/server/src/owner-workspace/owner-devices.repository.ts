@@ -91,9 +91,4 @@ export class OwnerDevicesRepository {
     );
     return r.length > 0;
   }
-
-  /** Locks the owner row: saves that count against a limit wait for each other. */
-  async lockOwner(ownerId: number, q: Queryable): Promise<void> {
-    await this.pool.rows('SELECT id FROM owner WHERE id = $1 FOR UPDATE', [ownerId], q);
-  }
 }

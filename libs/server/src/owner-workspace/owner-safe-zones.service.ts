@@ -16,6 +16,7 @@ import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerScopeService } from './owner-scope.service.js';
 import { checkDevices } from './owner-contacts.service.js';
+import { OwnerStore } from './owner.store.js';
 import { OwnerDevicesRepository } from './owner-devices.repository.js';
 import { OwnerSafeZonesRepository } from './owner-safe-zones.repository.js';
 
@@ -25,6 +26,7 @@ export class OwnerSafeZonesService {
   constructor(
     private readonly scope: OwnerScopeService,
     private readonly devices: OwnerDevicesRepository,
+    private readonly owners: OwnerStore,
     private readonly repo: OwnerSafeZonesRepository,
     private readonly audit: AuditService,
   ) {}
@@ -62,7 +64,8 @@ export class OwnerSafeZonesService {
       checkDevices(await this.devices.byIds(devices, q), devices, ownerId, types, current?.devices ?? [], 'devices');
       let id = current?.id;
       if (id === undefined) {
-        await this.devices.lockOwner(ownerId, q);
+        // saves that count against a limit wait for each other
+      await this.owners.lock(ownerId, q);
         const limit = (await this.devices.limit(ownerId, 'zones_limit', q)) ?? OPERATOR_DEFAULTS.zones_limit;
         if ((await this.repo.count(ownerId, q)) >= limit) {
           throw new DomainError(ErrorCode.ValidationFailed, [fieldError('id', 'safeZoneLimit')]);

@@ -25,6 +25,7 @@ import { OwnerSafeZonesController } from './owner-safe-zones.controller.js';
 import { OwnerSafeZonesRepository } from './owner-safe-zones.repository.js';
 import { OwnerSafeZonesService } from './owner-safe-zones.service.js';
 import { OwnerScopeService } from './owner-scope.service.js';
+import { OwnerStoreModule } from './owner-store.module.js';
 import { OwnerWifiController } from './owner-wifi.controller.js';
 import { OwnerWifiService } from './owner-wifi.service.js';
 import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
@@ -32,10 +33,10 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
 /**
  * The owner workspace (§2 Owner and its tabs, the dashboard's add-owner call; docs/owner-workspace.md): one
  * controller, service and repository per area of the console's owner page (add, profile, extras, wifi: over the wifi
- * screens' GeolocationService, contacts, safe zones, device add), over the shared scope service and repository.
+ * screens' GeolocationService, contacts, safe zones, device add), over the shared scope service and repository; the `owner` row is written by the OwnerStore (OwnerStoreModule).
  */
 @Module({
-  imports: [HelpTextsModule, AdminDataModule, CommandLedgerModule, DeviceWorkspaceModule],
+  imports: [OwnerStoreModule, HelpTextsModule, AdminDataModule, CommandLedgerModule, DeviceWorkspaceModule],
   controllers: [
     OwnerAddController,
     OwnerProfileController,
