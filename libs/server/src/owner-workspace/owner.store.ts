@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserAddRequest } from '@tracker/contract';
-import { execute, PgPool, type Queryable, type SqlClient } from '../core/db.js';
+import { execute, PgPool, type Queryable, type Tx } from '../core/db.js';
 
 /** The owner columns `/user/update` may change (the keys of the contract's update body). */
 export const OWNER_UPDATE_COLUMNS = [
@@ -47,7 +47,7 @@ export class OwnerStore {
   }
 
   /** The owner's new password (the owner's app signs in with it; the console has no owner sessions), in auth's transaction. */
-  async setPasswordHash(id: number, passwordHash: string, c: SqlClient): Promise<void> {
+  async setPasswordHash(id: number, passwordHash: string, c: Tx): Promise<void> {
     await execute(c, 'UPDATE owner SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
   }
 
