@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
+import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
 
 /** The worker: periodic sweeps (@nestjs/schedule) and the job handlers of every queue (JobsWorkerModule runs them). */
 @Module({
-  imports: [CoreModule, ScheduleModule.forRoot(), JobsWorkerModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
+  imports: [CoreModule, ScheduleModule.forRoot(), JobsWorkerModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
   providers: [SessionSweepService, SessionQueriesRepository, ExportSweep],
 })
 export class WorkerModule {}

@@ -48,6 +48,7 @@ export * from './sms/sms-gateways.js';
 export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';
 export * from './admin-data/admin-data.module.js';
 export * from './stats/stats.module.js';
+export * from './reports/reports.module.js';
 export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
 export { STATS_SOURCES } from './stats/stats-sql.js';
