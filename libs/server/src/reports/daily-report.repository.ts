@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { addDays, rethrowUnknownTimeZone } from '../core/day-range.js';
-import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
+import { smsCounters } from '../traffic/traffic.repository.js';
 
 /** The days of a report: [first, last] in `tz`, and the white labels it covers (null: the whole fleet). */
 export type DailyScope = { first: string; last: string; tz: string; whiteLabels: number[] | null };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, digitsOnly, fieldError, type GsmSearchQuery, type WhitelistItem, type WhitelistNumberBody } from '@tracker/contract';
-import { AuditService } from '../../core/audit.service.js';
-import { DomainError, isUniqueViolation } from '../../core/errors.js';
+import { AuditService } from '../core/audit.service.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import { WhitelistRepository } from './whitelist.repository.js';
 
 

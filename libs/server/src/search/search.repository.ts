@@ -347,7 +347,7 @@ const prepared = (text: string, values: unknown[]) => {
 };
 
 @Injectable()
-export class DeviceSearchRepository {
+export class SearchRepository {
   constructor(private readonly pool: PgPool) {}
 
   /**
