@@ -13,6 +13,7 @@ import { OwnerContactsService } from './owner-contacts.service.js';
 import { OwnerDeviceAddController } from './owner-device-add.controller.js';
 import { OwnerDeviceAddRepository } from './owner-device-add.repository.js';
 import { OwnerDeviceAddService } from './owner-device-add.service.js';
+import { OwnerDeviceLinks } from './owner-device-links.service.js';
 import { OwnerDevicesRepository } from './owner-devices.repository.js';
 import { OwnerExtrasController } from './owner-extras.controller.js';
 import { OwnerExtrasRepository } from './owner-extras.repository.js';
@@ -59,6 +60,7 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
     OwnerExtrasService,
     OwnerWifiService,
     OwnerDevicesRepository,
+    OwnerDeviceLinks,
     OwnerContactsRepository,
     OwnerContactsService,
     OwnerSafeZonesRepository,
