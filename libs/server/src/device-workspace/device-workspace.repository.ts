@@ -89,4 +89,9 @@ export class DeviceWorkspaceRepository extends DeviceRepository {
   async detail(id: number, q: Q = this.pool): Promise<DeviceDetail | null> {
     return (await this.rows<DeviceDetail>(DEVICE_DETAIL_SQL, [id], q))[0] ?? null;
   }
+
+  /** The firmware version a watch reported after an update (the firmware rollout, in its transaction `q`). */
+  async setFirmware(id: number, version: string, q: Q): Promise<void> {
+    await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [id, version]);
+  }
 }
