@@ -90,8 +90,6 @@ export default tseslint.config(
       'libs/server/src/core/health/health.service.ts',
       // the pool's own gauges (total, idle, waiting, max)
       'libs/server/src/core/metrics/metrics.service.ts',
-      // the export hash store (Prisma, table csv_export) is a store named before the rule; `ExportStore`
-      'libs/server/src/core/exports/export-store.ts',
       // the COPY ... TO STDOUT helper that export repositories call with their pool (pg-copy-streams)
       'libs/server/src/core/exports/copy-csv.ts',
     ],

@@ -15,7 +15,7 @@ import {
   type ImportParams,
   type SimRecord,
 } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
@@ -34,9 +34,7 @@ export type Recorder = (c: Queryable, id: number) => Promise<void>;
 
 /** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
 @Injectable()
-export class ImportsRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class ImportsRepository extends SqlRepository {
   /** A new import, QUEUED; `record` writes its audit record in the same transaction. */
   create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number, record?: Recorder) {
     return this.pool.transaction(async (c) => {

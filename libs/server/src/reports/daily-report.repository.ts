@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { addDays, rethrowUnknownTimeZone } from '../core/day-range.js';
 import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
 
@@ -121,9 +121,7 @@ type RollupRow = { day: string; white_label_id: number; figures: Record<string, 
  * from the raw tables in one statement. docs/statistics.md "Daily report".
  */
 @Injectable()
-export class DailyReportRepository {
-  constructor(private readonly pg: PgPool) {}
-
+export class DailyReportRepository extends SqlRepository {
   /** The days [first, last] of the scope, newest first; `today` is today in the zone (read from the raw tables). */
   async days(s: DailyScope & { today?: string }): Promise<DailyReportDay[]> {
     const today = s.today ?? s.last;
@@ -138,7 +136,7 @@ export class DailyReportRepository {
   raw(s: DailyScope): Promise<DailyReportDay[]> {
     const scoped = s.whiteLabels !== null;
     return this.withoutJit((c) =>
-      this.pg.rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])], c),
+      this.pool.rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])], c),
     ).catch(rethrowUnknownTimeZone);
   }
 
@@ -148,7 +146,7 @@ export class DailyReportRepository {
    * answer of a few rows. As the import runner's statements.
    */
   private withoutJit<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (c) => {
+    return this.pool.transaction(async (c) => {
       await c.query('SET LOCAL jit = off');
       return fn(c);
     });
@@ -158,7 +156,7 @@ export class DailyReportRepository {
   private async rolled(s: DailyScope): Promise<DailyReportDay[]> {
     const have = new Set(
       (
-        await this.pg.rows<{ day: string }>(
+        await this.pool.rows<{ day: string }>(
           `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM daily_report_rollup WHERE tz = $1 AND white_label_id = $4 AND day >= $2::date AND day <= $3::date`,
           [s.tz, s.first, s.last, FLEET_WIDE],
         )
@@ -168,7 +166,7 @@ export class DailyReportRepository {
     for (let d = s.first; d <= s.last; d = addDays(d, 1)) if (!have.has(d)) missing.push(d);
     if (missing.length) await this.roll(s.tz, missing[0]!, missing.at(-1)!);
     const scoped = s.whiteLabels !== null;
-    const rows = await this.pg.rows<RollupRow>(
+    const rows = await this.pool.rows<RollupRow>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
         WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
       [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])],
@@ -191,7 +189,7 @@ export class DailyReportRepository {
    * report's first read of a past day; the worker's DailyReportRoll for the recent days, which late writes change).
    */
   async roll(tz: string, first: string, last: string): Promise<number> {
-    const rows = await this.withoutJit((c) => this.pg.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c)).catch(rethrowUnknownTimeZone);
+    const rows = await this.withoutJit((c) => this.pool.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c)).catch(rethrowUnknownTimeZone);
     const merged = new Map<string, RollupRow>();
     for (let d = first; d <= last; d = addDays(d, 1)) merged.set(`${d}|${FLEET_WIDE}`, { day: d, white_label_id: FLEET_WIDE, figures: {} });
     for (const r of rows) {
@@ -200,7 +198,7 @@ export class DailyReportRepository {
       Object.assign(m.figures, r.figures);
       merged.set(key, m);
     }
-    await this.pg.transaction(async (c) => {
+    await this.pool.transaction(async (c) => {
       await c.query('DELETE FROM daily_report_rollup WHERE tz = $1 AND day >= $2::date AND day <= $3::date', [tz, first, last]);
       await c.query(
         `INSERT INTO daily_report_rollup (tz, day, white_label_id, figures)
@@ -214,7 +212,7 @@ export class DailyReportRepository {
 
   /** The zones read in the last `days` days (the worker rolls their recent days again). */
   async zones(days: number): Promise<string[]> {
-    const r = await this.pg.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
+    const r = await this.pool.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
     return r.map((x) => x.tz);
   }
 }
