@@ -37,7 +37,7 @@ export class OwnerPasswordService {
     if (wrong.length > 0) throw new DomainError(ErrorCode.ValidationFailed, wrong);
     const uuid = randomUUID();
     const link = `${this.config.get('CONSOLE_PUBLIC_URL')}/${RESET_PREFIX}/forgotpassword/${uuid}`;
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       await this.repo.createResetLink(o.id, uuid, OWNER_RESET_HOURS, c);
       await this.audit.recordCall(c, { entity: 'owner', entityId: o.id, result: { sent: true, email: owner.email } });
       const brand = owner.white_label_name ?? 'Tracker';

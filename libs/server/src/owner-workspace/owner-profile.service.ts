@@ -52,7 +52,7 @@ export class OwnerProfileService {
       if (v === '') ignored.push(fieldError(k, 'profileEmptyIgnored', { field: k }));
       else if (v !== undefined) changes[k] = v;
     }
-    const user = await this.repo.tx(async (c) => {
+    const user = await this.repo.transaction(async (c) => {
       if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       if (typeof changes.country_code === 'string' && !(await this.repo.countryExists(changes.country_code, c))) {
         throw new DomainError(ErrorCode.ValidationFailed, [fieldError('country_code', 'unknownCountry', { field: 'country_code' })]);
@@ -68,7 +68,7 @@ export class OwnerProfileService {
 
   async externalId(s: SessionUser, id: number, externalId: string | null): Promise<OwnerDetails> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       const before = await this.repo.owner(id, c);
       await this.repo.setExternalId(id, externalId, c);
@@ -85,7 +85,7 @@ export class OwnerProfileService {
    */
   async remove(s: SessionUser, id: number, withDevices: boolean): Promise<{ removed: true; devices: number[] }> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       const returned = withDevices ? await this.repo.devicesToStock(id, o.types, c) : [];
       const left = await this.repo.remainingDevices(id, c);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerDeviceItem } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
-import { inScope } from '../owner-workspace/owner-workspace.repository.js';
+import { inScope } from './owner-workspace.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
 
 /** The tables that put contacts and safe zones on devices. */
@@ -19,13 +19,7 @@ export type OwnerDeviceRow = { id: number; device_type_id: number; enabled: bool
  * (docs/owner-workspace.md "Contacts"): always only the device types `types` (null: all), in SQL.
  */
 @Injectable()
-export class OwnerDevicesRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  transaction<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class OwnerDevicesRepository extends SqlRepository {
   /** The owner's devices of `types`, each with its latest contact push. */
   async devices(ownerId: number, types: number[] | null): Promise<OwnerDeviceItem[]> {
     type Row = Omit<OwnerDeviceItem, 'last_push'> & PushColumns;

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { UserAddRequest } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
 /** Owner records (house rule "Data access": Prisma for records). */
 @Injectable()
-export class OwnerRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class OwnerAddRepository extends PrismaRepository {
   async whiteLabelExists(id: number): Promise<boolean> {
     return (await this.prisma.whiteLabel.findUnique({ where: { id }, select: { id: true } })) !== null;
   }
