@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module.js';
 import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
+import { OwnerAddRepository } from '../owner-workspace/owner-add.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
@@ -9,7 +10,7 @@ import { ThrottleService } from './throttle.service.js';
 @Module({
   imports: [AccessModule],
   controllers: [AuthController],
-  // BackofficeUsersRepository: the owner of backoffice_user writes the sign-in's changes (docs/architecture.md "Table owners")
-  providers: [AuthService, AuthRepository, BackofficeUsersRepository, ThrottleService],
+  // the owners of backoffice_user and owner write the sign-in's and the reset link's changes (docs/architecture.md "Table owners")
+  providers: [AuthService, AuthRepository, BackofficeUsersRepository, OwnerAddRepository, ThrottleService],
 })
 export class AuthModule {}

@@ -21,11 +21,6 @@ export class AuthRepository extends PrismaRepository {
     return this.prisma.passwordReset.findUnique({ where: { uuid }, include: { user: true, owner: true } });
   }
 
-  /** An owner's new password (the owner's app signs in with it; the console has no owner sessions). */
-  async setOwnerPasswordHash(tx: PrismaDb, ownerId: number, passwordHash: string): Promise<void> {
-    await tx.owner.update({ where: { id: ownerId }, data: { password_hash: passwordHash } });
-  }
-
   /** Marks a reset link used unless it already is (a link works once, even under concurrent submits). */
   async useResetLink(tx: PrismaDb, uuid: string): Promise<boolean> {
     const used = await tx.passwordReset.updateMany({ where: { uuid, used_at: null }, data: { used_at: new Date() } });

@@ -22,6 +22,7 @@ import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
+import { OwnerAddRepository } from '../owner-workspace/owner-add.repository.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';
@@ -38,6 +39,7 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly users: BackofficeUsersRepository,
+    private readonly owners: OwnerAddRepository,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
     private readonly metrics: MetricsService,
@@ -218,7 +220,7 @@ export class AuthService {
       if (!(await this.repo.useResetLink(tx, reset.uuid))) throw new DomainError(ErrorCode.ResetLinkInvalid);
       if (reset.user_id !== null) await this.setPassword(tx, reset.user_id, hash);
       else {
-        await this.repo.setOwnerPasswordHash(tx, reset.owner_id!, hash);
+        await this.owners.setPasswordHash(tx, reset.owner_id!, hash);
         await this.audit.recordCall(tx, { entity: 'owner', entityId: reset.owner_id });
       }
     });

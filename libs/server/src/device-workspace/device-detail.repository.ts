@@ -22,10 +22,4 @@ export class DeviceDetailRepository extends DeviceRepository {
     const r = await q.query<{ device_type_id: number | null }>('SELECT device_type_id FROM factory_device WHERE id = $1', [id]);
     return r.rows[0]?.device_type_id;
   }
-
-  /** A device leaving its account keeps no contact or safe zone links. */
-  async unlinkContactsAndZones(deviceId: number, q: Q): Promise<void> {
-    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
-    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
-  }
 }

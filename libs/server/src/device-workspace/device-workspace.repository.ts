@@ -90,6 +90,30 @@ export class DeviceWorkspaceRepository extends DeviceRepository {
     return (await this.rows<DeviceDetail>(DEVICE_DETAIL_SQL, [id], q))[0] ?? null;
   }
 
+  /** The device joins an owner's account with the number (also the SIM's), inactive until the watch initialises. */
+  async assignToOwner(id: number, ownerId: number, gsmNumber: string, simId: number | null, q: Q): Promise<void> {
+    await this.rows('UPDATE device SET owner_id = $2, gsm_number = $3, device_status = 1 WHERE id = $1', [id, ownerId, gsmNumber], q);
+    if (simId !== null) await this.rows('UPDATE sim_card SET gsm_number = $2, updated_at = now() WHERE id = $1', [simId, gsmNumber], q);
+  }
+
+  /**
+   * An owner's devices of the scope `types` (null: all) back to stock: no owner, unassigned, not initialized, the
+   * child's data cleared; the SIM stays in the device. Contact and safe-zone links of those devices go with the
+   * owner's rows (the owner workspace's remove).
+   */
+  async ownerDevicesToStock(ownerId: number, types: number[] | null, q: Q): Promise<{ id: number; device_status: number }[]> {
+    return this.rows(
+      `WITH mine AS (SELECT d.id, d.device_status FROM device d
+          WHERE d.owner_id = $1 AND ($2::int[] IS NULL OR d.device_type_id = ANY($2::int[])) FOR UPDATE)
+       UPDATE device d SET owner_id = NULL, device_status = 0, initialized = false, first_name = NULL, last_name = NULL,
+         birth_date = NULL, height = NULL, weight = NULL, gender = NULL
+       FROM mine WHERE d.id = mine.id
+       RETURNING d.id, mine.device_status`,
+      [ownerId, types],
+      q,
+    );
+  }
+
   /** The firmware version a watch reported after an update (the firmware rollout, in its transaction `q`). */
   async setFirmware(id: number, version: string, q: Q): Promise<void> {
     await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [id, version]);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserAddRequest } from '@tracker/contract';
 import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
-/** Owner records (house rule "Data access": Prisma for records). */
+/** Owner records (house rule "Data access": Prisma for records): a new owner, a password set by a reset link (auth). */
 @Injectable()
 export class OwnerAddRepository extends PrismaRepository {
   async whiteLabelExists(id: number): Promise<boolean> {
@@ -23,5 +23,10 @@ export class OwnerAddRepository extends PrismaRepository {
       },
       select: { id: true },
     });
+  }
+
+  /** An owner's new password from a reset link (the owner's app signs in with it; the console has no owner sessions). */
+  async setPasswordHash(tx: PrismaDb, ownerId: number, passwordHash: string): Promise<void> {
+    await tx.owner.update({ where: { id: ownerId }, data: { password_hash: passwordHash } });
   }
 }

@@ -37,10 +37,4 @@ export class OwnerDeviceAddRepository extends SqlRepository {
     );
     return r[0] ?? null;
   }
-
-  /** The device joins the owner's account with the number (also the SIM's), inactive until the watch initialises. */
-  async assign(id: number, ownerId: number, gsmNumber: string, simId: number | null, q: Queryable): Promise<void> {
-    await this.pool.rows('UPDATE device SET owner_id = $2, gsm_number = $3, device_status = 1 WHERE id = $1', [id, ownerId, gsmNumber], q);
-    if (simId !== null) await this.pool.rows('UPDATE sim_card SET gsm_number = $2, updated_at = now() WHERE id = $1', [simId, gsmNumber], q);
-  }
 }

@@ -86,6 +86,12 @@ export class OwnerDevicesRepository extends SqlRepository {
     return r.length > 0;
   }
 
+  /** A device leaving its owner's account keeps no contact or safe zone links (the device workspace's remove). */
+  async unlinkDevice(deviceId: number, q: Queryable): Promise<void> {
+    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
+    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
+  }
+
   /** Locks the owner row: saves that count against a limit wait for each other. */
   async lockOwner(ownerId: number, q: Queryable): Promise<void> {
     await this.pool.rows('SELECT id FROM owner WHERE id = $1 FOR UPDATE', [ownerId], q);

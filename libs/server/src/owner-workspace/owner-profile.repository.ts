@@ -64,29 +64,8 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
     await this.rows('UPDATE owner SET external_id = $2, updated_at = now() WHERE id = $1', [id, externalId], c);
   }
 
-  /**
-   * The owner's devices of the scope `types` back to stock: no owner, unassigned, not initialized, the child's data
-   * cleared; the SIM stays in the device. Contact and safe-zone links of those devices go with the owner's rows.
-   */
-  async devicesToStock(id: number, types: number[] | null, c: Queryable): Promise<{ id: number; device_status: number }[]> {
-    return this.rows(
-      `WITH mine AS (SELECT d.id, d.device_status FROM device d WHERE d.owner_id = $1 AND ${inScope(2)} FOR UPDATE)
-       UPDATE device d SET owner_id = NULL, device_status = 0, initialized = false, first_name = NULL, last_name = NULL,
-         birth_date = NULL, height = NULL, weight = NULL, gender = NULL
-       FROM mine WHERE d.id = mine.id
-       RETURNING d.id, mine.device_status`,
-      [id, types],
-      c,
-    );
-  }
-
   async remainingDevices(id: number, c: Queryable): Promise<number> {
     return (await this.rows<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE owner_id = $1', [id], c))[0]!.n;
-  }
-
-  /** A reset link for the owner, valid `hours` (the reset routes take it: auth/auth.service.ts). */
-  async createResetLink(ownerId: number, uuid: string, hours: number, c: Queryable): Promise<void> {
-    await this.rows(`INSERT INTO password_reset (uuid, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [uuid, ownerId, hours], c);
   }
 
   /** Deletes the owner; contacts, safe zones, guests, voice messages and app logs go with it (ON DELETE CASCADE). */

@@ -12,6 +12,7 @@ import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { OwnerProfileRepository, OWNER_UPDATE_COLUMNS, type OwnerChanges } from './owner-profile.repository.js';
 import { OwnerScopeService, type ScopedOwner } from './owner-scope.service.js';
 
@@ -22,6 +23,8 @@ export class OwnerProfileService {
     private readonly repo: OwnerProfileRepository,
     private readonly scope: OwnerScopeService,
     private readonly audit: AuditService,
+    /** the owner of `device` (docs/architecture.md "Table owners"): the owner's devices back to stock */
+    private readonly devices: DeviceWorkspaceRepository,
   ) {}
 
   async details(s: SessionUser, id: number): Promise<OwnerDetails> {
@@ -87,7 +90,7 @@ export class OwnerProfileService {
     const o = await this.scope.owner(s, id);
     return this.repo.transaction(async (c) => {
       if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
-      const returned = withDevices ? await this.repo.devicesToStock(id, o.types, c) : [];
+      const returned = withDevices ? await this.devices.ownerDevicesToStock(id, o.types, c) : [];
       const left = await this.repo.remainingDevices(id, c);
       if (left > 0) {
         const code = withDevices ? 'ownerForeignDevices' : 'ownerHasDevices';
