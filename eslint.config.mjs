@@ -74,7 +74,7 @@ export default tseslint.config(
   },
   // house rule "Data access" (docs/architecture.md): the pool and Prisma's client are reached only from repositories
   // (*.repository.ts), stores (*.store.ts) and core/db.ts, which declares them and the repository bases; types (Tx,
-  // Queryable, PrismaDb) may be imported anywhere. Each exception below says why it must hold the pool itself.
+  // Queryable, PrismaDb, Prisma's generated types) may be imported anywhere. Each exception below says why it must hold the pool itself.
   {
     files: ['libs/server/src/**/*.ts'],
     ignores: [
@@ -104,6 +104,11 @@ export default tseslint.config(
             { name: '@prisma/adapter-pg', message: 'Only core/db.ts builds the Prisma client.' },
           ],
           patterns: [
+            {
+              regex: '/generated/prisma/',
+              allowTypeImports: true,
+              message: "Only core/db.ts builds Prisma's client; import its types with `import type`.",
+            },
             {
               regex: '(^|/)db\\.js$',
               importNames: ['PgPool', 'PrismaService'],
