@@ -21,6 +21,7 @@ import type { PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
+import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';
@@ -37,6 +38,7 @@ const TOTP_TOLERANCE_SECONDS = 30;
 export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
+    private readonly users: BackofficeUsersRepository,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
     private readonly metrics: MetricsService,
@@ -89,7 +91,7 @@ export class AuthService {
     const secret = user.totp_pending_secret ?? generateSecret();
     if (!user.totp_pending_secret) {
       await this.repo.transaction(async (tx) => {
-        await this.repo.offerSecret(tx, user.id, secret);
+        await this.users.offerSecret(tx, user.id, secret);
         await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { enrollment: 'offered' } });
       });
     }
@@ -119,7 +121,7 @@ export class AuthService {
     if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
     // the code's step, the session and the sign-in's record commit together
     const { token, expDate } = await this.repo.transaction(async (tx) => {
-      if (!(await this.repo.claimCodeStep(tx, user.id, step, secret))) throw new DomainError(ErrorCode.InvalidCode);
+      if (!(await this.users.claimCodeStep(tx, user.id, step, secret))) throw new DomainError(ErrorCode.InvalidCode);
       const session = await this.sessions.create(user.id, client, tx);
       await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { expDate: session.expDate } });
       return session;
@@ -164,7 +166,7 @@ export class AuthService {
 
   /** Sets the password and ends every session of the user, in the transaction `tx` that records the change. */
   private async setPassword(tx: PrismaDb, userId: number, passwordHash: string) {
-    await this.repo.setPasswordHash(tx, userId, passwordHash);
+    await this.users.setPasswordHash(tx, userId, passwordHash);
     await this.sessions.revokeAllOf(userId, tx);
     await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: userId });
   }

@@ -23,7 +23,7 @@ export class OwnerAddService {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('newUser.white_label_vendor_id', 'unknownWhiteLabel')]);
     }
     try {
-      return await this.repo.tx(async (c) => {
+      return await this.repo.transaction(async (c) => {
         const owner = await this.owners.create(newUser, c);
         await this.audit.recordCall(c, { entity: 'owner', entityId: owner.id, result: owner });
         return owner;

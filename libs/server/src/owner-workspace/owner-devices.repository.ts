@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerDeviceItem } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { inScope } from './owner-workspace.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
@@ -19,13 +19,7 @@ export type OwnerDeviceRow = { id: number; device_type_id: number; enabled: bool
  * (docs/owner-workspace.md "Contacts"): always only the device types `types` (null: all), in SQL.
  */
 @Injectable()
-export class OwnerDevicesRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  transaction<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class OwnerDevicesRepository extends SqlRepository {
   /** The owner's devices of `types`, each with its latest contact push. */
   async devices(ownerId: number, types: number[] | null): Promise<OwnerDeviceItem[]> {
     type Row = Omit<OwnerDeviceItem, 'last_push'> & PushColumns;
@@ -91,6 +85,12 @@ export class OwnerDevicesRepository {
     );
     return r.length > 0;
   }
+
+  /** A device leaving its owner's account keeps no contact or safe zone links (the device workspace's remove). */
+  async unlinkDevice(deviceId: number, q: Queryable): Promise<void> {
+    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
+    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
+  }
 }
 
 /**
@@ -99,13 +99,11 @@ export class OwnerDevicesRepository {
  * types, each with only those devices. The subclass names its columns and order and adds its writes.
  */
 @Injectable()
-export abstract class LinkedItemsRepository<T> {
+export abstract class LinkedItemsRepository<T> extends SqlRepository {
   protected abstract readonly link: DeviceLink;
   /** the item's columns (of `i`) */
   protected abstract readonly columns: string;
   protected abstract readonly orderBy: string;
-
-  constructor(protected readonly pool: PgPool) {}
 
   /** The owner's items the user sees; `id` narrows to one. */
   list(ownerId: number, types: number[] | null, q: Queryable = this.pool, id: number | null = null): Promise<T[]> {

@@ -6,8 +6,9 @@ import { inScope, OwnerWorkspaceRepository } from './owner-workspace.repository.
 type OwnerRow = OwnerDetails['userData'] & OwnerDetails['userAddress'] & { external_id: string | null };
 
 /**
- * Profile of the owner workspace: the reads of details, update, external id and removal, the devices back to stock and
- * the reset link (raw SQL, scope in the SQL); the owner row itself is written by the OwnerStore.
+ * Profile of the owner workspace: the reads of details, update, external id and removal (raw SQL, scope in the SQL).
+ * The owner row is written by the OwnerStore, the devices back to stock by the device workspace's repository, the
+ * reset link by auth's (docs/architecture.md "Table owners").
  */
 @Injectable()
 export class OwnerProfileRepository extends OwnerWorkspaceRepository {
@@ -44,28 +45,7 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
     return (await this.rows('SELECT 1 FROM country WHERE code = $1', [code], c)).length === 1;
   }
 
-  /**
-   * The owner's devices of the scope `types` back to stock: no owner, unassigned, not initialized, the child's data
-   * cleared; the SIM stays in the device. Contact and safe-zone links of those devices go with the owner's rows.
-   */
-  async devicesToStock(id: number, types: number[] | null, c: Queryable): Promise<{ id: number; device_status: number }[]> {
-    return this.rows(
-      `WITH mine AS (SELECT d.id, d.device_status FROM device d WHERE d.owner_id = $1 AND ${inScope(2)} FOR UPDATE)
-       UPDATE device d SET owner_id = NULL, device_status = 0, initialized = false, first_name = NULL, last_name = NULL,
-         birth_date = NULL, height = NULL, weight = NULL, gender = NULL
-       FROM mine WHERE d.id = mine.id
-       RETURNING d.id, mine.device_status`,
-      [id, types],
-      c,
-    );
-  }
-
   async remainingDevices(id: number, c: Queryable): Promise<number> {
     return (await this.rows<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE owner_id = $1', [id], c))[0]!.n;
-  }
-
-  /** A reset link for the owner, valid `hours` (the reset routes take it: auth/auth.service.ts). */
-  async createResetLink(ownerId: number, uuid: string, hours: number, c: Queryable): Promise<void> {
-    await this.rows(`INSERT INTO password_reset (uuid, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [uuid, ownerId, hours], c);
   }
 }

@@ -12,6 +12,7 @@ import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { OwnerProfileRepository } from './owner-profile.repository.js';
 import { OwnerStore, OWNER_UPDATE_COLUMNS, type OwnerChanges } from './owner.store.js';
 import { OwnerScopeService, type ScopedOwner } from './owner-scope.service.js';
@@ -24,6 +25,8 @@ export class OwnerProfileService {
     private readonly owners: OwnerStore,
     private readonly scope: OwnerScopeService,
     private readonly audit: AuditService,
+    /** the owner of `device` (docs/architecture.md "Table owners"): the owner's devices back to stock */
+    private readonly devices: DeviceWorkspaceRepository,
   ) {}
 
   async details(s: SessionUser, id: number): Promise<OwnerDetails> {
@@ -54,7 +57,7 @@ export class OwnerProfileService {
       if (v === '') ignored.push(fieldError(k, 'profileEmptyIgnored', { field: k }));
       else if (v !== undefined) changes[k] = v;
     }
-    const user = await this.repo.tx(async (c) => {
+    const user = await this.repo.transaction(async (c) => {
       if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       if (typeof changes.country_code === 'string' && !(await this.repo.countryExists(changes.country_code, c))) {
         throw new DomainError(ErrorCode.ValidationFailed, [fieldError('country_code', 'unknownCountry', { field: 'country_code' })]);
@@ -70,7 +73,7 @@ export class OwnerProfileService {
 
   async externalId(s: SessionUser, id: number, externalId: string | null): Promise<OwnerDetails> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       const before = await this.repo.owner(id, c);
       await this.owners.setExternalId(id, externalId, c);
@@ -87,9 +90,9 @@ export class OwnerProfileService {
    */
   async remove(s: SessionUser, id: number, withDevices: boolean): Promise<{ removed: true; devices: number[] }> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
-      const returned = withDevices ? await this.repo.devicesToStock(id, o.types, c) : [];
+      const returned = withDevices ? await this.devices.ownerDevicesToStock(id, o.types, c) : [];
       const left = await this.repo.remainingDevices(id, c);
       if (left > 0) {
         const code = withDevices ? 'ownerForeignDevices' : 'ownerHasDevices';

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { MailService } from '../core/mail.service.js';
 import { HelpTextsModule } from '../help-texts/help-texts.js';
 import { AdminDataModule } from '../admin-data/admin-data.module.js';
@@ -56,6 +58,10 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
     OwnerProfileRepository,
     OwnerProfileService,
     OwnerPasswordService,
+    // the owners of password_reset (auth) and of device and sim_card (the device workspace) write for the owner
+    // workspace's password change, remove and device add (docs/architecture.md "Table owners")
+    SessionQueriesRepository,
+    DeviceWorkspaceRepository,
     OwnerExtrasRepository,
     OwnerExtrasService,
     OwnerWifiService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UserAddRequest } from '@tracker/contract';
-import { execute, PgPool, type Queryable, type Tx } from '../core/db.js';
+import { execute, SqlRepository, type Queryable, type Tx } from '../core/db.js';
 
 /** The owner columns `/user/update` may change (the keys of the contract's update body). */
 export const OWNER_UPDATE_COLUMNS = [
@@ -16,9 +16,7 @@ export type OwnerChanges = Partial<Record<(typeof OWNER_UPDATE_COLUMNS)[number],
  * that the caller records. Every change but the lock sets `updated_at`.
  */
 @Injectable()
-export class OwnerStore {
-  constructor(private readonly pool: PgPool) {}
-
+export class OwnerStore extends SqlRepository {
   /** Locks the owner row for a change (a concurrent removal waits, then finds nothing); false when there is none. */
   async lock(id: number, c: Queryable): Promise<boolean> {
     return (await this.pool.rows('SELECT id FROM owner WHERE id = $1 FOR UPDATE', [id], c)).length === 1;

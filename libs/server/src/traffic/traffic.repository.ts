@@ -11,7 +11,7 @@ import {
   type SmsStatistics,
   type SmsTrafficItem,
 } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 
 /**
@@ -96,9 +96,7 @@ const COUNTER_COLUMNS = SMS_COUNTER_FIGURES.join(', ');
 
 /** SMS traffic: search pages, counters and exports over `sms_message` / `sms_statistic` (raw SQL: search, streaming). */
 @Injectable()
-export class TrafficRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class TrafficRepository extends SqlRepository {
   /** Devices whose IMEI starts with `from` (a digit range, btree), at most `limit`. */
   async devicesByImei(from: string, to: string | null, limit: number): Promise<number[]> {
     const rows = await this.pool.rows<{ id: number }>(
