@@ -121,6 +121,28 @@ export default tseslint.config(
     },
   },
   {
+    // each repository one dialect, on its base (core/db.ts): SqlRepository (the pool) or PrismaRepository (the client)
+    files: ['libs/server/src/**/*.repository.ts', 'libs/server/src/**/*.store.ts'],
+    ignores: ['libs/server/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ClassDeclaration[id.name=/(Repository|Store)$/]:not([superClass])',
+          message: 'A repository or store extends SqlRepository or PrismaRepository (core/db.ts), which give it its client and transaction().',
+        },
+        {
+          selector: "ClassDeclaration[superClass.name='SqlRepository'] TSTypeReference[typeName.name='PrismaService']",
+          message: 'One dialect per repository: a SqlRepository does not take Prisma; put the Prisma side in a PrismaRepository of its own.',
+        },
+        {
+          selector: "ClassDeclaration[superClass.name='PrismaRepository'] TSTypeReference[typeName.name='PgPool']",
+          message: 'One dialect per repository: a PrismaRepository does not take the pool; put the raw SQL in a SqlRepository of its own.',
+        },
+      ],
+    },
+  },
+  {
     // tests may use loose typing on response bodies
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'apps/api/test/**', 'apps/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
