@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import local from './scripts/lint/no-import-cycle.mjs';
 
 export default tseslint.config(
   {
@@ -39,6 +40,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // no import cycles inside the contract and the server lib (scripts/lint/no-import-cycle.mjs)
+    files: ['libs/contract/src/**/*.ts', 'libs/server/src/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-import-cycle': 'error' },
   },
   {
     // the rules of hooks, checked (a hook called conditionally or with missing dependencies is a bug)
