@@ -48,6 +48,13 @@ export default tseslint.config(
     rules: { 'local/no-import-cycle': 'error' },
   },
   {
+    // periodic work is declared in PERIODIC_JOBS and run by PeriodicJobScheduler (docs/architecture.md "Jobs")
+    files: ['libs/server/src/**/*.ts', 'apps/worker/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@nestjs/schedule', message: 'Declare the periodic job in PERIODIC_JOBS (core/jobs/registry.ts) and mark its method @PeriodicJob.' }] }],
+    },
+  },
+  {
     // the rules of hooks, checked (a hook called conditionally or with missing dependencies is a bug)
     files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
