@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionsRepository, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
+import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
 
 /**
  * The worker: the job handlers of every queue (JobsWorkerModule runs them) and the periodic jobs (PeriodicJobsModule
@@ -7,6 +7,6 @@ import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, Periodi
  */
 @Module({
   imports: [CoreModule, JobsWorkerModule, PeriodicJobsModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
-  providers: [SessionSweepService, SessionsRepository, ExportSweep],
+  providers: [SessionSweepService, SessionQueriesRepository, ExportSweep],
 })
 export class WorkerModule {}

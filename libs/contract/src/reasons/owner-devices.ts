@@ -1,6 +1,6 @@
 import type { ReasonDef } from './reason-def.js';
 
-/** The reason codes of owner contacts, safe zones, add device (§5; contacts.ts, safe-zones.ts, device-add.ts). */
+/** The reason codes of owner contacts, safe zones, add device (§5; owner-workspace/). */
 export const OWNER_DEVICES_REASONS = {
   contactFirstName: { en: 'First name must be between {{min}} and {{max}} characters', params: { min: 'number', max: 'number' } },
   contactLastName: { en: 'Last name must be under {{max}} characters', params: { max: 'number' } },

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import type { DataDayKind, DeviceDetail } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
 
 // What the repositories of the device workspace share (one per area: detail, tracking, settings, activity, SIM swap,
 // exports): the query helpers, the device row every area answers with, and the SQL of the days with data of the day
 // tabs (tracking's and activity's tables).
 
-export type Q = Pick<pg.PoolClient, 'query'>;
+/** A connection or the pool (the data-access rule's `Queryable`). */
+export type Q = Queryable;
 
 /** The few columns every device call needs to decide scope (DeviceScope; its row, read here). */
 export type ScopedDevice = { id: number; device_type_id: number; owner_id: number | null; gsm_number: string | null; first_name: string | null };
@@ -57,16 +57,10 @@ export function dataDaysSql(kind: DataDayKind): { last: string; days: string } {
 
 /** Narrow queries of the device workspace (raw pg; timestamps as ISO strings, bigint ids as numbers). */
 @Injectable()
-export abstract class DeviceRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  protected rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
-    return this.pool.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
-  }
-
-  /** Runs `fn` in a transaction. */
-  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
+export abstract class DeviceRepository extends SqlRepository {
+  /** `SqlRepository.rows`, an unknown time zone answered as the parameter's 400. */
+  protected override rows<T>(text: string, values: unknown[] = [], q: Q = this.pool): Promise<T[]> {
+    return super.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { SessionsRepository } from './sessions.repository.js';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
 import { LOGGER } from '../core/tokens.js';
 import { PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 
@@ -11,7 +11,7 @@ export const SESSION_RETENTION_DAYS = 30;
 @Injectable()
 export class SessionSweepService {
   constructor(
-    private readonly repo: SessionsRepository,
+    private readonly repo: SessionQueriesRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
