@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import local from './scripts/lint/no-import-cycle.mjs';
 
 export default tseslint.config(
   {
@@ -38,6 +39,19 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // no import cycles inside the contract and the server lib (scripts/lint/no-import-cycle.mjs)
+    files: ['libs/contract/src/**/*.ts', 'libs/server/src/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
+  {
+    // periodic work is declared in PERIODIC_JOBS and run by PeriodicJobScheduler (docs/architecture.md "Jobs")
+    files: ['libs/server/src/**/*.ts', 'apps/worker/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@nestjs/schedule', message: 'Declare the periodic job in PERIODIC_JOBS (core/jobs/registry.ts) and mark its method @PeriodicJob.' }] }],
     },
   },
   {

@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './access.js';
 export * from './errors.js';
 export * from './reasons.js';
+export * from './error-body.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './validation.js';

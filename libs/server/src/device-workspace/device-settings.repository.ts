@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILE_COMMAND, type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
+import { type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
+import { PROFILE_COMMAND } from '../commands/grammar.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { settingDisplay } from '../settings/setting-state.js';
 import type { Queryable } from '../core/db.js';

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { DataDayKind, DeviceDetail } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
-import type { ScopedDevice } from './device-scope.service.js';
 
 // What the repositories of the device workspace share (one per area: detail, tracking, settings, activity, SIM swap,
 // exports): the query helpers, the device row every area answers with, and the SQL of the days with data of the day
 // tabs (tracking's and activity's tables).
+
+/** The few columns every device call needs to decide scope (DeviceScope; its row, read here). */
+export type ScopedDevice = { id: number; device_type_id: number; owner_id: number | null; gsm_number: string | null; first_name: string | null };
 
 /** The table and time column behind each day tab; each has an index on (device_id, column). */
 const DATA_DAY_SOURCES: Record<DataDayKind, { table: string; column: string }> = {
