@@ -92,7 +92,8 @@ export class OwnerProfileService {
     const o = await this.scope.owner(s, id);
     return this.repo.transaction(async (c) => {
       if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
-      const returned = withDevices ? await this.devices.ownerDevicesToStock(id, o.types, c) : [];
+      // in id order (an UPDATE's RETURNING follows its plan: the answer and the audit rows would come in any order)
+      const returned = withDevices ? (await this.devices.ownerDevicesToStock(id, o.types, c)).sort((a, b) => a.id - b.id) : [];
       const left = await this.repo.remainingDevices(id, c);
       if (left > 0) {
         const code = withDevices ? 'ownerForeignDevices' : 'ownerHasDevices';
