@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import local from './scripts/lint/no-import-cycle.mjs';
 
 export default tseslint.config(
   {
@@ -41,6 +42,19 @@ export default tseslint.config(
     },
   },
   {
+    // no import cycles inside the contract and the server lib (scripts/lint/no-import-cycle.mjs)
+    files: ['libs/contract/src/**/*.ts', 'libs/server/src/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
+  {
+    // periodic work is declared in PERIODIC_JOBS and run by PeriodicJobScheduler (docs/architecture.md "Jobs")
+    files: ['libs/server/src/**/*.ts', 'apps/worker/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@nestjs/schedule', message: 'Declare the periodic job in PERIODIC_JOBS (core/jobs/registry.ts) and mark its method @PeriodicJob.' }] }],
+    },
+  },
+  {
     // the rules of hooks, checked (a hook called conditionally or with missing dependencies is a bug)
     files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
@@ -74,7 +88,7 @@ export default tseslint.config(
   },
   // house rule "Data access" (docs/architecture.md): the pool and Prisma's client are reached only from repositories
   // (*.repository.ts), stores (*.store.ts) and core/db.ts, which declares them and the repository bases; types (Tx,
-  // Queryable, PrismaDb) may be imported anywhere. Each exception below says why it must hold the pool itself.
+  // Queryable, PrismaDb, Prisma's generated types) may be imported anywhere. Each exception below says why it must hold the pool itself.
   {
     files: ['libs/server/src/**/*.ts'],
     ignores: [
@@ -90,8 +104,6 @@ export default tseslint.config(
       'libs/server/src/core/health/health.service.ts',
       // the pool's own gauges (total, idle, waiting, max)
       'libs/server/src/core/metrics/metrics.service.ts',
-      // the export hash store (Prisma, table csv_export) is a store named before the rule; `ExportStore`
-      'libs/server/src/core/exports/export-store.ts',
       // the COPY ... TO STDOUT helper that export repositories call with their pool (pg-copy-streams)
       'libs/server/src/core/exports/copy-csv.ts',
     ],
@@ -107,12 +119,39 @@ export default tseslint.config(
           ],
           patterns: [
             {
+              regex: '/generated/prisma/',
+              allowTypeImports: true,
+              message: "Only core/db.ts builds Prisma's client; import its types with `import type`.",
+            },
+            {
               regex: '(^|/)db\\.js$',
               importNames: ['PgPool', 'PrismaService'],
               allowTypeImports: true,
               message: 'Only repositories (*.repository.ts, extending SqlRepository or PrismaRepository) and stores hold the pool or Prisma; a service calls them and passes their `tx`.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // each repository one dialect, on its base (core/db.ts): SqlRepository (the pool) or PrismaRepository (the client)
+    files: ['libs/server/src/**/*.repository.ts', 'libs/server/src/**/*.store.ts'],
+    ignores: ['libs/server/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ClassDeclaration[id.name=/(Repository|Store)$/]:not([superClass])',
+          message: 'A repository or store extends SqlRepository or PrismaRepository (core/db.ts), which give it its client and transaction().',
+        },
+        {
+          selector: "ClassDeclaration[superClass.name='SqlRepository'] TSTypeReference[typeName.name='PrismaService']",
+          message: 'One dialect per repository: a SqlRepository does not take Prisma; put the Prisma side in a PrismaRepository of its own.',
+        },
+        {
+          selector: "ClassDeclaration[superClass.name='PrismaRepository'] TSTypeReference[typeName.name='PgPool']",
+          message: 'One dialect per repository: a PrismaRepository does not take the pool; put the raw SQL in a SqlRepository of its own.',
         },
       ],
     },

@@ -78,9 +78,9 @@ const FILTERS = Object.fromEntries(
 );
 
 // ---- the direct baseline: the api's own search service over a plain pg pool
-const { DeviceSearchService } = await import('../../libs/server/dist/devices/device-search.service.js');
-const { DeviceSearchRepository } = await import('../../libs/server/dist/devices/device-search.repository.js');
-const direct = new DeviceSearchService(new DeviceSearchRepository(pool));
+const { SearchService } = await import('../../libs/server/dist/search/search.service.js');
+const { SearchRepository } = await import('../../libs/server/dist/search/search.repository.js');
+const direct = new SearchService(new SearchRepository(pool));
 const adminSession = { role: 1 };
 
 // ---- the api

@@ -31,6 +31,9 @@ describe('GET /admin/jobs', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.model.queues.map((q: { queue: string }) => q.queue)).toEqual(['imports', 'sms', 'reports', 'firmware', 'modem']);
     for (const q of r.body.model.queues) expect(q).toEqual({ queue: q.queue, waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) });
+    // failed: the queue's entries of the failure list (BullMQ keeps no failed job), among the last failures_kept
+    expect(r.body.model.queues.map((q: { queue: string; failed: number }) => [q.queue, q.failed])).toEqual([['imports', 1], ['sms', 0], ['reports', 0], ['firmware', 0], ['modem', 1]]);
+    expect(r.body.model.failures_kept).toBe(200);
     expect(r.body.model.failures.map((f: { job: string; retryable: boolean; reason: string }) => [f.job, f.retryable, f.reason])).toEqual([
       ['modem.step', true, 'gateway answered 500'],
       ['import.run', false, 'gateway answered 500'],
@@ -54,6 +57,7 @@ describe('POST /admin/jobs/retry', () => {
     expect(await api.app.get(JobQueue).has('modem.step', { id: 77, version: 3 })).toBe(true);
     const after = (await api.get('/admin/jobs', admin)).body.model;
     expect(after.failures.map((f: { job: string }) => f.job)).toEqual(['import.run']);
+    expect(after.queues.find((q: { queue: string }) => q.queue === 'modem').failed).toBe(0);
     expect(after.queues.find((q: { queue: string }) => q.queue === 'modem').waiting).toBeGreaterThanOrEqual(1);
     const audit = await api.pool.query(`SELECT action, entity, entity_id FROM audit_event WHERE action = 'POST /admin/jobs/retry'`);
     expect(audit.rows).toEqual([{ action: 'POST /admin/jobs/retry', entity: 'job', entity_id: 'modem-77-3' }]);
@@ -96,6 +100,8 @@ describe('a job that fails for good', () => {
         return r.body.model.failures.find((f: { job: string }) => f.job === 'boom.run');
       }, { what: 'the failure listed', deadline: 60_000 });
       expect(listed).toMatchObject({ queue: 'reports', job: 'boom.run', job_id: 'boom-1', payload: { n: 1 }, reason: 'the disk is full', attempts: 1, retryable: false });
+      const reports = (await api.get('/admin/jobs', admin)).body.model.queues.find((q: { queue: string }) => q.queue === 'reports');
+      expect(reports.failed).toBe(1);
     } finally {
       await queue.close();
       await worker.close();

@@ -1,9 +1,8 @@
 import { Injectable, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CoreModule, FirmwareWorkerModule, ImportsWorkerModule, JOBS, JobHandler, JobsWorkerModule, ModemWorkerModule, SmsWorkerModule, StatsWorkerModule, type JobName, type JobRegistry } from '@tracker/server';
+import { CoreModule, FirmwareWorkerModule, ImportsWorkerModule, JOBS, JobHandler, JobsWorkerModule, ModemWorkerModule, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, type JobName, type JobRegistry } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 
@@ -15,7 +14,7 @@ afterAll(() => api?.close());
 
 /** A worker like the real one, whose job host checks `registry`, with `extra` providers beside the import, SMS, report, firmware and modem handlers. */
 function workerModule(jobs: DynamicModule | Type, extra: Type[] = []) {
-  @Module({ imports: [CoreModule, ScheduleModule.forRoot(), jobs, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule], providers: extra })
+  @Module({ imports: [CoreModule, jobs, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule], providers: extra })
   class TestWorkerModule {}
   return TestWorkerModule;
 }

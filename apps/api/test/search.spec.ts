@@ -245,9 +245,9 @@ describe('query plans (EXPLAIN on the seeded data)', () => {
   async function planOf(filter: string, query: string, role = 1, noSeqScan = false) {
     const statements: { sql: string; params: unknown[] }[] = [];
     const capture = { query: async (q: { text: string; values: unknown[] }) => (statements.push({ sql: q.text, params: q.values }), { rows: [] }) };
-    const { DeviceSearchService } = await import('../../../libs/server/src/devices/device-search.service.js');
-    const { DeviceSearchRepository } = await import('../../../libs/server/src/devices/device-search.repository.js');
-    await new DeviceSearchService(new DeviceSearchRepository(capture as never)).search({ role } as never, { filter, query, page: 0, count: 25 } as never);
+    const { SearchService } = await import('../../../libs/server/src/search/search.service.js');
+    const { SearchRepository } = await import('../../../libs/server/src/search/search.repository.js');
+    await new SearchService(new SearchRepository(capture as never)).search({ role } as never, { filter, query, page: 0, count: 25 } as never);
     const client = await api.pool.connect();
     try {
       await client.query('BEGIN');
@@ -333,9 +333,9 @@ describe('search statements keep their generic plan (no planning per search)', (
     for (const role of [1, 14]) {
       const statements: { name: string; text: string; values: unknown[] }[] = [];
       const capture = { query: async (q: { name: string; text: string; values: unknown[] }) => (statements.push(q), { rows: [] }) };
-      const { DeviceSearchService } = await import('../../../libs/server/src/devices/device-search.service.js');
-      const { DeviceSearchRepository } = await import('../../../libs/server/src/devices/device-search.repository.js');
-      await new DeviceSearchService(new DeviceSearchRepository(capture as never)).search({ role } as never, { filter, query: query(), page: 0, count: 25 } as never);
+      const { SearchService } = await import('../../../libs/server/src/search/search.service.js');
+      const { SearchRepository } = await import('../../../libs/server/src/search/search.repository.js');
+      await new SearchService(new SearchRepository(capture as never)).search({ role } as never, { filter, query: query(), page: 0, count: 25 } as never);
       const client = await api.pool.connect();
       try {
         // five custom plans, then the generic one if it costs no more

@@ -1,9 +1,8 @@
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
-import { CoreModule, STATS_SNAPSHOT_MS, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
+import { CoreModule, PERIODIC_JOBS, PeriodicJobsModule, STATS_SNAPSHOT_MS, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule, ReportsWorkerModule } from '@tracker/server';
 import { eventually, startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
@@ -12,8 +11,9 @@ import { rowHelpers } from './rows.js';
 // StatsRollup; every type's rollup answer is also compared with the raw tables' answer.
 @Module({ imports: [CoreModule, StatsWorkerModule] })
 class RollupOnly {}
-/** the same with its schedule running (the minute's roll and the marked days' sweep), as in the worker */
-@Module({ imports: [CoreModule, ScheduleModule.forRoot(), StatsWorkerModule] })
+/** the same with its periodic jobs running (the minute's roll and the marked days' sweep, and the reports'), as in the worker */
+const { 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily } = PERIODIC_JOBS;
+@Module({ imports: [CoreModule, StatsWorkerModule, ReportsWorkerModule, PeriodicJobsModule.forRegistry({ 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily })] })
 class RollupScheduled {}
 
 let api: TestApi;
@@ -110,7 +110,7 @@ beforeAll(async () => {
   await api.pool.query(`INSERT INTO notification (user_id, device_id, platform, message, error_code, created) VALUES ($1, $2, 'IOS', 'm', 8, '2019-05-02T10:00:00Z')`, [tester, dT]);
   await ins('app_log', { user_id: tester, file_name: 'tester.log', created: '2019-05-02T10:00:00Z' });
   await api.pool.query(`INSERT INTO device_setting (device_id, setting_no, value) VALUES ($1, 1, '60')`, [dT]);
-  // the worker's start rolls what is due (backfill, today's snapshots) in the background: tick() waits for that roll;
+  // what the worker's start rolls (backfill, today's snapshots; PeriodicJobsModule is not in RollupOnly): tick();
   // the days of 2019 lie before the backfill
   worker = await NestFactory.createApplicationContext(RollupOnly, { logger: false });
   await worker.get(StatsRollup).tick();

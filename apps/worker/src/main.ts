@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, HealthService, MetricsService, probeHandler, SessionSweepService } from '@tracker/server';
+import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
@@ -25,8 +25,8 @@ const stop = () => {
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+// the periodic jobs declared to run at start (the sweeps, PERIODIC_JOBS) have run once the context is created
 const app = await created;
-await app.get(SessionSweepService).sweep();
 
 // the probe listener (docs/operations.md "Health"): WORKER_HTTP_PORT, none when unset
 const config = app.get(AppConfig);

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
+import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
 
-/** The worker: periodic sweeps (@nestjs/schedule) and the job handlers of every queue (JobsWorkerModule runs them). */
+/**
+ * The worker: the job handlers of every queue (JobsWorkerModule runs them) and the periodic jobs (PeriodicJobsModule
+ * runs the sweeps, ticks and rolls declared in PERIODIC_JOBS).
+ */
 @Module({
-  imports: [CoreModule, ScheduleModule.forRoot(), JobsWorkerModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
+  imports: [CoreModule, JobsWorkerModule, PeriodicJobsModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
   providers: [SessionSweepService, SessionQueriesRepository, ExportSweep],
 })
 export class WorkerModule {}

@@ -4,7 +4,7 @@ import { positiveId, wholeNumber } from './params.js';
 import { coded } from './reasons.js';
 import { OPERATOR_DEFAULTS, REGIONS } from './constants.js';
 import { envelope, operatorItem, smsGatewayItem, voipCentralItem } from './schemas.js';
-import { e164Number } from './sms/traffic.js';
+import { e164Number } from './traffic.js';
 
 /**
  * §2 /admin/operators, /admin/voips, /admin/gateways; §7 "Configuration saves". A body with `id` edits that record,

@@ -7,7 +7,6 @@ import {
   deviceIdQuery,
   deviceSettingsBody,
   deviceUpdateBody,
-  profileSms,
   locationByIdQuery,
   settingEditBody,
   LOCATION_INTERVAL_ALL,
@@ -110,7 +109,6 @@ describe('device workspace contract', () => {
     expect(deviceSettingsBody.safeParse({ birth_date: '1899-12-31' }).success).toBe(false);
     expect(deviceSettingsBody.safeParse({ birth_date: '2999-01-01' }).error?.issues[0]?.message).toBe('birthDateFuture');
     expect(deviceSettingsBody.safeParse({ birth_date: '2016-04-30' }).success).toBe(true);
-    expect(profileSms({ height: 131, weight: null, gender: 2, birth_date: '2016-04-30' })).toBe('PROFILE,131,,2,20160430#');
   });
 });
 

@@ -1,8 +1,7 @@
-import type { FieldError } from './reasons.js';
-
 /**
- * Error codes the api answers with. The body is `{ error, code, errors? }`: `error` is the message in the
- * request's language (en, de, es), `code` one of these, `errors` per-field messages for validation failures.
+ * Error codes the api answers with. The body (`ErrorBody`, error-body.ts) is `{ error, code, errors?, request_id? }`:
+ * `error` is the message in the request's language (en, de, es), `code` one of these, `errors` per-field messages for
+ * validation failures.
  */
 export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
@@ -252,9 +251,6 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     COMMAND_REFUSED: 'El dispositivo no puede recibir comandos ahora.',
   },
 };
-
-/** The api's error answer; `request_id` is the request's id (also in the X-Request-Id header) for a support agent to quote. */
-export type ErrorBody = { error: string; code: ErrorCode; errors?: FieldError[]; request_id?: string };
 
 export function errorMessage(code: ErrorCode, lang: Language = 'en'): string {
   return ERROR_MESSAGES[lang][code];

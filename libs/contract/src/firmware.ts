@@ -41,14 +41,6 @@ export const FIRMWARE_EXPIRY_MAX_DAYS = 366;
 /** Versions travel in the FOTA command: letters, digits, dot, dash, underscore. */
 export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
 
-// ---------------------------------------------------------------------------------------------- the FOTA command
-
-/** The command key of a request's FOTA messages (the SMS listener picks its events by the FOTA_ prefix); the text is
- * built by the server's watch grammar (libs/server/src/commands/grammar.ts `fotaCommand`). */
-export const fotaCommandKey = (requestId: number) => `FOTA_${requestId}`;
-/** The key of a request's status queries (`FOTA?,<request id>#`): their fate never changes the device's activity. */
-export const fotaQueryKey = (requestId: number) => `FOTAQ_${requestId}`;
-
 // ---------------------------------------------------------------------------------------------- inputs
 
 const text = (max: number) =>

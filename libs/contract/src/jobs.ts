@@ -14,6 +14,10 @@ export const jobQueueCounts = z.object({
   waiting: z.number().int(),
   active: z.number().int(),
   delayed: z.number().int(),
+  /**
+   * the queue's final failures among the last `failures_kept` of all queues (the failure list; BullMQ itself keeps no
+   * failed job: every job is removeOnFail)
+   */
   failed: z.number().int(),
 });
 export type JobQueueCounts = z.infer<typeof jobQueueCounts>;
@@ -35,7 +39,12 @@ export const jobFailure = z.object({
 });
 export type JobFailure = z.infer<typeof jobFailure>;
 
-export const jobsOverview = z.object({ queues: z.array(jobQueueCounts), failures: z.array(jobFailure) });
+export const jobsOverview = z.object({
+  queues: z.array(jobQueueCounts),
+  failures: z.array(jobFailure),
+  /** how many final failures (of all queues, newest first) the list keeps: `failed` counts among these */
+  failures_kept: z.number().int(),
+});
 export type JobsOverview = z.infer<typeof jobsOverview>;
 
 export const jobRetryBody = z.object({

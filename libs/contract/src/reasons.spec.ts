@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorCode } from './errors.js';
 import { UNKNOWN_REF, VALUE_RULES } from './imports.js';
-import { coded, codedIssues, decodeCoded, fieldError, issueFieldError, reason, REASON_CODES, reasonParams, reasonText, storedReason } from './reasons.js';
+import { coded, codedIssues, decodeCoded, fieldError, issueFieldError, reason, REASON_CODES, REASON_LISTS, reasonParams, reasonText, storedReason } from './reasons.js';
 
 describe('reason codes', () => {
+  it('are composed from the per-feature lists (reasons/*.ts), each code declared in one list only', () => {
+    const declared = REASON_LISTS.flatMap((list) => Object.keys(list));
+    expect(declared.filter((code, i) => declared.indexOf(code) !== i)).toEqual([]);
+    expect(declared).toEqual(REASON_CODES);
+  });
+
   it('share no code with ErrorCode, and every text names exactly the parameters declared', () => {
     const errorCodes = new Set<string>(Object.values(ErrorCode));
     for (const code of REASON_CODES) {

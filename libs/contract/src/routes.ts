@@ -3,6 +3,8 @@ import { route, type RouteDef } from './route-def.js';
 import { DEVICE_ROUTES } from './device-workspace/index.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { SMS_ROUTES } from './sms/index.js';
+import { TRAFFIC_ROUTES } from './traffic.js';
+import { SEARCH_ROUTES } from './search.js';
 import { OWNER_ROUTES } from './owner-workspace/index.js';
 import { CONSOLE_CONFIG_ROUTES } from './console-config.js';
 import { ADMIN_USER_ROUTES } from './admin-users.js';
@@ -77,25 +79,6 @@ const CORE_ROUTES = {
     params: s.uuidParam,
     body: s.resetPasswordRequest,
     response: s.okResponse,
-    mutating: true,
-  }),
-
-  // ------------------------------------------------------------------ dashboard (§2, §7 Search, Owners)
-  deviceSearch: route({
-    method: 'GET',
-    path: '/device/search',
-    area: 'dashboardSearch',
-    summary: 'Device and owner search (25 per page, zero-based pages)',
-    query: s.deviceSearchQuery,
-    response: s.deviceSearchResponse,
-  }),
-  userAdd: route({
-    method: 'POST',
-    path: '/user/add',
-    area: 'ownerAdd',
-    summary: 'Creates an owner account',
-    body: s.userAddRequest,
-    response: s.userAddResponse,
     mutating: true,
   }),
 
@@ -201,7 +184,7 @@ const CORE_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
-export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
+export const ROUTES = { ...CORE_ROUTES, ...SEARCH_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...TRAFFIC_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
   ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES,
   ...STATS_ROUTES, ...REPORT_ROUTES, ...FIRMWARE_ROUTES, ...MODEM_ROUTES,
   ...FIRMWARE_OUTCOME_ROUTES, ...MODEM_OUTCOME_ROUTES, ...JOB_ROUTES } as const satisfies Record<string, RouteDef>;

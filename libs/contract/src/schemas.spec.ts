@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deviceSearchQuery, newUser, tokenRequest } from './schemas.js';
+import { tokenRequest } from './schemas.js';
+import { deviceSearchQuery } from './search.js';
+import { newUser } from './owner-workspace/add.js';
 import { ROUTES } from './routes.js';
 import { isArea } from './access.js';
 

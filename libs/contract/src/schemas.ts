@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { countParam, pageParam, positiveId } from './params.js';
 import { LANGUAGES } from './errors.js';
 import { coded } from './reasons.js';
-import { PAGE_SIZE, PASSWORD_MAX } from './constants.js';
-import { SEARCH_FILTERS } from './enums.js';
+import { PASSWORD_MAX } from './constants.js';
 import { ALL_ROLES } from './roles.js';
 
 /** `{ model: T }`: the success envelope of every call (§7). */
@@ -110,58 +108,6 @@ export const resetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const uuidParam = z.object({ uuid: z.string().uuid() });
-
-// ---------------------------------------------------------------------------------------------- search
-
-export const deviceSearchQuery = z.object({
-  query: z.string().trim().min(1, coded('searchEmpty')).max(100),
-  filter: z.enum(SEARCH_FILTERS),
-  count: countParam(PAGE_SIZE.deviceSearch),
-  page: pageParam(10_000),
-});
-export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
-
-export const deviceSearchItem = z.object({
-  /** null for an owner without devices (e-mail and name searches) */
-  device_id: z.number().int().nullable(),
-  imei: z.string().nullable(),
-  imsi: z.string().nullable(),
-  gsm_number: z.string().nullable(),
-  device_type: z.number().int().nullable(),
-  device_type_name: z.string().nullable(),
-  device_status: z.number().int().nullable(),
-  child_first_name: z.string().nullable(),
-  child_last_name: z.string().nullable(),
-  owner_id: z.number().int().nullable(),
-  owner_email: z.string().nullable(),
-  owner_first_name: z.string().nullable(),
-  owner_last_name: z.string().nullable(),
-  white_label: z.string().nullable(),
-});
-export type DeviceSearchItem = z.infer<typeof deviceSearchItem>;
-export const deviceSearchResponse = page(deviceSearchItem);
-export type DeviceSearchResponse = z.infer<typeof deviceSearchResponse>;
-
-// ---------------------------------------------------------------------------------------------- owners
-
-export const newUser = z.object({
-  email: z.string().trim().toLowerCase().email(coded('invalidEmail')).max(254),
-  first_name: z.string().trim().min(1, coded('required')).max(50),
-  last_name: z.string().trim().min(1, coded('required')).max(50),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?\d{8,15}$/, coded('invalidPhone'))
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  white_label_vendor_id: positiveId('white_label_vendor_id'),
-  language: z.enum(LANGUAGES).default('en'),
-  is_test: z.boolean().default(false),
-});
-export const userAddRequest = z.object({ newUser });
-export type UserAddRequest = z.infer<typeof userAddRequest>;
-export const userAddResponse = envelope(z.object({ id: z.number().int() }));
-export type UserAddResponse = z.infer<typeof userAddResponse>;
 
 // ---------------------------------------------------------------------------------------------- lists
 

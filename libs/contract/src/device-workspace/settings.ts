@@ -119,19 +119,10 @@ export type SettingPushResult = z.infer<typeof settingPushResult>;
 export const deviceSettingsBody = z.object(wearerProfileFields);
 export type DeviceSettingsBody = z.infer<typeof deviceSettingsBody>;
 
-/** The profile fields the watch uses (its step counter: stride from height and gender, calories from weight and age). */
-export const WATCH_PROFILE_FIELDS = ['height', 'weight', 'gender', 'birth_date'] as const;
-/** The SMS command that carries them (seed/catalog.ts SMS_COMMANDS; the watch answers `PROFILE:OK`). */
-export const PROFILE_COMMAND = 'SET_PROFILE';
-/** `PROFILE,<height cm>,<weight kg>,<gender 1|2>,<birth date YYYYMMDD>#`, an unset value empty. */
-export function profileSms(p: { height: number | null; weight: number | null; gender: number | null; birth_date: string | null }): string {
-  return `PROFILE,${p.height ?? ''},${p.weight ?? ''},${p.gender ?? ''},${p.birth_date?.replaceAll('-', '') ?? ''}#`;
-}
-
 export const deviceGeneralSettings = z.object({
   device_id: int,
   ...wearerProfile,
-  /** the latest SMS that sent the profile to the watch (PROFILE_COMMAND), as a setting's last push */
+  /** the latest SMS that sent the profile to the watch (command SET_PROFILE; the server's watch grammar builds it), as a setting's last push */
   last_push: settingItem.shape.last_push,
 });
 export type DeviceGeneralSettings = z.infer<typeof deviceGeneralSettings>;

@@ -1,9 +1,10 @@
 // Owner workspace (§2 Owner: /owner/{idUser} and its tabs; §7 Owners, Logs, Contacts, Safe zones, Device add): request
-// and response schemas and the routes, one file per area of the console's owner page (profile, extras, wifi, contacts,
-// safe zones, device add). OWNER_ROUTES is merged into ROUTES by routes.ts.
+// and response schemas and the routes, one file per area of the console's owner page (add, profile, extras, wifi,
+// contacts, safe zones, device add). OWNER_ROUTES is merged into ROUTES by routes.ts.
 import type { RouteDef } from '../route-def.js';
 import { HELP_TEXT_ROUTES } from '../help-texts.js';
 import { EXTRAS_ROUTES } from './extras.js';
+import { OWNER_ADD_ROUTES } from './add.js';
 import { PASSWORD_ROUTES, PROFILE_ROUTES } from './profile.js';
 import { OWNER_WIFI_ROUTES } from './wifi.js';
 import { CONTACT_ROUTES } from './contacts.js';
@@ -11,6 +12,7 @@ import { SAFE_ZONE_ROUTES } from './safe-zones.js';
 import { DEVICE_ADD_ROUTES } from './device-add.js';
 
 export { ownerQuery, type OwnerQuery } from './shared.js';
+export * from './add.js';
 export * from './profile.js';
 export * from './extras.js';
 export * from './wifi.js';
@@ -20,6 +22,7 @@ export * from './device-add.js';
 export * from '../help-texts.js';
 
 export const OWNER_ROUTES = {
+  ...OWNER_ADD_ROUTES,
   ...PROFILE_ROUTES,
   ...PASSWORD_ROUTES,
   ...EXTRAS_ROUTES,

@@ -8,7 +8,3 @@ import type { AuditClient, AuditService } from '../core/audit.service.js';
 export function auditSave(audit: AuditService, tx: AuditClient, entity: string, entityId: string | number, before: unknown, after: unknown) {
   return audit.recordChange(tx, { entity, entityId, before, after });
 }
-
-/** Prisma's unique violation (P2002) or PostgreSQL's (23505). */
-export const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && ['P2002', '23505'].includes((e as { code?: string }).code ?? '');

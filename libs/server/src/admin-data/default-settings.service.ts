@@ -13,14 +13,14 @@ import {
   type SmsCampaign,
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { simOperatorScope, typeAllowed } from '../device-workspace/device-scope.service.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { settingCommand } from '../commands/grammar.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
 import { campaignDone, SmsSendRepository } from '../sms/sms-send.repository.js';
-import { auditSave, isUniqueViolation } from './admin-audit.js';
+import { auditSave } from './admin-audit.js';
 import { DefaultSettingsPushRepository } from './default-settings-push.repository.js';
 import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
 

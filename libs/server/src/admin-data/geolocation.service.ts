@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, fieldError, type WifiItem, type WifiSearchQuery } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { DomainError } from '../core/errors.js';
-import { auditSave, isUniqueViolation } from './admin-audit.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
+import { auditSave } from './admin-audit.js';
 import { GeolocationRepository, type WifiWrite } from './geolocation.repository.js';
 
 const notFound = (field: string) => new DomainError(ErrorCode.NotFound, [fieldError(field, ErrorCode.NotFound)]);

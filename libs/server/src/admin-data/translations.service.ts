@@ -9,8 +9,8 @@ import {
   type TranslationItem,
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { DomainError } from '../core/errors.js';
-import { auditSave, isUniqueViolation } from './admin-audit.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
+import { auditSave } from './admin-audit.js';
 import { TranslationsRepository } from './translations.repository.js';
 
 /**

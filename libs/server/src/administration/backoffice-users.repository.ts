@@ -60,6 +60,32 @@ export class BackofficeUsersRepository extends PrismaRepository {
     await tx.backofficeUser.delete({ where: { id } });
   }
 
+  // ------------------------------------------------------------------ the sign-in's writes (AuthService)
+
+  /** Keeps the secret offered at the first sign-in until its first code is accepted. */
+  async offerSecret(tx: PrismaDb, userId: number, secret: string): Promise<void> {
+    await tx.backofficeUser.update({ where: { id: userId }, data: { totp_pending_secret: secret } });
+  }
+
+  /**
+   * Takes the code's time step if it is later than the last one taken (atomically: a concurrent replay loses), makes
+   * the secret the user's and notes the sign-in. False when the step was already used.
+   */
+  async claimCodeStep(tx: PrismaDb, userId: number, step: bigint, secret: string): Promise<boolean> {
+    const claimed = await tx.backofficeUser.updateMany({
+      where: { id: userId, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
+      data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
+    });
+    return claimed.count > 0;
+  }
+
+  async setPasswordHash(tx: PrismaDb, userId: number, passwordHash: string): Promise<void> {
+    await tx.backofficeUser.update({
+      where: { id: userId },
+      data: { password_hash: passwordHash, password_change_required: false },
+    });
+  }
+
   async existingIds(table: 'operator' | 'deviceType' | 'whiteLabel', ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const where = { where: { id: { in: ids } }, select: { id: true } };

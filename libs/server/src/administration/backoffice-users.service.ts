@@ -16,11 +16,10 @@ import { BCRYPT_COST } from '../auth/auth.service.js';
 import { SessionService } from '../auth/session.service.js';
 import { AuditService } from '../core/audit.service.js';
 import type { PrismaDb } from '../core/db.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import { BackofficeUsersRepository, type UserRow, type UserWrite } from './backoffice-users.repository.js';
 import { inUserScope, userScope } from './user-scope.js';
 
-const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === 'P2002';
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 const outOfScope = (field: string) => new DomainError(ErrorCode.UserOutOfScope, [fieldError(field, ErrorCode.UserOutOfScope)]);
 

@@ -4,8 +4,9 @@ import { PrismaRepository, type PrismaDb } from '../core/db.js';
 export type BackofficeUserRow = NonNullable<Awaited<ReturnType<PrismaDb['backofficeUser']['findUnique']>>>;
 
 /**
- * Data of the sign-in (house rule "Data access": Prisma for records): back-office users, their code step and
- * password, and reset links. Changes take the transaction `tx` that also records them (`AuditService.recordCall`).
+ * Data of the sign-in (house rule "Data access": Prisma for records): reading back-office users, and reset links. A
+ * user's sign-in state, code step and password are written by `BackofficeUsersRepository`, the table's owner
+ * (docs/architecture.md "Table owners"). Changes take the transaction `tx` that also records them.
  */
 @Injectable()
 export class AuthRepository extends PrismaRepository {
@@ -16,37 +17,8 @@ export class AuthRepository extends PrismaRepository {
     return found[0] ? this.prisma.backofficeUser.findUnique({ where: { id: found[0].id } }) : null;
   }
 
-  /** Keeps the secret offered at the first sign-in until its first code is accepted. */
-  async offerSecret(tx: PrismaDb, userId: number, secret: string): Promise<void> {
-    await tx.backofficeUser.update({ where: { id: userId }, data: { totp_pending_secret: secret } });
-  }
-
-  /**
-   * Takes the code's time step if it is later than the last one taken (atomically: a concurrent replay loses), makes
-   * the secret the user's and notes the sign-in. False when the step was already used.
-   */
-  async claimCodeStep(tx: PrismaDb, userId: number, step: bigint, secret: string): Promise<boolean> {
-    const claimed = await tx.backofficeUser.updateMany({
-      where: { id: userId, OR: [{ totp_last_step: null }, { totp_last_step: { lt: step } }] },
-      data: { totp_last_step: step, totp_secret: secret, totp_pending_secret: null, last_login_at: new Date() },
-    });
-    return claimed.count > 0;
-  }
-
-  async setPasswordHash(tx: PrismaDb, userId: number, passwordHash: string): Promise<void> {
-    await tx.backofficeUser.update({
-      where: { id: userId },
-      data: { password_hash: passwordHash, password_change_required: false },
-    });
-  }
-
   resetLink(uuid: string) {
     return this.prisma.passwordReset.findUnique({ where: { uuid }, include: { user: true, owner: true } });
-  }
-
-  /** An owner's new password (the owner's app signs in with it; the console has no owner sessions). */
-  async setOwnerPasswordHash(tx: PrismaDb, ownerId: number, passwordHash: string): Promise<void> {
-    await tx.owner.update({ where: { id: ownerId }, data: { password_hash: passwordHash } });
   }
 
   /** Marks a reset link used unless it already is (a link works once, even under concurrent submits). */

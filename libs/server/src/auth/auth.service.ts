@@ -21,10 +21,12 @@ import type { PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
+import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';
 import { MetricsService } from '../core/metrics/metrics.service.js';
+import { OwnerStore } from '../owner-workspace/owner.store.js';
 
 export const BCRYPT_COST = 10;
 /** Compared against when the user does not exist, so timing does not tell whether it does. */
@@ -36,11 +38,13 @@ const TOTP_TOLERANCE_SECONDS = 30;
 export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
+    private readonly users: BackofficeUsersRepository,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
     private readonly metrics: MetricsService,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly owners: OwnerStore,
   ) {}
 
   /**
@@ -87,7 +91,7 @@ export class AuthService {
     const secret = user.totp_pending_secret ?? generateSecret();
     if (!user.totp_pending_secret) {
       await this.repo.transaction(async (tx) => {
-        await this.repo.offerSecret(tx, user.id, secret);
+        await this.users.offerSecret(tx, user.id, secret);
         await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { enrollment: 'offered' } });
       });
     }
@@ -117,7 +121,7 @@ export class AuthService {
     if (!isRoleId(user.role_id)) throw new DomainError(ErrorCode.InvalidCredentials);
     // the code's step, the session and the sign-in's record commit together
     const { token, expDate } = await this.repo.transaction(async (tx) => {
-      if (!(await this.repo.claimCodeStep(tx, user.id, step, secret))) throw new DomainError(ErrorCode.InvalidCode);
+      if (!(await this.users.claimCodeStep(tx, user.id, step, secret))) throw new DomainError(ErrorCode.InvalidCode);
       const session = await this.sessions.create(user.id, client, tx);
       await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: user.id, result: { expDate: session.expDate } });
       return session;
@@ -162,7 +166,7 @@ export class AuthService {
 
   /** Sets the password and ends every session of the user, in the transaction `tx` that records the change. */
   private async setPassword(tx: PrismaDb, userId: number, passwordHash: string) {
-    await this.repo.setPasswordHash(tx, userId, passwordHash);
+    await this.users.setPasswordHash(tx, userId, passwordHash);
     await this.sessions.revokeAllOf(userId, tx);
     await this.audit.recordCall(tx, { entity: 'backoffice_user', entityId: userId });
   }
@@ -216,7 +220,7 @@ export class AuthService {
       if (!(await this.repo.useResetLink(tx, reset.uuid))) throw new DomainError(ErrorCode.ResetLinkInvalid);
       if (reset.user_id !== null) await this.setPassword(tx, reset.user_id, hash);
       else {
-        await this.repo.setOwnerPasswordHash(tx, reset.owner_id!, hash);
+        await this.owners.setPasswordHash(reset.owner_id!, hash, tx);
         await this.audit.recordCall(tx, { entity: 'owner', entityId: reset.owner_id });
       }
     });

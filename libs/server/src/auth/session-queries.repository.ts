@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlRepository } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 
 export type SessionRow = {
   session_id: string;
@@ -16,8 +16,9 @@ export type SessionRow = {
 };
 
 /**
- * The raw-SQL side of sessions: the lookup every api call makes (one prepared statement) and the worker's set-based
- * clean-up of ended sessions and used reset links (two DELETEs over whole tables). The records themselves (create,
+ * The raw-SQL side of sessions and reset links: the lookup every api call makes (one prepared statement), an owner's
+ * reset link (in the owner workspace's transaction) and the worker's set-based clean-up of ended sessions and used
+ * reset links (two DELETEs over whole tables). The records themselves (create,
  * revoke) are Prisma's, in `SessionRepository`.
  */
 @Injectable()
@@ -42,6 +43,11 @@ export class SessionQueriesRepository extends SqlRepository {
       [days],
     );
     return r.rowCount ?? 0;
+  }
+
+  /** A reset link for an owner, valid `hours` (the owner workspace's password change; the reset routes take it). */
+  async createOwnerResetLink(ownerId: number, uuid: string, hours: number, q: Queryable): Promise<void> {
+    await this.pool.rows(`INSERT INTO password_reset (uuid, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [uuid, ownerId, hours], q);
   }
 
   /** Deletes reset links that expired more than `days` ago. Returns how many. */

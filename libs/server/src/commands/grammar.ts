@@ -1,6 +1,7 @@
 // The watch's SMS grammar (docs/sms.md "The watch's grammar"; docs/fleet-sim.md plays it): how a command's text is
-// built, what a reply to it will say, and what a message from a watch is. Pure functions, the one place where either
-// direction of the protocol is written.
+// built and under which command key it is stored, what a reply to it will say, and what a message from a watch is.
+// Pure functions, the one place where either direction of the protocol is written (the HTTP contract, libs/contract,
+// holds none of it: only the shapes of the calls). Unit tests: grammar.spec.ts.
 
 /** Stands in a stored command for a secret (the FTP download password) filled in only when the gateway is called. */
 export const SECRET_MASK = '******';
@@ -31,6 +32,11 @@ export function renderCommand(cmd: CommandTemplate, message: string): string {
   return cmd.takes_message ? cmd.template.replaceAll('{message}', message) : cmd.template;
 }
 
+/** The command key of a rollout's FOTA messages (the SMS listener picks its events by the FOTA_ prefix; fotaCommand the text). */
+export const fotaCommandKey = (requestId: number) => `FOTA_${requestId}`;
+/** The key of a rollout's status queries (`FOTA?,<request id>#`): their fate never changes the device's activity. */
+export const fotaQueryKey = (requestId: number) => `FOTAQ_${requestId}`;
+
 /** The SMS a setting push sends: `SETTING,<no>,<value>#` under command key SETTING_<no>. */
 export const settingCommand = (settingNo: number, value: string) => ({
   commandKey: `SETTING_${settingNo}`,
@@ -39,6 +45,11 @@ export const settingCommand = (settingNo: number, value: string) => ({
 
 /** The owner workspace's contact push: the watch fetches its contacts again. */
 export const CONTACT_SYNC = { commandKey: 'SYNC_CONTACTS', message: 'CONTACTS#' } as const;
+
+/** The profile fields the watch uses (its step counter: stride from height and gender, calories from weight and age). */
+export const WATCH_PROFILE_FIELDS = ['height', 'weight', 'gender', 'birth_date'] as const;
+/** The command that carries them (seed/catalog.ts SMS_COMMANDS; the watch answers `PROFILE:OK`). */
+export const PROFILE_COMMAND = 'SET_PROFILE';
 
 /** The wearer's profile: `PROFILE,<height cm>,<weight kg>,<gender 1|2>,<birth date YYYYMMDD>#`, an unset value empty. */
 export function profileCommand(p: { height: number | null; weight: number | null; gender: number | null; birth_date: string | null }): string {

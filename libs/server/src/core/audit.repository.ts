@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlRepository, type PrismaDb, type Tx } from './db.js';
+import { execute, SqlRepository, type Tx } from './db.js';
 
 /** Where a record is written: a transaction of either dialect (a raw-SQL connection or Prisma's), or the pool. */
 export type AuditClient = Tx;
@@ -27,7 +27,6 @@ const INSERT = `INSERT INTO audit_event (actor_id, actor_name, action, area, ent
 export class AuditRepository extends SqlRepository {
   async insert(r: AuditRow, c: AuditClient = this.pool): Promise<void> {
     const values = [r.actor_id, r.actor_name, r.action, r.area, r.entity, r.entity_id, r.device_id, r.status, r.before, r.after, r.ip];
-    if ('query' in c && typeof c.query === 'function') await c.query(INSERT, values);
-    else await (c as PrismaDb).$executeRawUnsafe(INSERT, ...values);
+    await execute(c, INSERT, values);
   }
 }

@@ -24,6 +24,15 @@ export type Queryable = Pick<pg.PoolClient, 'query'>;
 export type Tx<D extends Dialect = Dialect> = D extends 'sql' ? Queryable : PrismaDb;
 export type Dialect = 'sql' | 'prisma';
 
+/**
+ * Runs one raw statement on `tx`, whichever dialect it is: for the few writers whose statements join transactions of
+ * both (the audit trail's insert, the owner store's password).
+ */
+export async function execute(tx: Tx, sql: string, values: unknown[]): Promise<void> {
+  if ('query' in tx && typeof tx.query === 'function') await tx.query(sql, values);
+  else await (tx as PrismaDb).$executeRawUnsafe(sql, ...values);
+}
+
 const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREA_ROLES, ROUTES, type RouteDef } from '@tracker/contract';
+import { AREA_ROLES, errorBody, ROUTES, type RouteDef } from '@tracker/contract';
 
 /**
  * A schema's JSON Schema. A member zod cannot represent (a file answer, `z.undefined()`) comes out as `{}`, which in
@@ -23,6 +23,10 @@ function tidy<T>(node: T): T {
   }
   return out as T;
 }
+
+/** Every error answer's body (the contract's ErrorBody: error, code, errors, request_id), by reference. */
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const error = (description: string) => ({ description, content: ERROR_CONTENT });
 
 /** OpenAPI 3.1 document generated from the contract's route registry (served at /api/docs/openapi.json). */
 export function buildOpenApi(): Record<string, unknown> {
@@ -48,8 +52,9 @@ export function buildOpenApi(): Record<string, unknown> {
       ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: json(def.body) } } } } : {}),
       responses: {
         '200': { description: 'OK', content: { 'application/json': { schema: json(def.response) } } },
-        '400': { description: 'Invalid input' },
-        ...(def.area === 'public' ? {} : { '401': { description: 'No valid session' }, '403': { description: 'Role not allowed' } }),
+        '400': error('Invalid input'),
+        ...(def.area === 'public' ? {} : { '401': error('No valid session'), '403': error('Role not allowed') }),
+        default: error('Any other error (404, 409, 413, 429, 500, ...)'),
       },
       security: def.area === 'public' ? [] : [{ bearer: [] }],
     };
@@ -66,6 +71,7 @@ export function buildOpenApi(): Record<string, unknown> {
     servers: [{ url: '/', description: 'the api, on the origin that serves the console' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: json(errorBody) },
     },
     paths,
   };

@@ -12,7 +12,8 @@ import type {
 } from '@tracker/contract';
 import { dayRange } from '../core/day-range.js';
 import { errorOf } from '../sms/sms-reason.js';
-import { DeviceRepository, type Q } from './device-workspace.repository.js';
+import type { Queryable } from '../core/db.js';
+import { DeviceRepository } from './device-workspace.repository.js';
 
 /** Activity: the audit trail, safe zones, contacts, SMS, communications, temperatures, notifications, log files. */
 @Injectable()
@@ -127,7 +128,7 @@ export class DeviceActivityRepository extends DeviceRepository {
     message: string;
     status: number;
     errorCode: number;
-  }, q: Q = this.pool): Promise<NotificationItem> {
+  }, q: Queryable = this.pool): Promise<NotificationItem> {
     return (await this.rows<NotificationItem>(
       `INSERT INTO notification (device_id, user_id, platform, type, title, message, status, error_code)
        VALUES ($1, $2, $3::push_platform, 'TEST', 'Test notification', $4, $5, $6)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FactoryDetail } from '@tracker/contract';
-import { DeviceRepository, type Q } from './device-workspace.repository.js';
+import type { Queryable } from '../core/db.js';
+import { DeviceRepository } from './device-workspace.repository.js';
 
 /** Device detail: the factory record, removal from the account (the record's update: DeviceRepository.updateDevice). */
 @Injectable()
@@ -18,14 +19,8 @@ export class DeviceDetailRepository extends DeviceRepository {
   }
 
   /** The device type of a factory record: undefined when there is no such record, null when it names none. */
-  async factoryType(id: number, q: Q): Promise<number | null | undefined> {
+  async factoryType(id: number, q: Queryable): Promise<number | null | undefined> {
     const r = await q.query<{ device_type_id: number | null }>('SELECT device_type_id FROM factory_device WHERE id = $1', [id]);
     return r.rows[0]?.device_type_id;
-  }
-
-  /** A device leaving its account keeps no contact or safe zone links. */
-  async unlinkContactsAndZones(deviceId: number, q: Q): Promise<void> {
-    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
-    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
   }
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, factoryTypeAllowed } from './device-scope.service.js';
 import { DeviceDetailRepository } from './device-detail.repository.js';
+import { OwnerDevicesRepository } from '../owner-workspace/owner-devices.repository.js';
 
 /** Columns of the device record `/device/update` may change (the wearer's profile is `/device/settings`). */
 const UPDATABLE = ['name_id', 'enabled', 'is_test'] as const;
@@ -14,6 +15,8 @@ export class DeviceDetailService {
   constructor(
     private readonly scope: DeviceScopeService,
     private readonly repo: DeviceDetailRepository,
+    /** the owner of contact and safe zone links (docs/architecture.md "Table owners") */
+    private readonly ownerDevices: OwnerDevicesRepository,
   ) {}
 
   async detail(s: SessionUser, id: number) {
@@ -83,7 +86,7 @@ export class DeviceDetailService {
     if (d.owner_id !== null) {
       await this.repo.transaction(async (c) => {
         await this.repo.updateDevice(id, { owner_id: null, device_status: DeviceStatus.Unassigned, initialized: false }, c);
-        await this.repo.unlinkContactsAndZones(id, c);
+        await this.ownerDevices.unlinkDevice(id, c);
         await this.scope.deviceAudit(c, s, id, 'device.remove', AuditStatus.RemovedFromAccount, { owner_id: d.owner_id }, { owner_id: null });
       });
     }

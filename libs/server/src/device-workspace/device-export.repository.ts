@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AuditStatus, LOCATION_REASONS, LOCATION_SOURCES, MessageStatus, type DeviceExportKind } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
@@ -76,9 +76,7 @@ const EXPORT_SQL: Record<DeviceExportKind, { columns: SqlCsvColumn[]; sql: strin
 
 /** Device exports: one query per download kind, streamed from a pg cursor through the CSV writer. */
 @Injectable()
-export class DeviceExportRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class DeviceExportRepository extends SqlRepository {
   /** Fails (a 400) on a zone PostgreSQL does not know. */
   async checkTimeZone(tz: string): Promise<void> {
     await this.pool.query('SELECT now() AT TIME ZONE $1', [tz]).catch(rethrowUnknownTimeZone);

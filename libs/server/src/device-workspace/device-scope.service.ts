@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { deviceTypeScope, ErrorCode, Role, type DeviceDetail } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
-import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
+import { DeviceWorkspaceRepository, type ScopedDevice } from './device-workspace.repository.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 
-/** The few columns every device call needs to decide scope. */
-export type ScopedDevice = { id: number; device_type_id: number; owner_id: number | null; gsm_number: string | null; first_name: string | null };
+export type { ScopedDevice };
 
 /** Whether the user may see devices of a type: partner roles their type only (§6), `types` when not [-1]. */
 export function typeAllowed(s: SessionUser, typeId: number): boolean {

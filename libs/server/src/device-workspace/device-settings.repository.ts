@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILE_COMMAND, type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
+import { type DeviceGeneralSettings, type SettingItem } from '@tracker/contract';
+import { PROFILE_COMMAND } from '../commands/grammar.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { settingDisplay } from '../settings/setting-state.js';
-import { DeviceRepository, type Q } from './device-workspace.repository.js';
+import type { Queryable } from '../core/db.js';
+import { DeviceRepository } from './device-workspace.repository.js';
 
 /**
  * Settings: the device's values with their defaults and last push, and the general settings (the wearer's profile
@@ -11,7 +13,7 @@ import { DeviceRepository, type Q } from './device-workspace.repository.js';
  */
 @Injectable()
 export class DeviceSettingsRepository extends DeviceRepository {
-  async general(deviceId: number, q: Q = this.pool): Promise<DeviceGeneralSettings | null> {
+  async general(deviceId: number, q: Queryable = this.pool): Promise<DeviceGeneralSettings | null> {
     const [r] = await this.rows<Omit<DeviceGeneralSettings, 'last_push'> & PushColumns>(
       `SELECT d.id AS device_id, d.first_name, d.last_name, to_char(d.birth_date, 'YYYY-MM-DD') AS birth_date, d.height, d.weight, d.gender,
          p.id AS push_id, p.status AS push_status, p.created AS push_created, p.error_code AS push_error, p.error_params AS push_params
@@ -26,7 +28,7 @@ export class DeviceSettingsRepository extends DeviceRepository {
     return r ? withLastPush(r) : null;
   }
 
-  async settings(deviceId: number, typeId: number, q: Q = this.pool): Promise<SettingItem[]> {
+  async settings(deviceId: number, typeId: number, q: Queryable = this.pool): Promise<SettingItem[]> {
     type Row = Omit<SettingItem, 'last_push' | 'state'> & PushColumns;
     const rows = await this.rows<Row>(
       `WITH def AS (SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $2),
@@ -46,7 +48,7 @@ export class DeviceSettingsRepository extends DeviceRepository {
     return rows.map((r) => ({ ...withLastPush(r), state: settingDisplay(r.synced, r.push_status) }));
   }
 
-  async defaultSettings(typeId: number, q: Q = this.pool) {
+  async defaultSettings(typeId: number, q: Queryable = this.pool) {
     return this.rows<{ setting_no: number; name: string | null; value: string; editable: boolean; types: number[] }>(
       'SELECT setting_no, name, value, editable, types FROM default_setting WHERE device_type_id = $1 ORDER BY setting_no',
       [typeId],

@@ -3,8 +3,6 @@ import {
   checkSettingValue,
   ErrorCode,
   fieldError,
-  PROFILE_COMMAND,
-  WATCH_PROFILE_FIELDS,
   type DeviceSettingsBody,
   type FieldError,
   type SettingEditBody,
@@ -16,7 +14,7 @@ import { DeviceScopeService } from './device-scope.service.js';
 import { DeviceSettingsRepository } from './device-settings.repository.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { gateRefusal } from '../commands/command-state.js';
-import { profileCommand, settingCommand } from '../commands/grammar.js';
+import { PROFILE_COMMAND, profileCommand, settingCommand, WATCH_PROFILE_FIELDS } from '../commands/grammar.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
 
 /** The wearer's profile fields `/device/settings` may change (§3 Device). */

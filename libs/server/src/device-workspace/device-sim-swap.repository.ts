@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SimCardItem } from '@tracker/contract';
-import { DeviceRepository, type Q } from './device-workspace.repository.js';
+import type { Queryable } from '../core/db.js';
+import { DeviceRepository } from './device-workspace.repository.js';
 
 /** SIM swap: a SIM by IMSI within the user's operators, the locks and statements of a swap. */
 @Injectable()
@@ -35,7 +36,7 @@ export class DeviceSimSwapRepository extends DeviceRepository {
    * that held the lock (two concurrent swaps would both put the SIM in their device); the second statement starts
    * after the lock is ours and sees that swap.
    */
-  async simForUpdate(id: number, operators: number[] | null, q: Q): Promise<{ id: number; imsi: string; in_scope: boolean; device_id: number | null } | null> {
+  async simForUpdate(id: number, operators: number[] | null, q: Queryable): Promise<{ id: number; imsi: string; in_scope: boolean; device_id: number | null } | null> {
     // `in_scope`: the SIM is of one of the user's operators (null: any); one outside is locked but never changed
     const sim = (
       await this.rows<{ id: number; imsi: string; in_scope: boolean }>(
@@ -52,7 +53,7 @@ export class DeviceSimSwapRepository extends DeviceRepository {
   }
 
   /** The device's SIM, IMSI and number, the row locked until the transaction ends (a swap). */
-  async deviceSimForUpdate(deviceId: number, q: Q): Promise<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }> {
+  async deviceSimForUpdate(deviceId: number, q: Queryable): Promise<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }> {
     return (await this.rows<{ sim_id: number | null; imsi: string | null; gsm_number: string | null }>(
       'SELECT sim_id, imsi, gsm_number FROM device WHERE id = $1 FOR UPDATE',
       [deviceId],
@@ -61,7 +62,7 @@ export class DeviceSimSwapRepository extends DeviceRepository {
   }
 
   /** Puts `sim` into the device with `gsmNumber`; the SIM it held (if any) goes back to stock, inactive. */
-  async swapSim(deviceId: number, oldSimId: number | null, sim: { id: number; imsi: string }, gsmNumber: string, q: Q): Promise<void> {
+  async swapSim(deviceId: number, oldSimId: number | null, sim: { id: number; imsi: string }, gsmNumber: string, q: Queryable): Promise<void> {
     if (oldSimId !== null) await q.query('UPDATE sim_card SET status = 0, updated_at = now() WHERE id = $1', [oldSimId]);
     await q.query('UPDATE sim_card SET status = 1, gsm_number = $2, updated_at = now() WHERE id = $1', [sim.id, gsmNumber]);
     await q.query('UPDATE device SET sim_id = $2, imsi = $3, gsm_number = $4, updated_at = now() WHERE id = $1', [deviceId, sim.id, sim.imsi, gsmNumber]);

@@ -18,6 +18,7 @@ import { DeviceSimSwapService } from './device-sim-swap.service.js';
 import { DeviceTrackingController } from './device-tracking.controller.js';
 import { DeviceTrackingRepository } from './device-tracking.repository.js';
 import { DeviceTrackingService } from './device-tracking.service.js';
+import { OwnerDevicesRepository } from '../owner-workspace/owner-devices.repository.js';
 import { DeviceWorkspaceRepository } from './device-workspace.repository.js';
 import { DeviceTimelineController } from './device-timeline.controller.js';
 import { DeviceTimelineRepository } from './device-timeline.repository.js';
@@ -47,6 +48,8 @@ import { SettingsModule } from '../settings/settings.module.js';
     DeviceScopeService,
     DeviceDetailRepository,
     DeviceDetailService,
+    // the owner workspace's links of a device, which a device's remove drops (docs/architecture.md "Table owners")
+    OwnerDevicesRepository,
     DeviceTrackingRepository,
     DeviceTrackingService,
     DeviceSettingsRepository,

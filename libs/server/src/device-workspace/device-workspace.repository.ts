@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { DataDayKind, DeviceDetail } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
-import type { ScopedDevice } from './device-scope.service.js';
 
 // What the repositories of the device workspace share (one per area: detail, tracking, settings, activity, SIM swap,
 // exports): the query helpers, the device row every area answers with, and the SQL of the days with data of the day
 // tabs (tracking's and activity's tables).
 
-/** A connection or the pool (the data-access rule's `Queryable`). */
-export type Q = Queryable;
+/** The few columns every device call needs to decide scope (DeviceScope; its row, read here). */
+export type ScopedDevice = { id: number; device_type_id: number; owner_id: number | null; gsm_number: string | null; first_name: string | null };
 
 /** The table and time column behind each day tab; each has an index on (device_id, column). */
 const DATA_DAY_SOURCES: Record<DataDayKind, { table: string; column: string }> = {
@@ -57,7 +56,7 @@ export function dataDaysSql(kind: DataDayKind): { last: string; days: string } {
 @Injectable()
 export abstract class DeviceRepository extends SqlRepository {
   /** `SqlRepository.rows`, an unknown time zone answered as the parameter's 400. */
-  protected override rows<T>(text: string, values: unknown[] = [], q: Q = this.pool): Promise<T[]> {
+  protected override rows<T>(text: string, values: unknown[] = [], q: Queryable = this.pool): Promise<T[]> {
     return super.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
   }
 
@@ -65,7 +64,7 @@ export abstract class DeviceRepository extends SqlRepository {
    * Updates the given columns of a device, its row locked (names are from a fixed list in the calling service: the
    * record's in /device/update, the wearer's in /device/settings); returns their previous values.
    */
-  async updateDevice(id: number, values: Record<string, unknown>, q: Q): Promise<Record<string, unknown>> {
+  async updateDevice(id: number, values: Record<string, unknown>, q: Queryable): Promise<Record<string, unknown>> {
     const cols = Object.keys(values);
     const before = (await this.rows<Record<string, unknown>>(
       `SELECT ${cols.map((c) => (c === 'birth_date' ? `to_char(birth_date, 'YYYY-MM-DD') AS birth_date` : c)).join(', ')} FROM device WHERE id = $1 FOR UPDATE`,
@@ -86,7 +85,36 @@ export class DeviceWorkspaceRepository extends DeviceRepository {
     return (await this.rows<ScopedDevice>('SELECT id, device_type_id, owner_id, gsm_number, first_name FROM device WHERE id = $1', [id]))[0] ?? null;
   }
 
-  async detail(id: number, q: Q = this.pool): Promise<DeviceDetail | null> {
+  async detail(id: number, q: Queryable = this.pool): Promise<DeviceDetail | null> {
     return (await this.rows<DeviceDetail>(DEVICE_DETAIL_SQL, [id], q))[0] ?? null;
+  }
+
+  /** The device joins an owner's account with the number (also the SIM's), inactive until the watch initialises. */
+  async assignToOwner(id: number, ownerId: number, gsmNumber: string, simId: number | null, q: Queryable): Promise<void> {
+    await this.rows('UPDATE device SET owner_id = $2, gsm_number = $3, device_status = 1 WHERE id = $1', [id, ownerId, gsmNumber], q);
+    if (simId !== null) await this.rows('UPDATE sim_card SET gsm_number = $2, updated_at = now() WHERE id = $1', [simId, gsmNumber], q);
+  }
+
+  /**
+   * An owner's devices of the scope `types` (null: all) back to stock: no owner, unassigned, not initialized, the
+   * child's data cleared; the SIM stays in the device. Contact and safe-zone links of those devices go with the
+   * owner's rows (the owner workspace's remove).
+   */
+  async ownerDevicesToStock(ownerId: number, types: number[] | null, q: Queryable): Promise<{ id: number; device_status: number }[]> {
+    return this.rows(
+      `WITH mine AS (SELECT d.id, d.device_status FROM device d
+          WHERE d.owner_id = $1 AND ($2::int[] IS NULL OR d.device_type_id = ANY($2::int[])) FOR UPDATE)
+       UPDATE device d SET owner_id = NULL, device_status = 0, initialized = false, first_name = NULL, last_name = NULL,
+         birth_date = NULL, height = NULL, weight = NULL, gender = NULL
+       FROM mine WHERE d.id = mine.id
+       RETURNING d.id, mine.device_status`,
+      [ownerId, types],
+      q,
+    );
+  }
+
+  /** The firmware version a watch reported after an update (the firmware rollout, in its transaction `q`). */
+  async setFirmware(id: number, version: string, q: Queryable): Promise<void> {
+    await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [id, version]);
   }
 }

@@ -1,21 +1,20 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/tokens.js';
-import { JobHandler, JobName, JobQueue, type JobPayload } from '../core/jobs/index.js';
+import { JobHandler, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, type JobPayload } from '../core/jobs/index.js';
 import { FirmwareRollout } from './firmware-rollout.service.js';
 
 /** How often running requests are looked at: a wave that is over moves on within about this. */
-export const FIRMWARE_TICK_MS = 1000;
+export const FIRMWARE_TICK_MS = PERIODIC_JOBS[PeriodicJobName.FirmwareTick].everyMs;
 
 /**
  * The rollouts' job and tick (worker). The job takes one step of a request (`FirmwareRollout.advance`); the tick
- * (@nestjs/schedule, at start and every second) enqueues that
+ * (periodic job `firmware.tick`, at start and every second) enqueues that
  * step for every request Postgres says is running (deterministic job id: one at a time per request) and times out
  * the devices of ended requests. All state is in Postgres, so a restarted worker picks up where the last one was.
  */
 @Injectable()
-export class FirmwareJobs implements OnApplicationBootstrap {
+export class FirmwareJobs {
   private ticking = false;
 
   constructor(
@@ -29,12 +28,8 @@ export class FirmwareJobs implements OnApplicationBootstrap {
     return this.rollout.advance(requestId);
   }
 
-  async onApplicationBootstrap() {
-    await this.tick();
-  }
-
   /** Enqueues a step of every running request; answers how many. */
-  @Interval(FIRMWARE_TICK_MS)
+  @PeriodicJob(PeriodicJobName.FirmwareTick)
   async tick(): Promise<number> {
     if (this.ticking) return 0;
     this.ticking = true;

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { FIRMWARE_ACTIVITY_STATUS, type FirmwareDeviceState, type ReasonParams } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 
 const S = FIRMWARE_ACTIVITY_STATUS;
@@ -90,9 +90,7 @@ export type FirmwareOutcomeRow = {
 
 /** A firmware request's devices with their outcomes (docs/firmware-modem.md "Outcomes"): raw SQL, one statement a page. */
 @Injectable()
-export class FirmwareOutcomesRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class FirmwareOutcomesRepository extends SqlRepository {
   async requestExists(id: number): Promise<boolean> {
     return (await this.pool.rows('SELECT 1 FROM firmware_upload_request WHERE id = $1', [id])).length > 0;
   }

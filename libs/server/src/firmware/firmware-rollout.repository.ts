@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { SqlRepository, type Queryable } from '../core/db.js';
+import { PgPool, SqlRepository, type Queryable } from '../core/db.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { fromStates, targetTransition, type TargetEvent, type TargetState } from './target-state.js';
 
 /** The statuses the set-based statements move, as the devices' machine says (target-state.ts). */
@@ -40,6 +41,14 @@ export type WaveCounts = { total: number; failed: number; pending: number };
  */
 @Injectable()
 export class FirmwareRolloutRepository extends SqlRepository {
+  constructor(
+    pool: PgPool,
+    /** the owner of `device`: a confirmed update's version (docs/architecture.md "Table owners") */
+    private readonly devices: DeviceWorkspaceRepository,
+  ) {
+    super(pool);
+  }
+
   async lock(id: number, q: Queryable): Promise<LockedRequest | null> {
     const r = await this.pool.rows<LockedRequest>(
       `SELECT r.id, r.status, r.state, r.expired_at <= now() AS expired, r.wave_size, r.error_threshold, r.device_timeout_s, r.current_wave,
@@ -201,7 +210,7 @@ export class FirmwareRolloutRepository extends SqlRepository {
           ch.finished,
         ],
       );
-      if (ch.firmware) await q.query('UPDATE device SET firmware = $2 WHERE id = $1', [r.device_id, ch.firmware]);
+      if (ch.firmware) await this.devices.setFirmware(r.device_id, ch.firmware, q);
     }
   }
 

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { fotaCommandKey, fotaQueryKey, reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
+import { reason, SMS_TEXT_MAX, type Reason } from '@tracker/contract';
 import type { Queryable } from '../core/db.js';
 import { LOGGER } from '../core/tokens.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
-import { fotaCommand, fotaQuery, SECRET_MASK } from '../commands/grammar.js';
+import { fotaCommand, fotaCommandKey, fotaQuery, fotaQueryKey, SECRET_MASK } from '../commands/grammar.js';
 import { FirmwareRolloutRepository, type LockedRequest } from './firmware-rollout.repository.js';
 
 /** The secret a FOTA command stands for: the download password of its FTP server (docs/sms.md "Secrets"). */

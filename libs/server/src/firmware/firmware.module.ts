@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommandLedgerModule } from '../commands/command-ledger.module.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { FirmwareController } from './firmware.controller.js';
 import { FirmwareFtp } from './firmware-ftp.js';
 import { FirmwareJobs } from './firmware-jobs.js';
@@ -18,13 +19,13 @@ import { FirmwareFileInterceptor } from './firmware-upload.interceptor.js';
 @Module({
   imports: [CommandLedgerModule],
   controllers: [FirmwareController],
-  providers: [FirmwareService, FirmwareRepository, FirmwareRolloutRepository, FirmwareRollout, FirmwareFtp, FirmwareFileInterceptor, FirmwareSmsListener],
+  providers: [FirmwareService, FirmwareRepository, FirmwareRolloutRepository, DeviceWorkspaceRepository, FirmwareRollout, FirmwareFtp, FirmwareFileInterceptor, FirmwareSmsListener],
 })
 export class FirmwareModule {}
 
 /** Firmware, worker side: the rollout's job and tick, and the listener (the worker's sends and failures). */
 @Module({
   imports: [CommandLedgerModule],
-  providers: [FirmwareJobs, FirmwareRolloutRepository, FirmwareRollout, FirmwareSmsListener],
+  providers: [FirmwareJobs, FirmwareRolloutRepository, DeviceWorkspaceRepository, FirmwareRollout, FirmwareSmsListener],
 })
 export class FirmwareWorkerModule {}

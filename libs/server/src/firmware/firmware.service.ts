@@ -23,8 +23,8 @@ import {
   type FirmwareInsertBody,
   type FirmwareRequestItem,
   type FirmwareRequestState,
-  fotaCommandKey,
 } from '@tracker/contract';
+import { fotaCommandKey } from '../commands/grammar.js';
 import type { SessionUser } from '../access/session-user.js';
 import { AuditService } from '../core/audit.service.js';
 import { afterCommit } from '../core/db.js';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Injectable } from '@nestjs/common';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ImportKind, ImportParams, MassResult, Reason } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { checkSql, checkTable, dbCheckSql, IMPORT_LOCK_KEY, insertSql, massResultSql, stageColumns, stageDdl, stageTable } from './import-sql.js';
 
 export type ImportRunRow = { id: number; kind: ImportKind; status: string; file_path: string | null; file_size: string; params: ImportParams | null };
@@ -24,9 +24,7 @@ const json = (p: Reason['params']) => (p && Object.keys(p).length ? JSON.stringi
 
 /** The SQL of the import runner (worker side): its import row, run lock, stage and check tables, and the final commit. */
 @Injectable()
-export class ImportRunnerRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class ImportRunnerRepository extends SqlRepository {
   async get(importId: number): Promise<ImportRunRow | undefined> {
     const r = await this.pool.query<ImportRunRow>(`SELECT id, kind, status, file_path, file_size, params FROM import WHERE id = $1`, [importId]);
     return r.rows[0];

@@ -1,21 +1,20 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue } from '../core/jobs/index.js';
+import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ImportsRepository } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
-export const IMPORT_SWEEP_MS = 60_000;
+export const IMPORT_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ImportSweep].everyMs;
 
 /**
- * Periodic work of the imports (worker, @nestjs/schedule like every sweep): re-enqueues imports that Postgres says
+ * Periodic work of the imports (worker, the periodic job `imports.sweep` like every sweep): re-enqueues imports that Postgres says
  * are open but that have no job (Redis lost, api died mid-upload), and deletes upload files past their retention.
  * Runs at worker start and every minute.
  */
 @Injectable()
-export class ImportSweep implements OnApplicationBootstrap {
+export class ImportSweep {
   constructor(
     private readonly config: AppConfig,
     private readonly jobs: JobQueue,
@@ -24,11 +23,7 @@ export class ImportSweep implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.tick();
-  }
-
-  @Interval(IMPORT_SWEEP_MS)
+  @PeriodicJob(PeriodicJobName.ImportSweep)
   async tick() {
     await this.sweep();
     await this.expireFiles();

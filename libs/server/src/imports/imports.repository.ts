@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { PoolClient } from 'pg';
 import {
   fieldError,
   IMPORT_ERRORS_PAGE,
@@ -15,7 +14,7 @@ import {
   type ImportParams,
   type SimRecord,
 } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { IMPORT_LOCK_KEY } from './import-sql.js';
 import { dayRange, rethrowUnknownTimeZone } from '../core/day-range.js';
 
@@ -34,9 +33,7 @@ export type Recorder = (c: Queryable, id: number) => Promise<void>;
 
 /** SQL of the imports: import rows, their errors, single-record inserts, exports and help files. */
 @Injectable()
-export class ImportsRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class ImportsRepository extends SqlRepository {
   /** A new import, QUEUED; `record` writes its audit record in the same transaction. */
   create(kind: ImportKind, fileName: string, filePath: string, fileSize: number, params: ImportParams, userId: number, record?: Recorder) {
     return this.pool.transaction(async (c) => {
@@ -135,8 +132,8 @@ export class ImportsRepository {
    * Runs a single-record insert under the import lock (serialised with the bulk imports' final transactions); when
    * it inserts, `record` writes the audit record in the same transaction.
    */
-  private locked<T extends object>(fn: (c: PoolClient) => Promise<T>, record?: Recorder): Promise<T> {
-    return this.pool.transaction(async (c) => {
+  private locked<T extends object>(fn: (c: Queryable) => Promise<T>, record?: Recorder): Promise<T> {
+    return this.transaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
       const out = await fn(c);
       if (record && 'id' in out && typeof out.id === 'number') await record(c, out.id);
@@ -145,7 +142,7 @@ export class ImportsRepository {
   }
 
   /** The first of `checks` (column, SQL returning a row when taken) that finds the value taken, or null. */
-  private async taken(c: PoolClient, checks: [string, string, unknown][]): Promise<string | null> {
+  private async taken(c: Queryable, checks: [string, string, unknown][]): Promise<string | null> {
     for (const [column, sql, value] of checks) {
       if (value === undefined || value === null) continue;
       if (((await c.query(sql, [value])).rowCount ?? 0) > 0) return column;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../core/db.js';
+import { PrismaRepository } from '../core/db.js';
 import { inUserScope, type UserScope } from '../administration/user-scope.js';
 
 /** A gateway as the list, the gateway screen's save and its audit show it (the fields of `smsGatewayItem`). */
@@ -13,9 +13,7 @@ const among = (ids: number[] | null) => (ids === null ? undefined : { in: ids })
  * strings, as everywhere in the contract.
  */
 @Injectable()
-export class ListsRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
+export class ListsRepository extends PrismaRepository {
   deviceTypes(ids: number[] | null) {
     return this.prisma.deviceType.findMany({ where: { id: among(ids) }, select: { id: true, name: true }, orderBy: { id: 'asc' } });
   }

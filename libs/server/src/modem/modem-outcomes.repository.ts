@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { ModemDeviceState, ReasonParams } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 import { PROCESS_COLUMNS, taskKeySql, type ProcessRow } from './modem.repository.js';
 
@@ -89,9 +89,7 @@ export type ModemOutcomeRow = Partial<ProcessRow> & {
 
 /** The modem updates' outcome per device (docs/firmware-modem.md "Outcomes"): raw SQL, one statement a page. */
 @Injectable()
-export class ModemOutcomesRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class ModemOutcomesRepository extends SqlRepository {
   /** One page of the devices' outcomes in a state, and how many there are. */
   async page(state: ModemDeviceState, limit: number, offset: number): Promise<{ rows: ModemOutcomeRow[]; total: number }> {
     const r = await this.pool.rows<ModemOutcomeRow & { total: number; x_src: number | null }>(

@@ -1,25 +1,24 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue } from '../core/jobs/index.js';
+import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ModemRepository } from './modem.repository.js';
 
-export const MODEM_SWEEP_MS = 5_000;
+export const MODEM_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ModemSweep].everyMs;
 /** A task other than a check untouched this long has lost its job (a crash between commit and enqueue, Redis lost). */
 const STALE_MS = 60_000;
 const BATCH = 2_000;
 
 /**
- * Periodic work of the modem updates (worker, at start and every 5 s): hands the worker the processes whose time is
+ * Periodic work of the modem updates (worker, periodic job `modem.sweep`, at start and every 5 s): hands the worker the processes whose time is
  * up by Postgres' clock (past the 10-day deadline, a check whose SMS was sent longer ago than its timeout, a wait
  * whose retry is due) and those whose job was lost. The job ids carry the process's version, so a job still queued
  * (or delayed until its retry) is not queued twice, and a job for a process that moved on does nothing. A retry's
  * time is in Postgres (`retry_at`): a worker restarted, or Redis emptied, loses no wait.
  */
 @Injectable()
-export class ModemSweep implements OnApplicationBootstrap {
+export class ModemSweep {
   constructor(
     private readonly config: AppConfig,
     private readonly repo: ModemRepository,
@@ -27,11 +26,7 @@ export class ModemSweep implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.tick();
-  }
-
-  @Interval(MODEM_SWEEP_MS)
+  @PeriodicJob(PeriodicJobName.ModemSweep)
   async tick(): Promise<number> {
     try {
       const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), STALE_MS, BATCH);

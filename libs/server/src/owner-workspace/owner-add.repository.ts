@@ -1,33 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { UserAddRequest } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
 
-/** Owner records (house rule "Data access": Prisma for records). */
+/** The add-owner call's read (raw SQL); the owner itself is written by the OwnerStore. */
 @Injectable()
-export class OwnerAddRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class OwnerAddRepository extends OwnerWorkspaceRepository {
   async whiteLabelExists(id: number): Promise<boolean> {
-    return (await this.prisma.whiteLabel.findUnique({ where: { id }, select: { id: true } })) !== null;
-  }
-
-  /** A new owner; a taken e-mail throws Prisma's unique violation (P2002). */
-  create(tx: PrismaDb, o: UserAddRequest['newUser']): Promise<{ id: number }> {
-    return tx.owner.create({
-      data: {
-        email: o.email,
-        first_name: o.first_name,
-        last_name: o.last_name,
-        phone: o.phone ?? null,
-        white_label_vendor_id: o.white_label_vendor_id,
-        language: o.language,
-        is_test: o.is_test,
-      },
-      select: { id: true },
-    });
+    return (await this.rows('SELECT 1 FROM white_label WHERE id = $1', [id])).length === 1;
   }
 }

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, fieldError, Role, type UserAddRequest } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerAddRepository } from './owner-add.repository.js';
+import { OwnerStore } from './owner.store.js';
 
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === 'P2002';
-
+/** The dashboard's add-owner call (§7 Owners /user/add). */
 @Injectable()
 export class OwnerAddService {
   constructor(
     private readonly repo: OwnerAddRepository,
+    private readonly owners: OwnerStore,
     private readonly audit: AuditService,
   ) {}
 
@@ -23,9 +23,9 @@ export class OwnerAddService {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('newUser.white_label_vendor_id', 'unknownWhiteLabel')]);
     }
     try {
-      return await this.repo.transaction(async (tx) => {
-        const owner = await this.repo.create(tx, newUser);
-        await this.audit.recordCall(tx, { entity: 'owner', entityId: owner.id, result: owner });
+      return await this.repo.transaction(async (c) => {
+        const owner = await this.owners.create(newUser, c);
+        await this.audit.recordCall(c, { entity: 'owner', entityId: owner.id, result: owner });
         return owner;
       });
     } catch (e) {

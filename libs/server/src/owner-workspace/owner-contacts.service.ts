@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode,
-  fieldError,
-  OPERATOR_DEFAULTS,
   type ContactInput,
   type ContactItem,
   type ContactList,
@@ -12,29 +9,13 @@ import {
 } from '@tracker/contract';
 import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
-import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerScopeService } from './owner-scope.service.js';
 import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
 import { OwnerContactsRepository } from './owner-contacts.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
-import { OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
-
-const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new DomainError(ErrorCode.ValidationFailed, [fieldError(field, code)]);
-
-/**
- * Checks the devices a contact or safe zone is put on (§5): each must be the owner's (400), of a type the user sees
- * (403), and enabled unless it is on it already ('Device is disabled'). `field` names the list in errors.
- */
-export function checkDevices(rows: OwnerDeviceRow[], wanted: number[], ownerId: number, types: number[] | null, current: number[], field: string): void {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of wanted) {
-    const d = byId.get(id);
-    if (!d || d.owner_id !== ownerId) throw invalid(field, 'contactDeviceNotOwners');
-    if (types !== null && !types.includes(d.device_type_id)) throw new DomainError(ErrorCode.Forbidden);
-    if (!d.enabled && !current.includes(id)) throw invalid(field, 'deviceDisabled');
-  }
-}
+import { OwnerDeviceLinks, invalid } from './owner-device-links.service.js';
+import { OwnerDevicesRepository } from './owner-devices.repository.js';
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -44,6 +25,7 @@ export class OwnerContactsService {
   constructor(
     private readonly scope: OwnerScopeService,
     private readonly devices: OwnerDevicesRepository,
+    private readonly links: OwnerDeviceLinks,
     private readonly repo: OwnerContactsRepository,
     private readonly audit: AuditService,
     private readonly ledger: CommandLedger,
@@ -54,9 +36,9 @@ export class OwnerContactsService {
     const [contacts, devices, limit] = await Promise.all([
       this.repo.list(ownerId, types),
       this.devices.devices(ownerId, types),
-      this.devices.limit(ownerId, 'contacts_limit'),
+      this.links.limit(ownerId, 'contact'),
     ]);
-    return { contacts, devices, limit: limit ?? OPERATOR_DEFAULTS.contacts_limit };
+    return { contacts, devices, limit };
   }
 
   /** POST /contact/save_v2: one contact (the console's editor). */
@@ -88,33 +70,17 @@ export class OwnerContactsService {
    * cleared for a guest, and the limit for a new contact.
    */
   private async saveIn(q: Queryable, ownerId: number, types: number[] | null, c: ContactInput, prefix: string): Promise<number> {
-    const current = c.id ? await this.repo.forUpdate(c.id, ownerId, types, q) : null;
-    if (c.id && !current) throw new DomainError(ErrorCode.NotFound, [fieldError(`${prefix}id`, ErrorCode.NotFound)]);
+    const current = await this.links.current(this.repo, c.id, ownerId, types, q, `${prefix}id`);
     const devices = [...new Set(c.devices)];
-    checkDevices(await this.devices.byIds(devices, q), devices, ownerId, types, current?.devices ?? [], `${prefix}devices`);
+    await this.links.checkDevices(devices, ownerId, types, current?.devices ?? [], `${prefix}devices`, q);
     if (current?.primary && !sameSet(current.devices, devices)) throw invalid(`${prefix}devices`, 'contactPrimaryDevices');
     const values = { ...c, primary: current?.primary ?? false, emergency: c.emergency && !c.is_guest };
-    let id = current?.id;
-    if (id === undefined) {
-      await this.devices.lockOwner(ownerId, q);
-      const limit = (await this.devices.limit(ownerId, 'contacts_limit', q)) ?? OPERATOR_DEFAULTS.contacts_limit;
-      if ((await this.repo.count(ownerId, q)) >= limit) throw invalid(`${prefix}id`, 'contactLimit');
-      id = await this.repo.insert(ownerId, values, q);
-    } else {
-      await this.repo.update(id, values, q);
-    }
-    await this.devices.setLinks('contact', id, devices, types, q);
-    return id;
+    return this.links.write('contact', this.repo, ownerId, types, current?.id, values, devices, q, `${prefix}id`, 'contactLimit');
   }
 
   async remove(s: SessionUser, ownerId: number, contactId: number): Promise<void> {
     const { types } = await this.scope.owner(s, ownerId);
-    await this.devices.transaction(async (q) => {
-      const current = await this.repo.forUpdate(contactId, ownerId, types, q);
-      if (!current) throw new DomainError(ErrorCode.NotFound, [fieldError('contact_id', ErrorCode.NotFound)]);
-      const deleted = await this.devices.unlink('contact', contactId, types, q);
-      await this.audit.recordCall(q, { entity: 'contact', entityId: contactId, result: { deleted, devices: current.devices } });
-    });
+    await this.links.remove('contact', this.repo, ownerId, types, contactId, 'contact_id', 'contact');
   }
 
   /**

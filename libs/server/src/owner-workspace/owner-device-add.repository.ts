@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { DeviceToAdd } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 
 export type FoundDevice = DeviceToAdd & { owner_id: number | null };
 export type LockedDevice = { id: number; device_type_id: number; owner_id: number | null; enabled: boolean; sim_id: number | null; gsm_number: string | null; device_status: number };
 
 /** The add-device wizard's reads and its one change (raw SQL). */
 @Injectable()
-export class OwnerDeviceAddRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  transaction<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class OwnerDeviceAddRepository extends SqlRepository {
   /** A device of `type` whose activation code (upper case), own IMSI or SIM's IMSI is `param`. */
   async find(param: string, type: number): Promise<FoundDevice | null> {
     const r = await this.pool.rows<FoundDevice>(
@@ -42,11 +36,5 @@ export class OwnerDeviceAddRepository {
       q,
     );
     return r[0] ?? null;
-  }
-
-  /** The device joins the owner's account with the number (also the SIM's), inactive until the watch initialises. */
-  async assign(id: number, ownerId: number, gsmNumber: string, simId: number | null, q: Queryable): Promise<void> {
-    await this.pool.rows('UPDATE device SET owner_id = $2, gsm_number = $3, device_status = 1 WHERE id = $1', [id, ownerId, gsmNumber], q);
-    if (simId !== null) await this.pool.rows('UPDATE sim_card SET gsm_number = $2, updated_at = now() WHERE id = $1', [simId, gsmNumber], q);
   }
 }

@@ -3,6 +3,7 @@ import { AuditStatus, ErrorCode, fieldError, type DeviceAddBody, type DeviceToAd
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { OwnerScopeService } from './owner-scope.service.js';
 import { OwnerDeviceAddRepository } from './owner-device-add.repository.js';
 
@@ -18,6 +19,8 @@ export class OwnerDeviceAddService {
     private readonly repo: OwnerDeviceAddRepository,
     private readonly owners: OwnerScopeService,
     private readonly devices: DeviceScopeService,
+    /** the owner of `device` and `sim_card` (docs/architecture.md "Table owners") */
+    private readonly deviceRows: DeviceWorkspaceRepository,
   ) {}
 
   /** Not found, another owner's and disabled devices all mark `param` invalid (§5), with their own message. */
@@ -40,7 +43,7 @@ export class OwnerDeviceAddService {
       if (d.device_type_id !== type) throw invalid('device_id', 'codeOrImsiNotFound');
       if (d.owner_id !== null) throw invalid('device_id', 'deviceTaken');
       if (!d.enabled) throw invalid('device_id', 'deviceDisabled');
-      await this.repo.assign(d.id, body.user_id, body.gsm_number, d.sim_id, q);
+      await this.deviceRows.assignToOwner(d.id, body.user_id, body.gsm_number, d.sim_id, q);
       const after = { owner_id: body.user_id, gsm_number: body.gsm_number, device_status: 1 };
       await this.devices.deviceAudit(q, s, d.id, 'device.assigned', AuditStatus.Assigned, { owner_id: null, gsm_number: d.gsm_number, device_status: d.device_status }, after);
       return { device_id: d.id, ...after };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerDeviceItem } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
 import { inScope } from './owner-workspace.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
@@ -19,13 +19,7 @@ export type OwnerDeviceRow = { id: number; device_type_id: number; enabled: bool
  * (docs/owner-workspace.md "Contacts"): always only the device types `types` (null: all), in SQL.
  */
 @Injectable()
-export class OwnerDevicesRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  transaction<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class OwnerDevicesRepository extends SqlRepository {
   /** The owner's devices of `types`, each with its latest contact push. */
   async devices(ownerId: number, types: number[] | null): Promise<OwnerDeviceItem[]> {
     type Row = Omit<OwnerDeviceItem, 'last_push'> & PushColumns;
@@ -92,8 +86,50 @@ export class OwnerDevicesRepository {
     return r.length > 0;
   }
 
-  /** Locks the owner row: saves that count against a limit wait for each other. */
-  async lockOwner(ownerId: number, q: Queryable): Promise<void> {
-    await this.pool.rows('SELECT id FROM owner WHERE id = $1 FOR UPDATE', [ownerId], q);
+  /** A device leaving its owner's account keeps no contact or safe zone links (the device workspace's remove). */
+  async unlinkDevice(deviceId: number, q: Queryable): Promise<void> {
+    await q.query('DELETE FROM contact_device WHERE device_id = $1', [deviceId]);
+    await q.query('DELETE FROM safe_zone_device WHERE device_id = $1', [deviceId]);
+  }
+}
+
+/**
+ * The reads an owner's device-linked items (contacts, safe zones) share, over their tables (LINKS), with the item as
+ * `i`: a user who sees only some device types (`types`, null: all) sees the items on at least one device of those
+ * types, each with only those devices. The subclass names its columns and order and adds its writes.
+ */
+@Injectable()
+export abstract class LinkedItemsRepository<T> extends SqlRepository {
+  protected abstract readonly link: DeviceLink;
+  /** the item's columns (of `i`) */
+  protected abstract readonly columns: string;
+  protected abstract readonly orderBy: string;
+
+  /** The owner's items the user sees; `id` narrows to one. */
+  list(ownerId: number, types: number[] | null, q: Queryable = this.pool, id: number | null = null): Promise<T[]> {
+    const { owner, table, key } = LINKS[this.link];
+    return this.pool.rows<T>(
+      `SELECT ${this.columns},
+         ARRAY(SELECT l.device_id FROM ${table} l JOIN device d ON d.id = l.device_id
+               WHERE l.${key} = i.id AND ${inScope(2)} ORDER BY 1) AS devices
+       FROM ${owner} i
+       WHERE i.user_id = $1 AND ($3::int IS NULL OR i.id = $3)
+         AND ($2::int[] IS NULL OR EXISTS (SELECT 1 FROM ${table} l JOIN device d ON d.id = l.device_id
+               WHERE l.${key} = i.id AND ${inScope(2)}))
+       ORDER BY ${this.orderBy}`,
+      [ownerId, types, id],
+      q,
+    );
+  }
+
+  /** The owner's items, all of them (the limit counts every item, also those on another partner's devices). */
+  async count(ownerId: number, q: Queryable): Promise<number> {
+    return (await this.pool.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${LINKS[this.link].owner} WHERE user_id = $1`, [ownerId], q))[0]!.n;
+  }
+
+  /** An item of the owner that the user sees, locked; null when there is none. */
+  async forUpdate(id: number, ownerId: number, types: number[] | null, q: Queryable): Promise<T | null> {
+    await this.pool.rows(`SELECT id FROM ${LINKS[this.link].owner} WHERE id = $1 AND user_id = $2 FOR UPDATE`, [id, ownerId], q);
+    return (await this.list(ownerId, types, q, id))[0] ?? null;
   }
 }

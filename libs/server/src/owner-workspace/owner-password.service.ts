@@ -6,6 +6,7 @@ import { AppConfig } from '../core/config.js';
 import { DomainError } from '../core/errors.js';
 import { MailService } from '../core/mail.service.js';
 import type { SessionUser } from '../access/session-user.js';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
 import { OwnerProfileRepository } from './owner-profile.repository.js';
 import { OwnerScopeService } from './owner-scope.service.js';
 
@@ -21,6 +22,8 @@ export const OWNER_RESET_HOURS = 24;
 export class OwnerPasswordService {
   constructor(
     private readonly repo: OwnerProfileRepository,
+    /** auth's, the owner of password_reset (docs/architecture.md "Table owners") */
+    private readonly resets: SessionQueriesRepository,
     private readonly scope: OwnerScopeService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
@@ -37,8 +40,8 @@ export class OwnerPasswordService {
     if (wrong.length > 0) throw new DomainError(ErrorCode.ValidationFailed, wrong);
     const uuid = randomUUID();
     const link = `${this.config.get('CONSOLE_PUBLIC_URL')}/${RESET_PREFIX}/forgotpassword/${uuid}`;
-    await this.repo.tx(async (c) => {
-      await this.repo.createResetLink(o.id, uuid, OWNER_RESET_HOURS, c);
+    await this.repo.transaction(async (c) => {
+      await this.resets.createOwnerResetLink(o.id, uuid, OWNER_RESET_HOURS, c);
       await this.audit.recordCall(c, { entity: 'owner', entityId: o.id, result: { sent: true, email: owner.email } });
       const brand = owner.white_label_name ?? 'Tracker';
       await this.mail.send({

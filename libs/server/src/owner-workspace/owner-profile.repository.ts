@@ -3,16 +3,13 @@ import type { OwnerDetails, OwnerDevice } from '@tracker/contract';
 import type { Queryable } from '../core/db.js';
 import { inScope, OwnerWorkspaceRepository } from './owner-workspace.repository.js';
 
-/** The owner columns `/user/update` may change (the keys of the contract's update body). */
-export const OWNER_UPDATE_COLUMNS = [
-  'first_name', 'last_name', 'phone', 'language', 'street', 'house_number', 'zip', 'city', 'country_code',
-  'language_override', 'is_test',
-] as const;
-export type OwnerChanges = Partial<Record<(typeof OWNER_UPDATE_COLUMNS)[number], string | boolean>>;
-
 type OwnerRow = OwnerDetails['userData'] & OwnerDetails['userAddress'] & { external_id: string | null };
 
-/** Profile of the owner workspace: details, update, external id, removal (raw SQL, scope in the SQL). */
+/**
+ * Profile of the owner workspace: the reads of details, update, external id and removal (raw SQL, scope in the SQL).
+ * The owner row is written by the OwnerStore, the devices back to stock by the device workspace's repository, the
+ * reset link by auth's (docs/architecture.md "Table owners").
+ */
 @Injectable()
 export class OwnerProfileRepository extends OwnerWorkspaceRepository {
   async owner(id: number, c?: Queryable): Promise<OwnerRow | null> {
@@ -43,54 +40,12 @@ export class OwnerProfileRepository extends OwnerWorkspaceRepository {
     );
   }
 
-  /** Locks the owner row for a change (a concurrent removal waits, then finds nothing). */
-  async lock(id: number, c: Queryable): Promise<boolean> {
-    return (await this.rows('SELECT id FROM owner WHERE id = $1 FOR UPDATE', [id], c)).length === 1;
-  }
-
-  async update(id: number, changes: OwnerChanges, c: Queryable): Promise<void> {
-    const keys = OWNER_UPDATE_COLUMNS.filter((k) => changes[k] !== undefined);
-    if (keys.length === 0) return;
-    const set = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-    await this.rows(`UPDATE owner SET ${set}, updated_at = now() WHERE id = $1`, [id, ...keys.map((k) => changes[k])], c);
-  }
-
   /** Whether `code` is a country of the reference list (owner.country_code refers to it). */
   async countryExists(code: string, c?: Queryable): Promise<boolean> {
     return (await this.rows('SELECT 1 FROM country WHERE code = $1', [code], c)).length === 1;
   }
 
-  async setExternalId(id: number, externalId: string | null, c: Queryable): Promise<void> {
-    await this.rows('UPDATE owner SET external_id = $2, updated_at = now() WHERE id = $1', [id, externalId], c);
-  }
-
-  /**
-   * The owner's devices of the scope `types` back to stock: no owner, unassigned, not initialized, the child's data
-   * cleared; the SIM stays in the device. Contact and safe-zone links of those devices go with the owner's rows.
-   */
-  async devicesToStock(id: number, types: number[] | null, c: Queryable): Promise<{ id: number; device_status: number }[]> {
-    return this.rows(
-      `WITH mine AS (SELECT d.id, d.device_status FROM device d WHERE d.owner_id = $1 AND ${inScope(2)} FOR UPDATE)
-       UPDATE device d SET owner_id = NULL, device_status = 0, initialized = false, first_name = NULL, last_name = NULL,
-         birth_date = NULL, height = NULL, weight = NULL, gender = NULL
-       FROM mine WHERE d.id = mine.id
-       RETURNING d.id, mine.device_status`,
-      [id, types],
-      c,
-    );
-  }
-
   async remainingDevices(id: number, c: Queryable): Promise<number> {
     return (await this.rows<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE owner_id = $1', [id], c))[0]!.n;
-  }
-
-  /** A reset link for the owner, valid `hours` (the reset routes take it: auth/auth.service.ts). */
-  async createResetLink(ownerId: number, uuid: string, hours: number, c: Queryable): Promise<void> {
-    await this.rows(`INSERT INTO password_reset (uuid, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [uuid, ownerId, hours], c);
-  }
-
-  /** Deletes the owner; contacts, safe zones, guests, voice messages and app logs go with it (ON DELETE CASCADE). */
-  async delete(id: number, c: Queryable): Promise<void> {
-    await this.rows('DELETE FROM owner WHERE id = $1', [id], c);
   }
 }

@@ -12,7 +12,9 @@ import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerProfileRepository, OWNER_UPDATE_COLUMNS, type OwnerChanges } from './owner-profile.repository.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
+import { OwnerProfileRepository } from './owner-profile.repository.js';
+import { OwnerStore, OWNER_UPDATE_COLUMNS, type OwnerChanges } from './owner.store.js';
 import { OwnerScopeService, type ScopedOwner } from './owner-scope.service.js';
 
 /** Profile of the owner workspace (§2 /owner/{id}/profile; docs/owner-workspace.md "Profile"). */
@@ -20,8 +22,11 @@ import { OwnerScopeService, type ScopedOwner } from './owner-scope.service.js';
 export class OwnerProfileService {
   constructor(
     private readonly repo: OwnerProfileRepository,
+    private readonly owners: OwnerStore,
     private readonly scope: OwnerScopeService,
     private readonly audit: AuditService,
+    /** the owner of `device` (docs/architecture.md "Table owners"): the owner's devices back to stock */
+    private readonly devices: DeviceWorkspaceRepository,
   ) {}
 
   async details(s: SessionUser, id: number): Promise<OwnerDetails> {
@@ -52,13 +57,13 @@ export class OwnerProfileService {
       if (v === '') ignored.push(fieldError(k, 'profileEmptyIgnored', { field: k }));
       else if (v !== undefined) changes[k] = v;
     }
-    const user = await this.repo.tx(async (c) => {
-      if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
+    const user = await this.repo.transaction(async (c) => {
+      if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       if (typeof changes.country_code === 'string' && !(await this.repo.countryExists(changes.country_code, c))) {
         throw new DomainError(ErrorCode.ValidationFailed, [fieldError('country_code', 'unknownCountry', { field: 'country_code' })]);
       }
       const before = await this.repo.owner(id, c);
-      await this.repo.update(id, changes, c);
+      await this.owners.update(id, changes, c);
       const after = await this.repo.owner(id, c);
       await this.audit.recordCall(c, { entity: 'owner', entityId: id, result: { before: pick(before, changes), after: pick(after, changes) } });
       return this.detailsOf(s, o, c);
@@ -68,10 +73,10 @@ export class OwnerProfileService {
 
   async externalId(s: SessionUser, id: number, externalId: string | null): Promise<OwnerDetails> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
-      if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
+    return this.repo.transaction(async (c) => {
+      if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
       const before = await this.repo.owner(id, c);
-      await this.repo.setExternalId(id, externalId, c);
+      await this.owners.setExternalId(id, externalId, c);
       await this.audit.recordCall(c, { entity: 'owner', entityId: id, result: { before: before?.external_id ?? null, after: externalId } });
       return this.detailsOf(s, o, c);
     });
@@ -85,9 +90,10 @@ export class OwnerProfileService {
    */
   async remove(s: SessionUser, id: number, withDevices: boolean): Promise<{ removed: true; devices: number[] }> {
     const o = await this.scope.owner(s, id);
-    return this.repo.tx(async (c) => {
-      if (!(await this.repo.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
-      const returned = withDevices ? await this.repo.devicesToStock(id, o.types, c) : [];
+    return this.repo.transaction(async (c) => {
+      if (!(await this.owners.lock(id, c))) throw new DomainError(ErrorCode.NotFound);
+      // in id order (an UPDATE's RETURNING follows its plan: the answer and the audit rows would come in any order)
+      const returned = withDevices ? (await this.devices.ownerDevicesToStock(id, o.types, c)).sort((a, b) => a.id - b.id) : [];
       const left = await this.repo.remainingDevices(id, c);
       if (left > 0) {
         const code = withDevices ? 'ownerForeignDevices' : 'ownerHasDevices';
@@ -111,7 +117,7 @@ export class OwnerProfileService {
         );
       }
       const devices = returned.map((d) => d.id);
-      await this.repo.delete(id, c);
+      await this.owners.delete(id, c);
       await this.audit.recordCall(c, { entity: 'owner', entityId: id, result: { removed: true, email: o.email, devices } });
       return { removed: true as const, devices };
     });

@@ -1,33 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerSafeZoneItem, SafeZoneDevice, SafeZoneInput } from '@tracker/contract';
+import type { Queryable } from '../core/db.js';
+import { LinkedItemsRepository } from './owner-devices.repository.js';
+import { inScope } from './owner-workspace.repository.js';
 
 /** A zone's values as written: every field set (a new zone's defaults or an edit's stored values filled in). */
 export type SafeZoneValues = Omit<SafeZoneInput, 'id' | 'devices' | 'radius' | 'enabled' | 'limit_percent'> & { radius: number; enabled: boolean; limit_percent: number };
-import { PgPool, type Queryable } from '../core/db.js';
-import { inScope } from './owner-workspace.repository.js';
 
 /**
- * Safe zones of an owner (raw SQL). As with contacts, a user who sees only some device types (`types`, null: all)
- * sees the zones on at least one device of those types, with only those devices, and changes only those links.
+ * Safe zones of an owner (raw SQL): the reads of LinkedItemsRepository (as with contacts, a user who sees only some
+ * device types sees the zones on them, with only those devices), the devices a zone may go on, and the writes.
  */
 @Injectable()
-export class OwnerSafeZonesRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  async list(ownerId: number, types: number[] | null, q: Queryable = this.pool, id: number | null = null): Promise<OwnerSafeZoneItem[]> {
-    return this.pool.rows<OwnerSafeZoneItem>(
-      `SELECT z.id, z.user_id, z.name, z.latitude, z.longitude, z.radius, z.enabled, z.limit_percent,
-         ARRAY(SELECT zd.device_id FROM safe_zone_device zd JOIN device d ON d.id = zd.device_id
-               WHERE zd.safe_zone_id = z.id AND ${inScope(2)} ORDER BY 1) AS devices
-       FROM safe_zone z
-       WHERE z.user_id = $1 AND ($3::int IS NULL OR z.id = $3)
-         AND ($2::int[] IS NULL OR EXISTS (SELECT 1 FROM safe_zone_device zd JOIN device d ON d.id = zd.device_id
-               WHERE zd.safe_zone_id = z.id AND ${inScope(2)}))
-       ORDER BY z.name, z.id`,
-      [ownerId, types, id],
-      q,
-    );
-  }
+export class OwnerSafeZonesRepository extends LinkedItemsRepository<OwnerSafeZoneItem> {
+  protected readonly link = 'safeZone';
+  protected readonly columns = 'i.id, i.user_id, i.name, i.latitude, i.longitude, i.radius, i.enabled, i.limit_percent';
+  protected readonly orderBy = 'i.name, i.id';
 
   async devices(ownerId: number, types: number[] | null): Promise<SafeZoneDevice[]> {
     return this.pool.rows<SafeZoneDevice>(
@@ -35,15 +23,6 @@ export class OwnerSafeZonesRepository {
        WHERE d.owner_id = $1 AND ${inScope(2)} ORDER BY d.id`,
       [ownerId, types],
     );
-  }
-
-  async count(ownerId: number, q: Queryable): Promise<number> {
-    return (await this.pool.rows<{ n: number }>('SELECT count(*)::int AS n FROM safe_zone WHERE user_id = $1', [ownerId], q))[0]!.n;
-  }
-
-  async forUpdate(id: number, ownerId: number, types: number[] | null, q: Queryable): Promise<OwnerSafeZoneItem | null> {
-    await this.pool.rows('SELECT id FROM safe_zone WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, ownerId], q);
-    return (await this.list(ownerId, types, q, id))[0] ?? null;
   }
 
   async insert(ownerId: number, z: SafeZoneValues, q: Queryable): Promise<number> {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
+import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { MailService } from '../core/mail.service.js';
 import { HelpTextsModule } from '../help-texts/help-texts.js';
 import { AdminDataModule } from '../admin-data/admin-data.module.js';
@@ -13,6 +15,7 @@ import { OwnerContactsService } from './owner-contacts.service.js';
 import { OwnerDeviceAddController } from './owner-device-add.controller.js';
 import { OwnerDeviceAddRepository } from './owner-device-add.repository.js';
 import { OwnerDeviceAddService } from './owner-device-add.service.js';
+import { OwnerDeviceLinks } from './owner-device-links.service.js';
 import { OwnerDevicesRepository } from './owner-devices.repository.js';
 import { OwnerExtrasController } from './owner-extras.controller.js';
 import { OwnerExtrasRepository } from './owner-extras.repository.js';
@@ -25,6 +28,7 @@ import { OwnerSafeZonesController } from './owner-safe-zones.controller.js';
 import { OwnerSafeZonesRepository } from './owner-safe-zones.repository.js';
 import { OwnerSafeZonesService } from './owner-safe-zones.service.js';
 import { OwnerScopeService } from './owner-scope.service.js';
+import { OwnerStoreModule } from './owner-store.module.js';
 import { OwnerWifiController } from './owner-wifi.controller.js';
 import { OwnerWifiService } from './owner-wifi.service.js';
 import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
@@ -32,10 +36,10 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
 /**
  * The owner workspace (§2 Owner and its tabs, the dashboard's add-owner call; docs/owner-workspace.md): one
  * controller, service and repository per area of the console's owner page (add, profile, extras, wifi: over the wifi
- * screens' GeolocationService, contacts, safe zones, device add), over the shared scope service and repository.
+ * screens' GeolocationService, contacts, safe zones, device add), over the shared scope service and repository; the `owner` row is written by the OwnerStore (OwnerStoreModule).
  */
 @Module({
-  imports: [HelpTextsModule, AdminDataModule, CommandLedgerModule, DeviceWorkspaceModule],
+  imports: [OwnerStoreModule, HelpTextsModule, AdminDataModule, CommandLedgerModule, DeviceWorkspaceModule],
   controllers: [
     OwnerAddController,
     OwnerProfileController,
@@ -54,10 +58,15 @@ import { OwnerWorkspaceRepository } from './owner-workspace.repository.js';
     OwnerProfileRepository,
     OwnerProfileService,
     OwnerPasswordService,
+    // the owners of password_reset (auth) and of device and sim_card (the device workspace) write for the owner
+    // workspace's password change, remove and device add (docs/architecture.md "Table owners")
+    SessionQueriesRepository,
+    DeviceWorkspaceRepository,
     OwnerExtrasRepository,
     OwnerExtrasService,
     OwnerWifiService,
     OwnerDevicesRepository,
+    OwnerDeviceLinks,
     OwnerContactsRepository,
     OwnerContactsService,
     OwnerSafeZonesRepository,

@@ -1,23 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 
 /** The scope condition on a device row `d`, with the caller's types as parameter `$n` (null: every type). */
 export const inScope = (n: number) => `($${n}::int[] IS NULL OR d.device_type_id = ANY($${n}::int[]))`;
 
-/** What every area of the owner workspace shares: the scope row of an owner, the query helpers, transactions. */
+/** What every area of the owner workspace shares: the scope row of an owner (query helpers and transactions: SqlRepository). */
 @Injectable()
-export class OwnerWorkspaceRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  rows<T>(sql: string, values: unknown[] = [], c?: Queryable): Promise<T[]> {
-    return this.pool.rows<T>(sql, values, c);
-  }
-
-  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class OwnerWorkspaceRepository extends SqlRepository {
   /** The owner with the count of its devices in the scope `types` and of all its devices; null when there is none. */
   async scoped(id: number, types: number[] | null) {
     return (

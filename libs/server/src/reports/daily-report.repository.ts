@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { addDays, rethrowUnknownTimeZone } from '../core/day-range.js';
-import { smsCounters } from '../sms/traffic/sms-traffic.repository.js';
+import { smsCounters } from '../traffic/traffic.repository.js';
 
 /** The days of a report: [first, last] in `tz`, and the white labels it covers (null: the whole fleet). */
 export type DailyScope = { first: string; last: string; tz: string; whiteLabels: number[] | null };
@@ -126,9 +126,7 @@ export const DAILY_REPORT_TODAY_STALE_MS = 10 * 60_000;
  * the fleet's events. docs/statistics.md "Daily report".
  */
 @Injectable()
-export class DailyReportRepository {
-  constructor(private readonly pg: PgPool) {}
-
+export class DailyReportRepository extends SqlRepository {
   /** The days [first, last] of the scope, newest first; `today` is today in the zone (the default: `last`). */
   async days(s: DailyScope & { today?: string }): Promise<DailyReportDay[]> {
     return (await this.rolled({ ...s, today: s.today ?? s.last })).reverse();
@@ -136,7 +134,7 @@ export class DailyReportRepository {
 
   /** When the figures of `day` in zone `tz` were rolled (ISO instant), null when they never were. */
   async rolledAt(tz: string, day: string): Promise<string | null> {
-    const r = await this.pg.rows<{ at: string }>(
+    const r = await this.pool.rows<{ at: string }>(
       `SELECT to_char(rolled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM daily_report_rollup WHERE tz = $1 AND day = $2::date AND white_label_id = $3`,
       [tz, day, FLEET_WIDE],
     );
@@ -147,7 +145,7 @@ export class DailyReportRepository {
   raw(s: DailyScope): Promise<DailyReportDay[]> {
     const scoped = s.whiteLabels !== null;
     return this.withoutJit((c) =>
-      this.pg.rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])], c),
+      this.pool.rows<DailyReportDay>(scoped ? SQL.scoped : SQL.fleet, [s.first, s.last, s.tz, ...(scoped ? [s.whiteLabels] : [])], c),
     ).catch(rethrowUnknownTimeZone);
   }
 
@@ -157,7 +155,7 @@ export class DailyReportRepository {
    * answer of a few rows. As the import runner's statements.
    */
   private withoutJit<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (c) => {
+    return this.pool.transaction(async (c) => {
       await c.query('SET LOCAL jit = off');
       return fn(c);
     });
@@ -170,7 +168,7 @@ export class DailyReportRepository {
   private async rolled(s: DailyScope & { today: string }): Promise<DailyReportDay[]> {
     const have = new Set(
       (
-        await this.pg.rows<{ day: string }>(
+        await this.pool.rows<{ day: string }>(
           `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM daily_report_rollup
             WHERE tz = $1 AND white_label_id = $4 AND day >= $2::date AND day <= $3::date
               AND (rolled_at >= (day + 1)::timestamp AT TIME ZONE $1
@@ -183,7 +181,7 @@ export class DailyReportRepository {
     for (let d = s.first; d <= s.last; d = addDays(d, 1)) if (!have.has(d)) missing.push(d);
     if (missing.length) await this.roll(s.tz, missing[0]!, missing.at(-1)!);
     const scoped = s.whiteLabels !== null;
-    const rows = await this.pg.rows<RollupRow>(
+    const rows = await this.pool.rows<RollupRow>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
         WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
       [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])],
@@ -209,7 +207,7 @@ export class DailyReportRepository {
     // rolled_at is the read's start: the figures hold every row committed before it (the report's "as of")
     const { rows, at } = await this.withoutJit(async (c) => {
       const [{ at }] = (await c.query<{ at: Date }>('SELECT now() AS at')).rows as [{ at: Date }];
-      return { rows: await this.pg.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c), at };
+      return { rows: await this.pool.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c), at };
     }).catch(rethrowUnknownTimeZone);
     const merged = new Map<string, RollupRow>();
     for (let d = first; d <= last; d = addDays(d, 1)) merged.set(`${d}|${FLEET_WIDE}`, { day: d, white_label_id: FLEET_WIDE, figures: {} });
@@ -219,7 +217,7 @@ export class DailyReportRepository {
       Object.assign(m.figures, r.figures);
       merged.set(key, m);
     }
-    await this.pg.transaction(async (c) => {
+    await this.pool.transaction(async (c) => {
       await c.query('DELETE FROM daily_report_rollup WHERE tz = $1 AND day >= $2::date AND day <= $3::date', [tz, first, last]);
       await c.query(
         `INSERT INTO daily_report_rollup (tz, day, white_label_id, figures, rolled_at)
@@ -233,7 +231,7 @@ export class DailyReportRepository {
 
   /** The zones read in the last `days` days (the worker rolls their recent days again). */
   async zones(days: number): Promise<string[]> {
-    const r = await this.pg.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
+    const r = await this.pool.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
     return r.map((x) => x.tz);
   }
 }

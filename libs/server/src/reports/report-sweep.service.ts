@@ -1,32 +1,27 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue } from '../core/jobs/index.js';
+import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ReportsRepository } from './reports.repository.js';
 
-export const REPORT_SWEEP_MS = 60_000;
+export const REPORT_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ReportSweep].everyMs;
 
 /**
  * Re-enqueues report runs that Postgres says are open (QUEUED) but Redis has no job for: the api died between the
  * run's commit and its enqueue, or Redis lost the queue. The job id is the run's (`report-<id>`), so a run whose job
- * is there, or one the api enqueues at the same moment, is queued once. Worker, at start and every minute, like the
+ * is there, or one the api enqueues at the same moment, is queued once. Worker (periodic job `reports.sweep`), at start and every minute, like the
  * import sweep (docs/statistics.md "Reports").
  */
 @Injectable()
-export class ReportSweep implements OnApplicationBootstrap {
+export class ReportSweep {
   constructor(
     private readonly jobs: JobQueue,
     private readonly repo: ReportsRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.sweep();
-  }
-
   /** Re-enqueues open runs without a job. Returns how many it queued. */
-  @Interval(REPORT_SWEEP_MS)
+  @PeriodicJob(PeriodicJobName.ReportSweep)
   async sweep(): Promise<number> {
     try {
       const n = await this.jobs.enqueueMissing(JobName.ReportActiveDevices, (await this.repo.open()).map((runId) => ({ runId })));

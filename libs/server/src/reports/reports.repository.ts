@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { ActiveDeviceItem } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 import type { AuditService } from '../core/audit.service.js';
 
@@ -28,13 +28,11 @@ const EXPORT_COLUMNS: SqlCsvColumn[] = [
 
 /** The active devices report (report_run + report_active_device). docs/statistics.md "Reports". */
 @Injectable()
-export class ReportsRepository {
-  constructor(private readonly pg: PgPool) {}
-
+export class ReportsRepository extends SqlRepository {
   /** Stores a QUEUED run of `userId`, recorded in the audit trail in the same transaction. */
   create(userId: number, from: string, to: string, audit: AuditService): Promise<ReportRunRow> {
-    return this.pg.transaction(async (c) => {
-      const [run] = await this.pg.rows<ReportRunRow>(
+    return this.pool.transaction(async (c) => {
+      const [run] = await this.pool.rows<ReportRunRow>(
         `INSERT INTO report_run (kind, params, created_by) VALUES ($1, jsonb_build_object('from', $2::text, 'to', $3::text), $4)
          RETURNING id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", NULL::int AS total`,
         [KIND, from, to, userId],
@@ -47,7 +45,7 @@ export class ReportsRepository {
 
   /** A run of `userId` (null: none, or someone else's). */
   async run(id: number, userId: number | null): Promise<ReportRunRow | null> {
-    const r = await this.pg.rows<ReportRunRow>(
+    const r = await this.pool.rows<ReportRunRow>(
       `SELECT id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", (result->>'total')::int AS total
          FROM report_run WHERE id = $1 AND kind = $2 AND ($3::int IS NULL OR created_by = $3)`,
       [id, KIND, userId],
@@ -57,7 +55,7 @@ export class ReportsRepository {
 
   /** The newest DONE run of `userId` over exactly `from`..`to` (null: none). */
   async latestDone(userId: number, from: string, to: string): Promise<ReportRunRow | null> {
-    const r = await this.pg.rows<ReportRunRow>(
+    const r = await this.pool.rows<ReportRunRow>(
       `SELECT id, status::text AS status, params->>'from' AS "from", params->>'to' AS "to", (result->>'total')::int AS total
          FROM report_run WHERE kind = $1 AND created_by = $2 AND status = 'DONE' AND params->>'from' = $3 AND params->>'to' = $4
         ORDER BY id DESC LIMIT 1`,
@@ -67,7 +65,7 @@ export class ReportsRepository {
   }
 
   page(id: number, limit: number, offset: number): Promise<ActiveDeviceItem[]> {
-    return this.pg.rows<ActiveDeviceItem>(`${itemSql(iso)} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
+    return this.pool.rows<ActiveDeviceItem>(`${itemSql(iso)} ORDER BY r.device_id LIMIT $2 OFFSET $3`, [id, limit, offset]);
   }
 
   /**
@@ -75,8 +73,8 @@ export class ReportsRepository {
    * the run marked DONE in one transaction, so a retried job starts from scratch and a reader sees all or nothing.
    */
   async generate(id: number): Promise<number> {
-    return this.pg.transaction(async (c) => {
-      const [run] = await this.pg.rows<ReportRunRow>(`SELECT id, params->>'from' AS "from", params->>'to' AS "to" FROM report_run WHERE id = $1 FOR UPDATE`, [id], c);
+    return this.pool.transaction(async (c) => {
+      const [run] = await this.pool.rows<ReportRunRow>(`SELECT id, params->>'from' AS "from", params->>'to' AS "to" FROM report_run WHERE id = $1 FOR UPDATE`, [id], c);
       if (!run) return 0;
       await c.query(`UPDATE report_run SET status = 'RUNNING' WHERE id = $1`, [id]);
       await c.query('DELETE FROM report_active_device WHERE run_id = $1', [id]);
@@ -98,16 +96,16 @@ export class ReportsRepository {
 
   /** Runs still waiting for the worker (RUNNING is never committed: generate() sets it and DONE in one transaction). */
   async open(): Promise<number[]> {
-    const r = await this.pg.rows<{ id: number }>(`SELECT id FROM report_run WHERE kind = $1 AND status IN ('QUEUED', 'RUNNING') ORDER BY id`, [KIND]);
+    const r = await this.pool.rows<{ id: number }>(`SELECT id FROM report_run WHERE kind = $1 AND status IN ('QUEUED', 'RUNNING') ORDER BY id`, [KIND]);
     return r.map((x) => x.id);
   }
 
   async fail(id: number, error: string): Promise<void> {
-    await this.pg.query(`UPDATE report_run SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status <> 'DONE'`, [id, error]);
+    await this.pool.query(`UPDATE report_run SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status <> 'DONE'`, [id, error]);
   }
 
   /** Every device of a run as CSV (COPY, flat memory). */
   stream(id: number, out: Writable): Promise<void> {
-    return copyCsv(this.pg, `${itemSql((col) => csvDateTimeSql(col))} ORDER BY r.device_id`, [id], EXPORT_COLUMNS, out);
+    return copyCsv(this.pool, `${itemSql((col) => csvDateTimeSql(col))} ORDER BY r.device_id`, [id], EXPORT_COLUMNS, out);
   }
 }

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
 import { LOGGER } from '../core/tokens.js';
+import { PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 
 /** How long ended sessions and used reset links stay for the record before they are deleted. */
 export const SESSION_RETENTION_DAYS = 30;
 
-/** Periodic sweep (worker): deletes sessions and reset links that ended long ago. */
+/** Periodic sweep (worker, periodic job `sessions.sweep`: at start and hourly): deletes sessions and reset links that ended long ago. */
 @Injectable()
 export class SessionSweepService {
   constructor(
@@ -15,7 +15,7 @@ export class SessionSweepService {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  @Interval(60 * 60 * 1000)
+  @PeriodicJob(PeriodicJobName.SessionSweep)
   async sweep(): Promise<{ sessions: number; resets: number }> {
     const sessions = await this.repo.deleteSessionsEndedBefore(SESSION_RETENTION_DAYS);
     const resets = await this.repo.deleteResetsExpiredBefore(SESSION_RETENTION_DAYS);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { settingTransition, type SettingEvent, type SettingRow } from './setting-state.js';
 
 /**
@@ -8,9 +8,7 @@ import { settingTransition, type SettingEvent, type SettingRow } from './setting
  * confirmation all change a device's settings through here, by `settingTransition`.
  */
 @Injectable()
-export class DeviceSettingStore {
-  constructor(private readonly pool: PgPool) {}
-
+export class DeviceSettingStore extends SqlRepository {
   private async apply(deviceId: number, settingNo: number, e: SettingEvent, q: Queryable): Promise<boolean> {
     const [row] = await this.pool.rows<SettingRow>(
       'SELECT value, synced FROM device_setting WHERE device_id = $1 AND setting_no = $2 FOR UPDATE',

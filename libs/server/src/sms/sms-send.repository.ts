@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SmsCampaign } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
-import { smsCounters } from './traffic/sms-traffic.repository.js';
+import { smsCounters } from '../traffic/traffic.repository.js';
 
 export type SmsCommandRow = { command_key: string; template: string; takes_message: boolean };
 

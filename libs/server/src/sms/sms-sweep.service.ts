@@ -1,9 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue, QueueName } from '../core/jobs/index.js';
+import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, QueueName } from '../core/jobs/index.js';
 import { SmsDispatchRepository } from './sms-dispatch.repository.js';
 import { SmsGateways } from './sms-gateways.js';
 import { chunks } from '../commands/command-ledger.service.js';
@@ -12,7 +11,7 @@ import { SmsStatusRepository } from './sms-status.repository.js';
 import { commandTransition } from '../commands/command-state.js';
 import { commandTtlMinutes } from '@tracker/contract';
 
-export const SMS_SWEEP_MS = 10_000;
+export const SMS_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.SmsSweep].everyMs;
 /** A stored message unclaimed for this long while the queue is empty has lost its job (api died before enqueueing). */
 const UNQUEUED_MS = 120_000;
 /** Sweep rounds start here, so their job ids never meet the ids of the api's chunks and the retries. */
@@ -25,14 +24,14 @@ const POLL_BATCH = 200;
 const EXPIRE_BATCH = 500;
 
 /**
- * Periodic work of the SMS pipeline (worker, @nestjs/schedule, at start and every 10 s): re-enqueues messages a dead
+ * Periodic work of the SMS pipeline (worker, periodic job `sms.sweep`, at start and every 10 s): re-enqueues messages a dead
  * worker claimed and never finished (claim older than SMS_CLAIM_LEASE_MS; the next claim reconciles with the gateway
  * first), messages whose enqueue was lost (only while the queue is idle, so a long campaign's waiting chunks are not
  * queued twice), looks up at the gateway the status of sent messages whose final report never came (a callback our
  * api missed is not sent again), closes finished campaigns and folds the counters' deltas into sms_statistic.
  */
 @Injectable()
-export class SmsSweep implements OnApplicationBootstrap {
+export class SmsSweep {
   constructor(
     private readonly config: AppConfig,
     private readonly jobs: JobQueue,
@@ -43,11 +42,7 @@ export class SmsSweep implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.tick();
-  }
-
-  @Interval(SMS_SWEEP_MS)
+  @PeriodicJob(PeriodicJobName.SmsSweep)
   async tick(): Promise<number> {
     try {
       // expired first: a command past its time to live is not queued again

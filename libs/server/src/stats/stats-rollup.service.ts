@@ -1,13 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
 import { LOGGER } from '../core/tokens.js';
+import { PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { STATS_SOURCES } from './stats-sql.js';
 import { StatsRepository } from './stats.repository.js';
 
 /** What is due is rolled this often: backfills, the days since a type's last roll (a new day), snapshots, the safety roll. */
-export const STATS_ROLLUP_MS = 60_000;
+export const STATS_ROLLUP_MS = PERIODIC_JOBS[PeriodicJobName.StatsRollup].everyMs;
 /**
  * Today of a daily type is rolled again by the schedule after this long even without a new day: the writes mark their
  * days (stats_dirty) and the sweep rolls those, so this only catches writes the triggers did not see (a load with
@@ -15,7 +15,7 @@ export const STATS_ROLLUP_MS = 60_000;
  */
 export const STATS_DAILY_SAFETY_MS = 15 * 60_000;
 /** The days marked by the writes (stats_dirty) are rolled this often. */
-export const STATS_DIRTY_MS = 2_000;
+export const STATS_DIRTY_MS = PERIODIC_JOBS[PeriodicJobName.StatsDirty].everyMs;
 /** At most this many marks per sweep (a backlog is worked off over several). */
 const DIRTY_BATCH = 10_000;
 /**
@@ -49,16 +49,16 @@ function dayRanges(days: string[]): [string, string][] {
 }
 
 /**
- * Keeps the statistics rollup (`daily_statistic`) in step with the raw tables (worker, @nestjs/schedule, at start and
+ * Keeps the statistics rollup (`daily_statistic`) in step with the raw tables (worker, periodic job `stats.rollup`: at start and
  * every minute, doing what is due): each daily type rolls its days from the last day it rolled (that day may have been
  * partial) through today again once a new day has begun (so a day is final once the roll after its end has run) or
  * STATS_DAILY_SAFETY_MS after its last roll; a type never rolled is backfilled STATS_BACKFILL_DAYS. Snapshot types
  * take the fleet's state as today's figures, every STATS_SNAPSHOT_MS (5 minutes). Between those, the days the writes marked (statement triggers,
- * stats_dirty) are rolled every STATS_DIRTY_MS. One roll at a time per process, one per type across processes (an
+ * stats_dirty) are rolled every STATS_DIRTY_MS (periodic job `stats.dirty`). One roll at a time per process, one per type across processes (an
  * advisory lock in the repository). docs/statistics.md.
  */
 @Injectable()
-export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
+export class StatsRollup implements OnModuleDestroy {
   /** the roll in flight (or queued) of each kind, and the chain that runs them one after the other */
   private readonly pending = new Map<'schedule' | 'dirty', Promise<number>>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -70,11 +70,6 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly repo: StatsRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
-
-  /** the first roll (a backfill on a new database) runs in the background: the worker's other jobs start at once */
-  onApplicationBootstrap() {
-    void this.tick();
-  }
 
   /** a roll in flight stops between types (the pool closes after this) */
   onModuleDestroy() {
@@ -92,7 +87,8 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
     return p;
   }
 
-  @Interval(STATS_ROLLUP_MS)
+  /** the first roll (a backfill on a new database) runs in the background (`onStart: 'background'`): the worker's other jobs start at once */
+  @PeriodicJob(PeriodicJobName.StatsRollup)
   async tick(): Promise<number> {
     try {
       return await this.serial('schedule', () => this.roll(Date.now()));
@@ -102,7 +98,7 @@ export class StatsRollup implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  @Interval(STATS_DIRTY_MS)
+  @PeriodicJob(PeriodicJobName.StatsDirty)
   async dirtyTick(): Promise<number> {
     try {
       return await this.serial('dirty', () => this.rollDirty());

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { statsTypeDef, type StatsType } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { STATS_SQL } from './stats-sql.js';
 
 /** One figure: a day, a white label, the type's dimension ('' when it has none) and the value. */
@@ -24,15 +24,13 @@ function dimension(type: StatsType, col: string, depParam: string | null) {
  * raw tables (the benchmark and the tests compare them). SQL of the types: stats-sql.ts.
  */
 @Injectable()
-export class StatsRepository {
-  constructor(private readonly pg: PgPool) {}
-
+export class StatsRepository extends SqlRepository {
   /**
    * Rolls a daily type's UTC days [fromDay, toDay) again: its rows of those days replaced in one transaction, which
    * also records `markDay` as the last day rolled when given (the upkeep's rolls; a correction of past days keeps it).
    */
   async rollDaily(type: StatsType, fromDay: string, toDay: string, markDay: string | null): Promise<number> {
-    return this.pg.transaction(async (c) => {
+    return this.pool.transaction(async (c) => {
       await this.lockType(c, type);
       await c.query('DELETE FROM daily_statistic WHERE type = $1 AND day >= $2::date AND day < $3::date', [type, fromDay, toDay]);
       const r = await c.query(
@@ -47,7 +45,7 @@ export class StatsRepository {
 
   /** Takes a snapshot type's figures of now as the rows of `day`. */
   async rollSnapshot(type: StatsType, day: string): Promise<number> {
-    return this.pg.transaction(async (c) => {
+    return this.pool.transaction(async (c) => {
       await this.lockType(c, type);
       await c.query('DELETE FROM daily_statistic WHERE type = $1 AND day = $2::date', [type, day]);
       const r = await c.query(
@@ -70,7 +68,7 @@ export class StatsRepository {
 
   /** The marked days (stats_dirty) of at most `limit` marks, oldest first, each with the ids of its marks. */
   dirtyDays(limit: number): Promise<DirtyDay[]> {
-    return this.pg.rows<DirtyDay>(
+    return this.pool.rows<DirtyDay>(
       `SELECT source, to_char(day, 'YYYY-MM-DD') AS day, array_agg(id::text) AS ids
          FROM (SELECT id, source, day FROM stats_dirty ORDER BY id LIMIT $1) m
         GROUP BY 1, 2 ORDER BY min(id)`,
@@ -80,7 +78,7 @@ export class StatsRepository {
 
   /** Deletes marks that have been rolled (only those read: a mark committed since stays for the next sweep). */
   async clearDirty(ids: string[]): Promise<void> {
-    await this.pg.query('DELETE FROM stats_dirty WHERE id = ANY($1::bigint[])', [ids]);
+    await this.pool.query('DELETE FROM stats_dirty WHERE id = ANY($1::bigint[])', [ids]);
   }
 
   private mark(c: Queryable, type: string, day: string) {
@@ -92,7 +90,7 @@ export class StatsRepository {
   }
 
   states(): Promise<RollupState[]> {
-    return this.pg.rows<RollupState>('SELECT type, rolled_day, rolled_at FROM stats_rollup_state');
+    return this.pool.rows<RollupState>('SELECT type, rolled_day, rolled_at FROM stats_rollup_state');
   }
 
   /** The figures of a scope from the rollup (a snapshot type: the range's last snapshot). */
@@ -103,7 +101,7 @@ export class StatsRepository {
     const scope = `s.type = $1 AND s.day >= $2::date AND s.day <= $3::date AND s.white_label_id = ANY($4::int[])`;
     const snapshot =
       statsTypeDef(s.type).kind === 'snapshot' ? ` AND s.day = (SELECT max(s.day) FROM daily_statistic s WHERE ${scope})` : '';
-    return this.pg.rows<StatsRow>(
+    return this.pool.rows<StatsRow>(
       `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, s.white_label_id, w.name AS white_label_name, ${dim} AS dimension,
               sum(s.value)::bigint AS value
          FROM daily_statistic s JOIN white_label w ON w.id = s.white_label_id
@@ -124,7 +122,7 @@ export class StatsRepository {
     const dep = s.deploymentId === undefined ? null : `$${values.push(s.deploymentId)}`;
     const { dim, filter } = dimension(s.type, 't.dimension', dep);
     const day = daily ? `to_char(t.day, 'YYYY-MM-DD')` : `'${s.to}'`;
-    return this.pg.rows<StatsRow>(
+    return this.pool.rows<StatsRow>(
       `SELECT ${day} AS day, t.white_label_id, w.name AS white_label_name, ${dim} AS dimension, sum(t.value)::bigint AS value
          FROM (${STATS_SQL[s.type]}) t JOIN white_label w ON w.id = t.white_label_id
         WHERE t.white_label_id = ANY(${wl}::int[])${filter}
@@ -134,11 +132,11 @@ export class StatsRepository {
   }
 
   allWhiteLabels(): Promise<number[]> {
-    return this.pg.rows<{ id: number }>('SELECT id FROM white_label ORDER BY id').then((r) => r.map((x) => x.id));
+    return this.pool.rows<{ id: number }>('SELECT id FROM white_label ORDER BY id').then((r) => r.map((x) => x.id));
   }
 
   async deploymentWhiteLabel(id: number): Promise<number | null> {
-    const r = await this.pg.rows<{ white_label_id: number }>('SELECT white_label_id FROM white_label_deployment WHERE id = $1', [id]);
+    const r = await this.pool.rows<{ white_label_id: number }>('SELECT white_label_id FROM white_label_deployment WHERE id = $1', [id]);
     return r[0]?.white_label_id ?? null;
   }
 }

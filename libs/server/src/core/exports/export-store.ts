@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@tracker/contract';
-import { PrismaService } from '../db.js';
+import { PrismaRepository } from '../db.js';
 import { DomainError } from '../errors.js';
 
 export interface ExportTicket {
@@ -17,9 +17,7 @@ export interface ExportTicket {
  * deletes expired rows.
  */
 @Injectable()
-export class ExportStore {
-  constructor(private readonly prisma: PrismaService) {}
-
+export class ExportStore extends PrismaRepository {
   async create(userId: number, kind: string, params: Record<string, unknown>, ttlSeconds: number): Promise<ExportTicket> {
     const hash = randomBytes(24).toString('hex');
     const expires = new Date(Date.now() + ttlSeconds * 1000);

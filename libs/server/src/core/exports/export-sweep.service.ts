@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { LOGGER } from '../tokens.js';
+import { PeriodicJob } from '../jobs/job-handler.decorator.js';
+import { PeriodicJobName } from '../jobs/registry.js';
 import { ExportStore } from './export-store.js';
 
-/** Periodic sweep (worker): deletes export hashes that expired more than a day ago. */
+/** Periodic sweep (worker, periodic job `exports.sweep`, hourly): deletes export hashes that expired more than a day ago. */
 @Injectable()
 export class ExportSweep {
   constructor(
@@ -12,7 +13,7 @@ export class ExportSweep {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  @Interval(60 * 60 * 1000)
+  @PeriodicJob(PeriodicJobName.ExportSweep)
   async sweep(): Promise<number> {
     const n = await this.store.sweep().catch((err) => {
       this.log.warn({ err }, 'export sweep failed');

@@ -5,3 +5,5 @@ export * from './job-worker.host.js';
 export * from './jobs.module.js';
 export * from './job-failures.js';
 export * from './jobs-admin.js';
+export * from './discover.js';
+export * from './periodic-jobs.js';

@@ -1,8 +1,9 @@
 import { SetMetadata } from '@nestjs/common';
-import type { JobName } from './registry.js';
+import type { JobName, PeriodicJobName } from './registry.js';
 
 export const JOB_HANDLER = 'tracker:job-handler';
 export const JOB_FAILED = 'tracker:job-failed';
+export const PERIODIC_JOB = 'tracker:periodic-job';
 
 /**
  * Marks a method of a worker-side provider as the handler of a job: it receives the payload, already checked with
@@ -17,3 +18,10 @@ export const JobHandler = (name: JobName) => SetMetadata(JOB_HANDLER, name);
 export const OnJobFailed = (name: JobName) => SetMetadata(JOB_FAILED, name);
 
 export type JobFailedHandler = (payload: unknown, error: Error, final: boolean) => Promise<void> | void;
+
+/**
+ * Marks a method of a worker-side provider as the run of a periodic job declared in PERIODIC_JOBS (registry.ts): the
+ * worker's PeriodicJobScheduler calls it at start (if the declaration says so) and every `everyMs`. Exactly one per
+ * declared periodic job, or the worker does not boot.
+ */
+export const PeriodicJob = (name: PeriodicJobName) => SetMetadata(PERIODIC_JOB, name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkHandlers } from './job-worker.host.js';
+import { checkHandlers } from './discover.js';
 import { JOBS, JobName, QUEUES, type JobRegistry } from './registry.js';
 
 const registry: JobRegistry = {

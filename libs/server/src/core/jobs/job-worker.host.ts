@@ -6,6 +6,7 @@ import { AppConfig } from '../config.js';
 import { LOGGER } from '../tokens.js';
 import { HealthService } from '../health/health.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { checkHandlers, discoverMethods } from './discover.js';
 import { JobFailures } from './job-failures.js';
 import { JOB_FAILED, JOB_HANDLER, type JobFailedHandler } from './job-handler.decorator.js';
 import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queuePrefix } from './registry.js';
@@ -14,27 +15,6 @@ import { JOBS, QUEUES, type JobRegistry, type QueueName, queueConnection, queueP
 export const JOB_REGISTRY = 'tracker:job-registry';
 
 type Handler = (payload: unknown) => Promise<unknown>;
-export interface FoundMethod {
-  job: string;
-  owner: string;
-}
-
-/**
- * The boot check: every declared job has exactly one handler and every handler (or failure hook) names a declared
- * job. Returns the problems, one sentence each; the worker refuses to start when there is any.
- */
-export function checkHandlers(registry: JobRegistry, handlers: FoundMethod[], failureHooks: FoundMethod[] = []): string[] {
-  const problems: string[] = [];
-  for (const name of Object.keys(registry)) {
-    const found = handlers.filter((h) => h.job === name);
-    if (!found.length) problems.push(`job ${name} has no handler (add a @JobHandler('${name}') method to a worker provider)`);
-    if (found.length > 1) problems.push(`job ${name} has ${found.length} handlers: ${found.map((h) => h.owner).join(', ')}`);
-  }
-  for (const h of [...handlers, ...failureHooks]) {
-    if (!(h.job in registry)) problems.push(`${h.owner} handles job ${h.job}, which the job registry does not declare`);
-  }
-  return problems;
-}
 
 /**
  * The consumer side of every queue (worker process only): finds the `@JobHandler` methods of all providers, refuses
@@ -68,28 +48,10 @@ export class JobWorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap() {
     this.health?.addCheck('handlers', () => this.handlersReady());
-    const handlers: FoundMethod[] = [];
-    const hooks: FoundMethod[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || typeof instance !== 'object' || wrapper.isAlias) continue;
-      const proto = Object.getPrototypeOf(instance) as object;
-      for (const method of this.scanner.getAllMethodNames(proto)) {
-        const fn = instance[method];
-        if (typeof fn !== 'function') continue;
-        const owner = `${instance.constructor.name}.${method}`;
-        const job = this.reflector.get<string | undefined>(JOB_HANDLER, fn);
-        if (job) {
-          handlers.push({ job, owner });
-          this.handlers.set(job, (payload) => (fn as Handler).call(instance, payload));
-        }
-        const failed = this.reflector.get<string | undefined>(JOB_FAILED, fn);
-        if (failed) {
-          hooks.push({ job: failed, owner });
-          this.failureHooks.set(failed, (p, e, f) => (fn as JobFailedHandler).call(instance, p, e, f));
-        }
-      }
-    }
+    const handlers = discoverMethods(this.discovery, this.scanner, this.reflector, JOB_HANDLER);
+    const hooks = discoverMethods(this.discovery, this.scanner, this.reflector, JOB_FAILED);
+    for (const h of handlers) this.handlers.set(h.job, h.call as Handler);
+    for (const h of hooks) this.failureHooks.set(h.job, h.call as JobFailedHandler);
     const problems = checkHandlers(this.registry, handlers, hooks);
     if (problems.length) throw new Error(`the worker cannot start: ${problems.join('; ')}`);
 

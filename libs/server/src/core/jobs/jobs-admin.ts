@@ -3,7 +3,7 @@ import { ErrorCode, fieldError, JOB_QUEUES, ROUTES, type JobRetryBody, type Jobs
 import { Endpoint, Input } from '../../access/endpoint.decorator.js';
 import { AuditService } from '../audit.service.js';
 import { DomainError } from '../errors.js';
-import { JobFailures } from './job-failures.js';
+import { JOB_FAILURES_KEPT, JobFailures } from './job-failures.js';
 import { JobQueue } from './job-queue.service.js';
 import { JOBS, type JobName } from './registry.js';
 
@@ -16,14 +16,20 @@ export class JobsAdminService {
     private readonly audit: AuditService,
   ) {}
 
+  /**
+   * Each queue's counts; `failed` from the failure list (its last JOB_FAILURES_KEPT entries), as BullMQ keeps no
+   * failed job (every job is removeOnFail, so its own failed count is always 0).
+   */
   async overview(): Promise<JobsOverview> {
+    const failures = await this.failures.list();
     const queues = await Promise.all(
       JOB_QUEUES.map(async (queue) => {
         const c = await this.jobs.counts(queue);
-        return { queue, waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+        const failed = failures.filter((f) => f.queue === queue).length;
+        return { queue, waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed };
       }),
     );
-    return { queues, failures: await this.failures.list() };
+    return { queues, failures, failures_kept: JOB_FAILURES_KEPT };
   }
 
   /** Enqueues a failed job again under its registry's id and options; only a retryable kind (else 400 naming `id`). */

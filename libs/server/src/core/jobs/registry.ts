@@ -148,6 +148,94 @@ export const JOBS = {
   }),
 } as const satisfies Record<JobName, JobDefinition>;
 
+/**
+ * Periodic jobs (the sweeps, ticks and rolls): declared here like the queued jobs, run by the worker's one scheduler
+ * (`PeriodicJobScheduler`, periodic-jobs.ts) on the `@PeriodicJob(name)` method of a worker-side provider. No feature
+ * starts its own timer (`@Interval`, `setInterval`, a BullMQ repeatable job). A handler catches what it can and
+ * answers; a throw is logged and the next run comes at its time.
+ */
+export const PeriodicJobName = {
+  SessionSweep: 'sessions.sweep',
+  ExportSweep: 'exports.sweep',
+  ImportSweep: 'imports.sweep',
+  SmsSweep: 'sms.sweep',
+  ModemSweep: 'modem.sweep',
+  FirmwareTick: 'firmware.tick',
+  ReportSweep: 'reports.sweep',
+  DailyReportRoll: 'daily-report.roll',
+  StatsRollup: 'stats.rollup',
+  StatsDirty: 'stats.dirty',
+} as const;
+export type PeriodicJobName = (typeof PeriodicJobName)[keyof typeof PeriodicJobName];
+
+export interface PeriodicJobDefinition {
+  /** how often it runs (a run still going when the next is due is not started twice in a process: that one is skipped) */
+  everyMs: number;
+  /**
+   * at the worker's start: `await` runs it before the worker counts as booted (in this list's order), `background`
+   * starts it without waiting (a long first roll), `no` waits for the first interval
+   */
+  onStart: 'await' | 'background' | 'no';
+  /** what keeps two worker processes running it at once from doing the work twice (docs/architecture.md "Jobs") */
+  acrossProcesses: string;
+}
+
+export const PERIODIC_JOBS = {
+  [PeriodicJobName.SessionSweep]: {
+    everyMs: 60 * 60_000,
+    onStart: 'await',
+    acrossProcesses: 'idempotent deletes of sessions and reset links ended more than 30 days ago',
+  },
+  [PeriodicJobName.ExportSweep]: {
+    everyMs: 60 * 60_000,
+    onStart: 'no',
+    acrossProcesses: 'an idempotent delete of export hashes expired a day ago',
+  },
+  [PeriodicJobName.ImportSweep]: {
+    everyMs: 60_000,
+    onStart: 'await',
+    acrossProcesses: "enqueueMissing under the import's job id; an upload file is cleared in its row before it is removed",
+  },
+  [PeriodicJobName.SmsSweep]: {
+    everyMs: 10_000,
+    onStart: 'await',
+    acrossProcesses: "messages claimed with a lease, re-enqueued under the sweep round's job ids; expiry under row locks",
+  },
+  [PeriodicJobName.ModemSweep]: {
+    everyMs: 5_000,
+    onStart: 'await',
+    acrossProcesses: "job ids carry the update's version: a step is queued once, and a step of an update that moved on does nothing",
+  },
+  [PeriodicJobName.FirmwareTick]: {
+    everyMs: 1_000,
+    onStart: 'await',
+    acrossProcesses: "one job id per running request; the rollout's transitions lock its row",
+  },
+  [PeriodicJobName.ReportSweep]: {
+    everyMs: 60_000,
+    onStart: 'await',
+    acrossProcesses: "enqueueMissing under the run's job id",
+  },
+  [PeriodicJobName.DailyReportRoll]: {
+    everyMs: 5 * 60_000,
+    onStart: 'no',
+    acrossProcesses: "each zone's days rolled in one transaction (delete and upsert): a second roll writes the same rows",
+  },
+  [PeriodicJobName.StatsRollup]: {
+    everyMs: 60_000,
+    onStart: 'background',
+    acrossProcesses: 'an advisory lock per statistic type; one roll at a time in a process',
+  },
+  [PeriodicJobName.StatsDirty]: {
+    everyMs: 2_000,
+    onStart: 'no',
+    acrossProcesses: 'an advisory lock per statistic type; only the marks read are deleted',
+  },
+} as const satisfies Record<PeriodicJobName, PeriodicJobDefinition>;
+
+/** The periodic jobs a scheduler runs (a test may pass a part of PERIODIC_JOBS). */
+export type PeriodicJobRegistry = Partial<Record<PeriodicJobName, PeriodicJobDefinition>> | Record<string, PeriodicJobDefinition>;
+
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
 
 /** The registry a worker checks its handlers against (a test may pass another). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PgPool } from '../db.js';
+import { SqlRepository } from '../db.js';
 
 /**
  * The figures /metrics reads from Postgres at scrape time (docs/operations.md "Metrics"): the progress of running
@@ -7,9 +7,7 @@ import { PgPool } from '../db.js';
  * running requests only; modem_update_task by (status, task_id)).
  */
 @Injectable()
-export class MetricsRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class MetricsRepository extends SqlRepository {
   /** Devices of running firmware rollouts by activity status (0 processing, 1 downloading, 2 finished, 3 failed, 4 cancelled). */
   firmwareDevices(): Promise<{ status: number; n: number }[]> {
     return this.pool.rows(

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { SMS_STATUS, type CampaignDeviceState, type ReasonParams } from '@tracker/contract';
-import { PgPool } from '../../core/db.js';
+import { SqlRepository } from '../../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../../core/exports/index.js';
 
 /**
@@ -108,9 +108,7 @@ export type CampaignOutcomeRow = {
 
 /** A campaign's devices with their outcomes (docs/sms.md "Outcomes"): raw SQL over sms_message and command_refusal. */
 @Injectable()
-export class CampaignOutcomesRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class CampaignOutcomesRepository extends SqlRepository {
   /** The campaign's device type (its partner scope), or undefined when there is no such campaign. */
   async campaignType(bulkId: string): Promise<number | null | undefined> {
     const r = await this.pool.rows<{ device_type_id: number | null }>('SELECT device_type_id FROM sms_campaign WHERE bulk_id = $1', [bulkId]);

@@ -11,7 +11,8 @@ const JOBS_KEY = ['admin', 'jobs'] as const;
 
 /**
  * /admin/jobs (administrators; docs/operations.md "Jobs page"): each queue's waiting, active, delayed and failed
- * counts, the recent final failures with their reason, and a retry for a failure of a job kind that is safe to repeat.
+ * counts (failed: each queue's among the last `failures_kept` final failures, said under the table), the recent final
+ * failures with their reason, and a retry for a failure of a job kind that is safe to repeat.
  * Read again every 10 s while open.
  */
 export function JobsPage() {
@@ -55,6 +56,7 @@ export function JobsPage() {
   return (
     <ListPage title={t('jobs.title')} query={query} resultsLabel={t('jobs.queues')}>
       <DataTable columns={queues} rows={query.data?.queues} rowKey={(q) => q.queue} layout="fit" caption={t('jobs.queues')} data-testid="job-queues" />
+      {query.data && <p className="muted" data-testid="job-failed-note">{t('jobs.failedNote', { kept: query.data.failures_kept })}</p>}
       <h2>{t('jobs.failures')}</h2>
       <DataTable columns={failures} rows={query.data?.failures} rowKey={(f) => f.id} layout="fit" caption={t('jobs.failures')} empty={t('jobs.noFailures')} data-testid="job-failures" />
     </ListPage>

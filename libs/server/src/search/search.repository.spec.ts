@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseVariants, nextPrefix } from './device-search.repository.js';
+import { caseVariants, nextPrefix } from './search.repository.js';
 
 /** How a search part becomes a condition is checked by its plan on seeded data (apps/api/test/search.spec.ts), not its SQL text. */
 describe('short search parts', () => {

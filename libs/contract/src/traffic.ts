@@ -1,13 +1,13 @@
 // SMS traffic (§2 /admin/traffic, §5 SMS traffic search, §7 SMS), its statistics and CSV exports, and the carrier
 // whitelist (§2 /carrier-whitelist/search). What search matches and where the counters come from: docs/sms-traffic.md.
 import { z } from 'zod';
-import { countParam, dayParam, DAY_MS, daysBetween, pageParam, positiveId, sortParams } from '../params.js';
-import { coded } from '../reasons.js';
-import { PAGE_SIZE, PHONE_MAX, PHONE_MIN } from '../constants.js';
-import { envelope, page } from '../schemas.js';
-import { route, type RouteDef } from '../route-def.js';
-import { int, intOrNull, iso, isoOrNull, noControlChars } from '../device-workspace/shared.js';
-import { csvDownloadQuery, csvGenerateResponse, csvDownloadResponse } from '../device-workspace/exports.js';
+import { countParam, dayParam, DAY_MS, daysBetween, pageParam, positiveId, sortParams } from './params.js';
+import { coded } from './reasons.js';
+import { PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
+import { envelope, page } from './schemas.js';
+import { route, type RouteDef } from './route-def.js';
+import { int, intOrNull, iso, isoOrNull, noControlChars } from './device-workspace/shared.js';
+import { csvDownloadQuery, csvGenerateResponse, csvDownloadResponse } from './device-workspace/exports.js';
 
 /** The longest range one traffic search, statistic or export covers (days from `from` to `to`). */
 export const SMS_RANGE_MAX_DAYS = 366;
@@ -158,7 +158,7 @@ export type SmsSearchResponse = z.infer<typeof smsSearchResponse>;
 /**
  * The SMS figures, each counting one thing, with one definition wherever it is shown: the traffic page's counters
  * (/sms/statistics), a campaign's progress (/sms/campaign) and the daily report (sms_*). docs/statistics.md "SMS
- * figures" says each; the server's SQL of each is `SMS_FIGURE_SQL` (sms-traffic.repository.ts).
+ * figures" says each; the server's SQL of each is `SMS_FIGURE_SQL` (server traffic/traffic.repository.ts).
  * - created: messages to the devices (OUTBOUND) stored, whatever became of them;
  * - waiting: of those, the ones still at §3 status 0 (no gateway took them yet);
  * - sent: the ones a gateway took, status 1 sent or 2 received (a delivered message was sent);
@@ -200,7 +200,7 @@ const smsCsvDownload = (kind: SmsExportKind, what: string) =>
     audited: true,
   });
 
-export const SMS_TRAFFIC_ROUTES = {
+export const TRAFFIC_ROUTES = {
   smsSearch: route({
     method: 'GET',
     path: '/sms/search',

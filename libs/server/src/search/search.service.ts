@@ -12,15 +12,15 @@ import {
 } from '@tracker/contract';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { buildCondition, DeviceSearchRepository } from './device-search.repository.js';
+import { buildCondition, SearchRepository } from './search.repository.js';
 
 /** Full IMEIs have 15 digits (some trackers report 16 with a software version digit). */
 const IMEI_FULL = 15;
 const IMSI_FULL = 15;
 
 @Injectable()
-export class DeviceSearchService {
-  constructor(private readonly repo: DeviceSearchRepository) {}
+export class SearchService {
+  constructor(private readonly repo: SearchRepository) {}
 
   async search(s: SessionUser, q: DeviceSearchQuery): Promise<DeviceSearchResponse['model']> {
     const cond = this.condition(q);

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SmsTrafficController } from './sms-traffic.controller.js';
-import { SmsTrafficRepository } from './sms-traffic.repository.js';
-import { SmsTrafficService } from './sms-traffic.service.js';
+import { TrafficController } from './traffic.controller.js';
+import { TrafficRepository } from './traffic.repository.js';
+import { TrafficService } from './traffic.service.js';
 import { WhitelistController } from './whitelist.controller.js';
 import { WhitelistRepository } from './whitelist.repository.js';
 import { WhitelistService } from './whitelist.service.js';
@@ -11,7 +11,7 @@ import { WhitelistService } from './whitelist.service.js';
  * the SMS pipeline writes and needs nothing of it.
  */
 @Module({
-  controllers: [SmsTrafficController, WhitelistController],
-  providers: [SmsTrafficRepository, SmsTrafficService, WhitelistRepository, WhitelistService],
+  controllers: [TrafficController, WhitelistController],
+  providers: [TrafficRepository, TrafficService, WhitelistRepository, WhitelistService],
 })
-export class SmsTrafficModule {}
+export class TrafficModule {}

@@ -2,11 +2,11 @@ import { Controller } from '@nestjs/common';
 import { ROUTES, type DeviceSearchQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { DeviceSearchService } from './device-search.service.js';
+import { SearchService } from './search.service.js';
 
 @Controller()
-export class DeviceSearchController {
-  constructor(private readonly devices: DeviceSearchService) {}
+export class SearchController {
+  constructor(private readonly devices: SearchService) {}
 
   @Endpoint(ROUTES.deviceSearch)
   async search(@Session() s: SessionUser, @Input('query') q: DeviceSearchQuery) {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, digitsOnly, fieldError, type GsmSearchQuery, type WhitelistItem, type WhitelistNumberBody } from '@tracker/contract';
-import { AuditService } from '../../core/audit.service.js';
-import { DomainError } from '../../core/errors.js';
+import { AuditService } from '../core/audit.service.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import { WhitelistRepository } from './whitelist.repository.js';
 
-const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === 'P2002';
 
 /** The carrier whitelist (§2 /carrier-whitelist/search): search by number, add and edit with their audit record. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { escapeLike, type DeviceSearchItem, type SearchFilter } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 
 /** A WHERE condition with its parameters, numbered from $1. */
 export type SearchCondition = {
@@ -347,9 +347,7 @@ const prepared = (text: string, values: unknown[]) => {
 };
 
 @Injectable()
-export class DeviceSearchRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class SearchRepository extends SqlRepository {
   /**
    * One page of results plus a count that stops at `countCap` rows: an exact count of a broad match costs
    * far more than the page itself, and the pager only reaches a few pages ahead.

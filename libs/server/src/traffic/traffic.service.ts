@@ -15,9 +15,9 @@ import {
   type SmsStatistics,
   type SmsStatisticsQuery,
 } from '@tracker/contract';
-import { ExportStore, RANGE_EXPORT_KIND, type ExportTicket, type RangeExportParams } from '../../core/exports/index.js';
-import type { SessionUser } from '../../access/session-user.js';
-import { SmsTrafficRepository, type TrafficMatch } from './sms-traffic.repository.js';
+import { ExportStore, RANGE_EXPORT_KIND, type ExportTicket, type RangeExportParams } from '../core/exports/index.js';
+import type { SessionUser } from '../access/session-user.js';
+import { TrafficRepository, type TrafficMatch } from './traffic.repository.js';
 
 /** What a traffic export hash stands for (kept by the ExportStore with its owner and expiry): §7's range ticket. */
 export type SmsExportParams = RangeExportParams;
@@ -39,9 +39,9 @@ const IMEI_DEVICES_MAX = 1000;
  * (sms_message, sms_statistic); writes nothing but export hashes. What a query matches: docs/sms-traffic.md.
  */
 @Injectable()
-export class SmsTrafficService {
+export class TrafficService {
   constructor(
-    private readonly repo: SmsTrafficRepository,
+    private readonly repo: TrafficRepository,
     private readonly store: ExportStore,
   ) {}
 

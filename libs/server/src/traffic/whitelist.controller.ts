@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ROUTES, type GsmSearchQuery, type WhitelistNumberBody } from '@tracker/contract';
-import { Endpoint, Input } from '../../access/endpoint.decorator.js';
+import { Endpoint, Input } from '../access/endpoint.decorator.js';
 import { WhitelistService } from './whitelist.service.js';
 
 /** §2 /carrier-whitelist/search: the search and the add/edit modal's save. */

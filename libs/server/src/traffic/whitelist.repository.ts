@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SortDirection, WhitelistItem, WhitelistNumberBody, WhitelistSort } from '@tracker/contract';
-import { PrismaRepository, type PrismaDb } from '../../core/db.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
+import type { Prisma } from '../generated/prisma/client.js';
 
 const SELECT = { id: true, number: true, is_allowed: true, comment: true, created: true, updated_at: true } as const;
 type Row = { id: number; number: string; is_allowed: boolean; comment: string | null; created: Date; updated_at: Date };

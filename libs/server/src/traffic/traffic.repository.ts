@@ -11,8 +11,8 @@ import {
   type SmsStatistics,
   type SmsTrafficItem,
 } from '@tracker/contract';
-import { PgPool } from '../../core/db.js';
-import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../../core/exports/index.js';
+import { SqlRepository } from '../core/db.js';
+import { copyCsv, csvDateTimeSql, reasonTextSql, zonedHeader, type SqlCsvColumn } from '../core/exports/index.js';
 
 /**
  * What a traffic query matches (built by the service from the user's text, docs/sms-traffic.md):
@@ -96,9 +96,7 @@ const COUNTER_COLUMNS = SMS_COUNTER_FIGURES.join(', ');
 
 /** SMS traffic: search pages, counters and exports over `sms_message` / `sms_statistic` (raw SQL: search, streaming). */
 @Injectable()
-export class SmsTrafficRepository {
-  constructor(private readonly pool: PgPool) {}
-
+export class TrafficRepository extends SqlRepository {
   /** Devices whose IMEI starts with `from` (a digit range, btree), at most `limit`. */
   async devicesByImei(from: string, to: string | null, limit: number): Promise<number[]> {
     const rows = await this.pool.rows<{ id: number }>(

@@ -1,17 +1,17 @@
 import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ROUTES, type SmsCsvGenerateQuery, type SmsExportKind, type SmsSearchQuery, type SmsStatisticsQuery } from '@tracker/contract';
-import { Endpoint, Input, Session } from '../../access/endpoint.decorator.js';
-import { streamAttachment } from '../../core/exports/index.js';
-import type { SessionUser } from '../../access/session-user.js';
-import { SmsTrafficService } from './sms-traffic.service.js';
+import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
+import { streamAttachment } from '../core/exports/index.js';
+import type { SessionUser } from '../access/session-user.js';
+import { TrafficService } from './traffic.service.js';
 
 type HashQuery = { hash: string };
 
 /** §2 /admin/traffic: the search, the counters and the two exports (hash, then download). */
 @Controller()
-export class SmsTrafficController {
-  constructor(private readonly traffic: SmsTrafficService) {}
+export class TrafficController {
+  constructor(private readonly traffic: TrafficService) {}
 
   @Endpoint(ROUTES.smsSearch)
   async search(@Input('query') q: SmsSearchQuery) {

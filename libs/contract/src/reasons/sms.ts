@@ -1,0 +1,41 @@
+import type { ReasonDef } from './reason-def.js';
+
+/** The reason codes of SMS (docs/sms.md). */
+export const SMS_REASONS = {
+  smsNoDevices: { en: 'Enter at least one device id' },
+  smsTooManyDevices: { en: 'At most {{max}} devices in one bulk send', params: { max: 'number' } },
+  // SMS traffic and carrier whitelist (docs/sms-traffic.md)
+  smsUntilBeforeFrom: { en: 'Until must not be before from' },
+  smsRangeTooLong: { en: 'A search covers at most {{max}} days', params: { max: 'number' } },
+  e164Number: { en: 'Enter the number in international form: + country code and number, {{min}} to {{max}} digits', params: { min: 'number', max: 'number' } },
+  smsUnknownCommand: { en: 'Devices of this type have no SMS command {{command}}', params: { command: 'text' } },
+  smsTooLong: { en: 'The SMS would have {{length}} characters, at most {{max}} are possible', params: { length: 'number', max: 'number' } },
+  smsUnknownDevices: { en: '{{count}} device ids do not exist: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsWrongTypeDevices: { en: '{{count}} devices are of another device type: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsForeignDevices: { en: '{{count}} devices are outside your scope: {{ids}}', params: { count: 'number', ids: 'text' } },
+  smsTypeNotAllowed: { en: 'You may not send to devices of this type' },
+  smsUnknownCampaign: { en: 'Unknown bulk send' },
+  smsNoNumber: { en: 'The device has no GSM number' },
+  smsNoGateway: { en: 'No SMS gateway serves the number {{number}}', params: { number: 'text' } },
+  smsGatewayError: { en: 'Gateway error {{code}}: {{message}}', params: { code: 'number', message: 'text' } },
+  smsUndelivered: { en: 'The gateway reports {{status}} (error {{code}})', params: { status: 'text', code: 'number' } },
+  smsGatewayUnavailable: { en: 'The gateway could not be reached in {{attempts}} attempts', params: { attempts: 'number' } },
+  smsDeviceRefused: { en: 'The device refused: {{reason}}', params: { reason: 'text' } },
+  smsDeviceUnknownCommand: { en: 'The device does not know this command' },
+  smsBadSignature: { en: 'The request has no valid gateway signature' },
+  // the command ledger (docs/sms.md "The command ledger")
+  smsCommandNotAllowed: { en: 'Your role may not send the command {{command}}', params: { command: 'text' } },
+  smsDeviceTerminated: { en: 'The device is terminated' },
+  smsDeviceDisabled: { en: 'The device is disabled' },
+  smsNoTargets: { en: 'None of the devices can take the command: {{count}} refused', params: { count: 'number' } },
+  smsExpired: { en: 'Not sent within its time to live of {{minutes}} minutes', params: { minutes: 'number' } },
+  smsQuotaMinute: { en: 'At most {{limit}} sends a minute: try again in {{seconds}} s', params: { limit: 'number', seconds: 'number' } },
+  smsQuotaDay: { en: 'At most {{limit}} sends a day: try again in {{seconds}} s', params: { limit: 'number', seconds: 'number' } },
+  smsConfirmationInvalid: { en: 'This confirmation is unknown, used or expired: ask for a new one' },
+  smsConfirmationMismatch: { en: 'This confirmation was given for another request: ask for a new one' },
+  smsArgumentForbidden: { en: 'The text may not contain {{chars}}', params: { chars: 'text' } },
+  smsRetried: { en: 'The device was busy ({{reason}}): sent again as SMS {{next}}', params: { reason: 'text', next: 'number' } },
+  timelineOneCursor: { en: 'Give either before or after, not both' },
+  timelineNoAlarm: { en: 'The device has no such alarm' },
+  smsSecretMissing: { en: 'The secret this command needs ({{ref}}) is not configured', params: { ref: 'text' } },
+} as const satisfies Record<string, ReasonDef>;
