@@ -7,7 +7,7 @@ import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { namesOf } from '../components/admin-form';
+import { namesOf } from '../components/names';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 import { CheckGroup } from '../components/CheckGroup';
 

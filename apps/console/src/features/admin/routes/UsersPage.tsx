@@ -6,7 +6,7 @@ import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { namesOf } from '../components/admin-form';
+import { namesOf } from '../components/names';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 import { UserForm, type BackofficeUser } from '../components/UserForm';
 
