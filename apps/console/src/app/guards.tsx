@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canAccess, errorMessage, ErrorCode, type Area } from '@tracker/contract';
 import { endSession } from '../lib/api-client';
@@ -35,7 +34,6 @@ export function RequireSession() {
 
 /** §8 "Unauthorised route". */
 export function Forbidden() {
-  const { t } = useTranslation();
   return (
     <div className="page">
       <ForbiddenNote />
