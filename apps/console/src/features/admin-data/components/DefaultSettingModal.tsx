@@ -4,7 +4,7 @@ import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useSaveDefault } from '../api/admin-data-api';
+import { useSaveDefaultMutation } from '../api/admin-data-api';
 
 type Props = { item: DefaultSettingItem | null; typeId: number; onClose: () => void };
 
@@ -15,7 +15,7 @@ type Values = { setting_no: string; name: string; value: string; synced: boolean
 /** Add (no item) or edit a default setting: number (add only), name, value, synced, editable, profiles. */
 export function DefaultSettingModal({ item, typeId, onClose }: Props) {
   const { t } = useTranslation();
-  const save = useSaveDefault();
+  const save = useSaveDefaultMutation();
   const body = (v: Values) => {
     const fields = { name: v.name.trim() || null, value: v.value, synced: v.synced, editable: v.editable, types: profilesOf(v.types) };
     return item ? { id: item.id, ...fields } : { device_type_id: typeId, setting_no: Number(v.setting_no), ...fields };

@@ -4,7 +4,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/Field
 import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useDeviceTypes, useLanguages, useSaveTranslation } from '../api/admin-data-api';
+import { useDeviceTypes, useLanguages, useSaveTranslationMutation } from '../api/admin-data-api';
 
 type Values = { key: string; language_code: string; device_type_id: string; value: string; is_html: boolean };
 
@@ -15,7 +15,7 @@ export function TranslationModal({ item, language, typeId, onClose }: Props) {
   const { t } = useTranslation();
   const types = useDeviceTypes();
   const languages = useLanguages();
-  const save = useSaveTranslation();
+  const save = useSaveTranslationMutation();
   const body = (v: Values) => {
     const b = { key: v.key.trim(), language_code: v.language_code, device_type_id: Number(v.device_type_id), value: v.value, is_html: v.is_html };
     return item ? { ...b, id: item.id } : b;

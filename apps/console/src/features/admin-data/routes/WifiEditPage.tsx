@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/QueryState';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useWifi, useWifiChanges } from '../api/admin-data-api';
+import { useRemoveWifiMutation, useSaveWifiMutation, useWifi } from '../api/admin-data-api';
 import { WifiHelp } from '../components/WifiHelp';
 import '../admin-data.css';
 
@@ -39,7 +39,8 @@ function WifiForm({ item }: { item: WifiItem | null }) {
   const form = useContractForm(wifiBody, { initial, body, fieldOf: (p) => (p === 'oldMac' ? 'mac' : p) });
   const { values, errors } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { save, remove } = useWifiChanges();
+  const save = useSaveWifiMutation();
+  const remove = useRemoveWifiMutation();
   const point = { lat: coordinate(values.latitude), lng: coordinate(values.longitude) };
   const onMap = typeof point.lat === 'number' && typeof point.lng === 'number' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
   // §2 navigation guard: the fields as they were loaded (or last saved) against what is typed now

@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { localErrorToast, successToast } from '../../../lib/toast';
 import { useTimeZone } from '../../../lib/time-zone';
-import { useSendLog, useSms, useStartLog } from '../api/sms';
+import { useSendLogMutation, useSms, useStartLogMutation } from '../api/sms';
 import { today } from '../format';
 
 const LEVELS = Array.from({ length: LOG_LEVEL_MAX + 1 }, (_, i) => i);
@@ -18,8 +18,8 @@ const LEVELS = Array.from({ length: LOG_LEVEL_MAX + 1 }, (_, i) => i);
 export function LogCommands({ id, onUploadRequested }: { id: number; onUploadRequested: () => void }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const start = useStartLog(id);
-  const upload = useSendLog(id);
+  const start = useStartLogMutation(id);
+  const upload = useSendLogMutation(id);
   const [dialog, setDialog] = useState(false);
   const [last, setLast] = useState<{ kind: 'start' | 'upload'; sms: SmsSent } | null>(null);
   const day = today(tz);

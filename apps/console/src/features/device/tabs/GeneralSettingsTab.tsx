@@ -8,8 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
-import { profileState, useGeneralSettings, useSaveGeneralSettings } from '../api/settings';
+import { useDeviceDetails, useFactoryLookupMutation, useLinkFactoryMutation, useUpdateDeviceMutation } from '../api/device';
+import { profileState, useGeneralSettings, useSaveGeneralSettingsMutation } from '../api/settings';
 import { SettingState } from '../components/SettingState';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
@@ -48,7 +48,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
   const role = useSession()!.role;
   // §6: role 10 (and 9) sees the settings pages read-only
   const editable = canEdit(role, 'settings');
-  const save = useSaveGeneralSettings(id);
+  const save = useSaveGeneralSettingsMutation(id);
   const maxBirth = today(useTimeZone());
   const [units, setUnits] = useState<Units>({ height: 'cm', weight: 'kg' });
   const [form, setForm] = useState({
@@ -154,7 +154,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
 function EnabledSection({ id, d }: { id: number; d: DeviceDetail }) {
   const { t } = useTranslation();
   const editable = canEdit(useSession()!.role, 'device');
-  const save = useUpdateDevice(id);
+  const save = useUpdateDeviceMutation(id);
   const [confirm, setConfirm] = useState(false);
   const next = !d.enabled;
   const run = () =>
@@ -211,8 +211,8 @@ function EnabledSection({ id, d }: { id: number; d: DeviceDetail }) {
 function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
   const { t } = useTranslation();
   const editable = canEdit(useSession()!.role, 'device');
-  const lookup = useFactoryLookup();
-  const link = useLinkFactory(id);
+  const lookup = useFactoryLookupMutation();
+  const link = useLinkFactoryMutation(id);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [found, setFound] = useState<FactoryDetail | null>(null);

@@ -7,7 +7,7 @@ import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails } from '../api/device';
-import { useSimLookup, useSwapSim } from '../api/swap';
+import { useSimLookupMutation, useSwapSimMutation } from '../api/swap';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
@@ -17,8 +17,8 @@ export function SwapTab({ id }: { id: number }) {
   const role = useSession()!.role;
   const editable = canEdit(role, 'device');
   const device = useDeviceDetails(id, 'deviceInfoImsi');
-  const lookup = useSimLookup();
-  const swap = useSwapSim(id);
+  const lookup = useSimLookupMutation();
+  const swap = useSwapSimMutation(id);
   const [imsi, setImsi] = useState('');
   const [gsm, setGsm] = useState('+');
   const [sim, setSim] = useState<SimCardItem | null>(null);

@@ -6,7 +6,7 @@ import { RefSelect } from '../../../components/RefSelect';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { FirmwarePage } from '../components/FirmwarePage';
-import { useDeviceTypes, useFtpServers, useUploadBinary } from '../api/firmware-api';
+import { useDeviceTypes, useFtpServers, useUploadBinaryMutation } from '../api/firmware-api';
 
 /**
  * §2 /admin/fup/upload: FTP server, type, file, name and version. §5: all are required and the first missing one is
@@ -22,7 +22,7 @@ export function UploadPage() {
   const fileRef = useRef<HTMLInputElement>(null);
   const servers = useFtpServers();
   const types = useDeviceTypes();
-  const upload = useUploadBinary();
+  const upload = useUploadBinaryMutation();
 
   function submit(e: FormEvent) {
     e.preventDefault();

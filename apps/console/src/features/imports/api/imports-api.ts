@@ -15,7 +15,7 @@ export const isRunning = (i: Pick<ImportItem, 'status'>) => i.status === 'QUEUED
 export const RUNNING_POLL_MS = 1000;
 
 /** `date` is a day of the chosen time zone `tz` (the list shows its times in that zone). */
-export const importListOptions = (page: number, date: string, tz: string) =>
+export const getImportListQueryOptions = (page: number, date: string, tz: string) =>
   queryOptions({
     queryKey: importKeys.list(page, date, tz),
     queryFn: ({ signal }) => apiCall('importList', { query: { page, ...(date ? { date, tz } : {}) }, signal }),
@@ -23,7 +23,7 @@ export const importListOptions = (page: number, date: string, tz: string) =>
 
 export function useImportList(page: number, date: string, tz: string) {
   return useQuery({
-    ...importListOptions(page, date, tz),
+    ...getImportListQueryOptions(page, date, tz),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some(isRunning) ? RUNNING_POLL_MS : false),
   });
@@ -54,7 +54,7 @@ export function useImportErrors(id: number | null, page: number) {
   });
 }
 
-export function useUpload(mass: boolean) {
+export function useUploadMutation(mass: boolean) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, fields }: { file: File; fields: Record<string, string | number | undefined> }) =>
@@ -83,7 +83,7 @@ export function useHelpFile() {
   return useQuery({ queryKey: importKeys.help, queryFn: ({ signal }) => apiCall('importHelp', { signal }) });
 }
 
-export function useHelpUpload() {
+export function useHelpUploadMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadFile<{ model: { id: number } }>('/import/upload/help', file, {}),

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/Field';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
-import { useDeployments, useDeviceTypes, useServers, useUpload, useVoipCentrals } from '../api/imports-api';
+import { useDeployments, useDeviceTypes, useServers, useUploadMutation, useVoipCentrals } from '../api/imports-api';
 import { NAV_KINDS } from './ImportNav';
 
 type Props = {
@@ -28,7 +28,7 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
   const [server, setServer] = useState('');
   const [voip, setVoip] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
-  const upload = useUpload(kind === 'MASS');
+  const upload = useUploadMutation(kind === 'MASS');
   const types = useDeviceTypes();
   const deployments = useDeployments();
   const servers = useServers();

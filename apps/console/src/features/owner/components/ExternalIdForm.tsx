@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
-import { useExternalId } from '../api/owner';
+import { useExternalIdMutation } from '../api/owner';
 
 /** The owner's external id (`POST /user/update/externalid`): an empty field clears it. */
 export function ExternalIdForm({ id, value }: { id: number; value: string | null }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
   const [error, setError] = useState<string>();
-  const save = useExternalId(id);
+  const save = useExternalIdMutation(id);
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(undefined);

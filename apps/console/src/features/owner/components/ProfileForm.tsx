@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { successToast } from '../../../lib/toast';
 import { reasonLabel } from '../../../lib/reasons';
-import { useCountries, useUpdateOwner } from '../api/owner';
+import { useCountries, useUpdateOwnerMutation } from '../api/owner';
 
 const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'street', 'house_number', 'zip', 'city'] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
@@ -30,7 +30,7 @@ export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) 
   const initial = valuesOf(owner);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdateOwner(id);
+  const update = useUpdateOwnerMutation(id);
   const countries = useCountries().data ?? [];
   // the stored code stays selectable even when the list is not (yet) there
   const countryOptions = countries.some((c) => c.code === values.country_code) || !values.country_code

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
-export const whiteLabelsQueryOptions = () =>
+export const getWhiteLabelsQueryOptions = () =>
   queryOptions({
     queryKey: ['lists', 'whiteLabels'],
     queryFn: ({ signal }) => apiCall('whiteLabelList', { signal }),
@@ -9,5 +9,5 @@ export const whiteLabelsQueryOptions = () =>
   });
 
 export function useWhiteLabels(enabled = true) {
-  return useQuery({ ...whiteLabelsQueryOptions(), enabled });
+  return useQuery({ ...getWhiteLabelsQueryOptions(), enabled });
 }

@@ -7,7 +7,7 @@ import { FormFooter, Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { localErrorToast, successToast } from '../../../lib/toast';
-import { useAddUser } from '../api/add-user';
+import { useAddUserMutation } from '../api/add-user';
 import { useImportLanguages } from '../api/get-languages';
 import { useWhiteLabels } from '../api/get-white-labels';
 
@@ -42,7 +42,7 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
   const formRef = useRef<HTMLDivElement>(null);
   const whiteLabels = useWhiteLabels(open);
   const languages = useImportLanguages(open);
-  const add = useAddUser();
+  const add = useAddUserMutation();
 
   // one white label: nothing to choose
   useEffect(() => {

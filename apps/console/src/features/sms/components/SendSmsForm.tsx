@@ -6,7 +6,7 @@ import { CountedTextField, SelectField, TextAreaField } from '../../../component
 import { RefSelect } from '../../../components/RefSelect';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useDeviceTypeCommands, useSendBulk } from '../api/sms-send';
+import { useDeviceTypeCommands, useSendBulkMutation } from '../api/sms-send';
 import { parseDeviceIds } from '../device-ids';
 
 /** The form's values: the body's fields as typed (`devices` is the comma-separated text). */
@@ -22,7 +22,7 @@ type Values = { device_type: string; command_key: string; message: string; devic
 export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
   const { t } = useTranslation();
   const types = useDeviceTypeCommands();
-  const send = useSendBulk();
+  const send = useSendBulkMutation();
   const [confirmation, setConfirmation] = useState<ConfirmationRequired | null>(null);
   const [pending, setPending] = useState<SmsSendBulkBody | null>(null);
 

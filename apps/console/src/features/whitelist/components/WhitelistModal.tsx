@@ -5,7 +5,7 @@ import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { localErrorToast, successToast } from '../../../lib/toast';
-import { useSaveWhitelistNumber } from '../api/whitelist-api';
+import { useSaveWhitelistNumberMutation } from '../api/whitelist-api';
 
 type Props = { open: boolean; item: WhitelistItem | null; onClose: () => void };
 
@@ -21,7 +21,7 @@ function WhitelistForm({ item, onClose }: { item: WhitelistItem | null; onClose:
   const [allowed, setAllowed] = useState(item?.is_allowed ?? true);
   const [comment, setComment] = useState(item?.comment ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSaveWhitelistNumber();
+  const save = useSaveWhitelistNumberMutation();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
