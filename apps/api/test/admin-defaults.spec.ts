@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonText } from '@tracker/contract';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // Default settings (docs/administration.md): list, add, edit under the §9 rules with before/after audit rows,
 // and the push of one default to every device of a type as an SMS campaign through the real pipeline (worker and
@@ -102,16 +103,16 @@ describe('GET /setting/pushToAll', () => {
     const audit = await w.api.pool.query(`SELECT action, area, after FROM audit_event WHERE entity = 'default_setting' AND entity_id = $1 AND action = 'GET /setting/pushToAll'`, [String(d.id)]);
     expect(audit.rows).toEqual([{ action: 'GET /setting/pushToAll', area: 'defaultSettings', after: expect.objectContaining({ bulk_id: c.bulk_id, total: targets.length, value: '20' }) }]);
 
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const p = (await w.api.get(`/sms/campaign?bulk_id=${c.bulk_id}`, admin)).body.model;
       return p.done ? p : null;
-    }, 'campaign done', 120_000);
+    }, { what: 'campaign done', deadline: 120_000 });
     expect(done.received + done.errors).toBe(targets.length);
     expect(done.received).toBeGreaterThan(0);
-    const confirmed = await until(async () => {
+    const confirmed = await eventually(async () => {
       const n = (await w.api.pool.query('SELECT count(*)::int AS n FROM device_setting WHERE setting_no = $1 AND value = $2 AND synced AND device_id = ANY($3::int[])', [d.setting_no, '20', targets])).rows[0].n;
       return n > 0 ? n : null;
-    }, 'a watch confirmed');
+    }, { what: 'a watch confirmed', deadline: 60_000 });
     expect(confirmed).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, smsRow, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // A gateway made on /admin/gateways, through the calls the console makes (POST /smsgateway/save), carries SMS at once:
 // the real path api -> worker -> twilio SDK -> fleet-sim, the routing re-reading the gateways when a save moves the
@@ -15,12 +16,12 @@ afterAll(() => w?.close());
 const send = async (deviceId: number) => {
   const r = await w.api.post('/sms/send', { command_key: 'STATUS', message: '', device_id: deviceId }, admin);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return until(async () => {
+  return eventually(async () => {
     const m = await smsRow(w.api, r.body.model.id);
     // settled and its send recorded: the watch's reply can settle a message before the worker records the gateway
     // that took it (docs/sms.md "Sending"), and the gateway is what this spec looks at
     return (m.status === 2 || m.status === 3) && m.gateway_message_id ? m : null;
-  }, `sms ${r.body.model.id} settled and recorded as sent`);
+  }, { what: `sms ${r.body.model.id} settled and recorded as sent`, deadline: 60_000 });
 };
 /** What fleet-sim (the simulated Twilio) accepted for the message with this sid. */
 const atGateway = (to: string, sid: string) => w.sim.control.messages(to).find((m) => m.sid === sid);

@@ -4,8 +4,7 @@ import { Queue } from 'bullmq';
 import { z } from 'zod';
 import { AppConfig, CoreModule, JobFailures, JobHandler, JobQueue, JobsWorkerModule, queueConnection, queuePrefix, type JobName, type JobRegistry } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, userOfRole, type TestApi } from './harness.js';
-import { until } from './sms-helpers.js';
+import { eventually, startApi, userOfRole, type TestApi } from './harness.js';
 
 // The administrator's jobs page (docs/operations.md "Jobs page"): each queue's counts, the recent final failures
 // (the worker lists each one: JobWorkerHost.onFailed -> JobFailures), and a retry of a failed job of a kind that is
@@ -92,10 +91,10 @@ describe('a job that fails for good', () => {
     const queue = new Queue('reports', { connection: queueConnection(config), prefix: queuePrefix(config) });
     try {
       await queue.add('boom.run', { n: 1 }, { jobId: 'boom-1', attempts: 1, removeOnFail: true });
-      const listed = await until(async () => {
+      const listed = await eventually(async () => {
         const r = await api.get('/admin/jobs', admin);
         return r.body.model.failures.find((f: { job: string }) => f.job === 'boom.run');
-      }, 'the failure listed');
+      }, { what: 'the failure listed', deadline: 60_000 });
       expect(listed).toMatchObject({ queue: 'reports', job: 'boom.run', job_id: 'boom-1', payload: { n: 1 }, reason: 'the disk is full', attempts: 1, retryable: false });
     } finally {
       await queue.close();

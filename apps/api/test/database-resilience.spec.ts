@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { AppConfig, PgPool } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
-import { until } from './sms-helpers.js';
+import { eventually, startApi, type TestApi } from './harness.js';
 
 // Postgres ending a process's idle connections (a restart, a failover, an administrator's pg_terminate_backend): the
 // pool drops them and the next query opens new ones. pg's pool emits 'error' for each; Prisma listens only while it
@@ -27,7 +26,7 @@ describe('the database ends the connections', () => {
     // requests at once leave several idle connections in the api's pool
     const first = await Promise.all(Array.from({ length: 4 }, () => api.get('/firmware/getFTP', admin)));
     expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    await until(() => pool.idleCount > 0, 'idle api connections');
+    await eventually(() => pool.idleCount > 0, { what: 'idle api connections', deadline: 60_000 });
     // every idle connection ended tells the pool on its own ('error', one each, in separate ticks): wait for all of
     // them, not the first (a request that took a not yet noticed dead connection answered 500 in a loaded CI run)
     let ended = 0;
@@ -35,7 +34,7 @@ describe('the database ends the connections', () => {
     pool.on('error', count);
     const idle = pool.idleCount;
     await terminate('api');
-    await until(() => ended >= idle, 'every ended idle connection dropped from the pool');
+    await eventually(() => ended >= idle, { what: 'every ended idle connection dropped from the pool', deadline: 60_000 });
     pool.off('error', count);
     const again = await Promise.all(Array.from({ length: 4 }, () => api.get('/firmware/getFTP', admin)));
     expect(again.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -56,8 +55,8 @@ describe('the database ends the connections', () => {
       await Promise.all([pool.rows('SELECT pg_sleep(0.05)'), pool.rows('SELECT pg_sleep(0.05)')]);
       expect(pool.idleCount).toBe(2);
       await terminate('resilience-spec');
-      await until(() => pool.totalCount === 0, 'both connections dropped');
-      await until(() => lines.length === 2, 'a warning per connection');
+      await eventually(() => pool.totalCount === 0, { what: 'both connections dropped', deadline: 60_000 });
+      await eventually(() => lines.length === 2, { what: 'a warning per connection', deadline: 60_000 });
       expect(lines.map((l) => JSON.parse(l).msg)).toEqual(Array(2).fill('database: an idle connection was closed by the server'));
       expect(await pool.rows<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
     } finally {

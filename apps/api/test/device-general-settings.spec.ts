@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from './harness.js';
-import { startSmsWorld, until, watches, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // The general settings (§2 /device/{id}/generalSettings, §7 GET and POST /device/settings?device_id; docs
 // device-workspace.md "General settings"): the wearer's profile of §3 Device, the watch's fields sent by SMS through
@@ -47,7 +48,7 @@ describe('GET and POST /device/settings', () => {
     const audit = (await trail(watch)).at(-1);
     expect(audit.after).toMatchObject({ first_name: 'Lotte', height: 131, birth_date: '2016-04-30', sms_id: r.body.model.last_push.sms_id });
     // the watch answers PROFILE:OK: received (2)
-    await until(async () => (await get(watch)).body.model.last_push?.status === 2, 'the profile confirmed by the watch');
+    await eventually(async () => (await get(watch)).body.model.last_push?.status === 2, { what: 'the profile confirmed by the watch', deadline: 60_000 });
     const read = await get(watch, tier1);
     expect(read.status).toBe(200);
     expect(read.body.model).toMatchObject({ first_name: 'Lotte', height: 131, last_push: { status: 2, error: null } });

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER } from '@tracker/contract';
-import { freePort, startApi, type TestApi } from './harness.js';
-import { until } from './sms-helpers.js';
+import { eventually, passPorts, reservePort, startApi, type TestApi } from './harness.js';
 
 // A binary far larger than the api should hold streams through: multipart -> disk (sha256 on the way) -> FTP. The
 // upload goes to the built api in a process of its own with a small V8 heap (--max-old-space-size=96), whose peak
@@ -23,14 +22,16 @@ let admin: string;
 beforeAll(async () => {
   api = await startApi({}, { fleetSim: { latencyMs: { min: 0, max: 5 } } });
   admin = await api.signIn('admin');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--max-old-space-size=96', `${root}apps/api/dist/main.js`], {
+  const port = await reservePort();
+  base = `http://127.0.0.1:${port.port}`;
+  const pass = passPorts([port]);
+  child = spawn(process.execPath, ['--max-old-space-size=96', ...pass.execArgv, `${root}apps/api/dist/main.js`], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', PROCESS_NAME: 'api-large' },
+    stdio: ['ignore', 'ignore', 'inherit', ...pass.stdio],
+    env: { ...process.env, ...pass.env, PORT: String(port.port), HOST: '127.0.0.1', LOG_LEVEL: 'error', PROCESS_NAME: 'api-large' },
   });
-  await until(async () => (await fetch(`${base}/api/console/config`, { headers: { [REQUEST_ORIGIN_HEADER]: REQUEST_ORIGIN_CONSOLE } }).catch(() => null))?.ok, 'the api child answers', 120_000);
+  await pass.release();
+  await eventually(async () => (await fetch(`${base}/api/console/config`, { headers: { [REQUEST_ORIGIN_HEADER]: REQUEST_ORIGIN_CONSOLE } }).catch(() => null))?.ok, { what: 'the api child answers', deadline: 120_000 });
 }, 180_000);
 afterAll(async () => {
   child?.kill('SIGKILL');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, type SmsWorld } from './sms-helpers.js';
 import { activity, future, requestRow, targetable, uploadBinary } from './firmware-helpers.js';
+import { eventually } from './harness.js';
 
 // Rollouts that really run (docs/firmware-modem.md "Firmware"): the worker notifies the devices in waves by SMS
 // through the pipeline, fleet-sim's watches download the binary from its FTP server, check it and report by SMS.
@@ -34,10 +35,10 @@ describe('a rollout in waves', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.model.id;
     expect(r.body.model).toMatchObject({ total: 5, wave_count: 3 });
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const q = await request(id);
       return q.status === 1 ? q : null;
-    }, 'request finished', 120_000);
+    }, { what: 'request finished', deadline: 120_000 });
     expect(done).toMatchObject({ state: 'finished', current_wave: 3, counts: { finished: 5, failed: 0, processing: 0, downloading: 0 }, halt: null });
     const rows = await activity(w.api, id);
     expect(rows.map((a) => a.status)).toEqual([2, 2, 2, 2, 2]);
@@ -71,10 +72,10 @@ describe('a rollout in waves', () => {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 3, error_threshold: 50 });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const id = r.body.model.id;
-      const halted = await until(async () => {
+      const halted = await eventually(async () => {
         const q = await request(id);
         return q.status === 1 ? q : null;
-      }, 'request halted', 120_000);
+      }, { what: 'request halted', deadline: 120_000 });
       expect(halted).toMatchObject({ state: 'halted', current_wave: 1, halt: { code: 'firmwareHalted', params: { wave: 1, size: 3, threshold: 50 } } });
       expect(halted.halt.params.failed).toBeGreaterThan(1);
       expect(halted.halt.message).toMatch(/^Halted: \d of 3 devices of wave 1 failed, more than the threshold of 50 %$/);
@@ -97,16 +98,16 @@ describe('a rollout in waves', () => {
     try {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 1, error_threshold: 100, timeout_minutes: 5 });
       const id = r.body.model.id;
-      await until(async () => (await activity(w.api, id)).some((a) => a.status === 1), 'downloading', 60_000);
+      await eventually(async () => (await activity(w.api, id)).some((a) => a.status === 1), { what: 'downloading', deadline: 60_000 });
       // time passes: the command went out 6 minutes ago
       await w.api.pool.query("UPDATE firmware_ota_activity SET sent_at = now() - interval '6 minutes' WHERE request_id = $1 AND status = 1", [id]);
-      await until(async () => (await activity(w.api, id)).find((a) => a.wave === 1)!.status === 3, 'timed out', 60_000);
+      await eventually(async () => (await activity(w.api, id)).find((a) => a.wave === 1)!.status === 3, { what: 'timed out', deadline: 60_000 });
       const first = (await activity(w.api, id)).find((a) => a.wave === 1)!;
       expect(first).toMatchObject({ error_code: 'firmwareTimeout', error_params: { minutes: 5 } });
       // wave 2 started; it stalls too, and times out the same way
-      await until(async () => (await activity(w.api, id)).find((a) => a.wave === 2)!.status === 1, 'wave 2 downloading', 60_000);
+      await eventually(async () => (await activity(w.api, id)).find((a) => a.wave === 2)!.status === 1, { what: 'wave 2 downloading', deadline: 60_000 });
       await w.api.pool.query("UPDATE firmware_ota_activity SET sent_at = now() - interval '6 minutes' WHERE request_id = $1 AND status = 1", [id]);
-      const q = await until(async () => ((await request(id)).status === 1 ? request(id) : null), 'finished', 60_000);
+      const q = await eventually(async () => ((await request(id)).status === 1 ? request(id) : null), { what: 'finished', deadline: 60_000 });
       expect(q).toMatchObject({ state: 'finished', counts: { failed: 2 } });
     } finally {
       w.sim.control.configure({ fotaStallRate: 0 });
@@ -120,11 +121,11 @@ describe('a rollout in waves', () => {
     try {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 2, error_threshold: 0, timeout_minutes: 10 });
       const id = r.body.model.id;
-      await until(async () => (await activity(w.api, id)).every((a) => a.status === 1), 'downloading', 60_000);
-      await until(() => w.sim.control.firmware().OK! >= 2, 'both downloaded', 60_000);
+      await eventually(async () => (await activity(w.api, id)).every((a) => a.status === 1), { what: 'downloading', deadline: 60_000 });
+      await eventually(() => w.sim.control.firmware().OK! >= 2, { what: 'both downloaded', deadline: 60_000 });
       // six minutes pass: more than half the timeout, less than all of it
       await w.api.pool.query("UPDATE firmware_ota_activity SET sent_at = now() - interval '6 minutes' WHERE request_id = $1", [id]);
-      const q = await until(async () => ((await request(id)).status === 1 ? request(id) : null), 'finished', 60_000);
+      const q = await eventually(async () => ((await request(id)).status === 1 ? request(id) : null), { what: 'finished', deadline: 60_000 });
       expect(q).toMatchObject({ state: 'finished', counts: { finished: 2, failed: 0 } });
       for (const d of ds) {
         const asked = w.sim.control.messages(d.gsm).filter((m) => m.body === `FOTA?,${id}#`);
@@ -144,9 +145,9 @@ describe('a rollout in waves', () => {
     try {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 2, error_threshold: 100 });
       const id = r.body.model.id;
-      await until(async () => (await activity(w.api, id)).filter((a) => a.status === 1).length === 2, 'wave 1 downloading', 60_000);
+      await eventually(async () => (await activity(w.api, id)).filter((a) => a.status === 1).length === 2, { what: 'wave 1 downloading', deadline: 60_000 });
       await w.api.pool.query("UPDATE firmware_upload_request SET expired_at = now() - interval '1 second' WHERE id = $1", [id]);
-      const q = await until(async () => ((await request(id)).status === 1 ? request(id) : null), 'expired', 60_000);
+      const q = await eventually(async () => ((await request(id)).status === 1 ? request(id) : null), { what: 'expired', deadline: 60_000 });
       expect(q).toMatchObject({ state: 'expired', counts: { cancelled: 2, downloading: 2 } });
       expect((await requestRow(w.api, id)).ended_at).not.toBeNull();
     } finally {
@@ -164,18 +165,17 @@ describe('a rollout in waves', () => {
     try {
       const r = await insert({ fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 60, error_threshold: 100 });
       const id = r.body.model.id;
-      await until(
+      await eventually(
         async () => (await w.api.pool.query('SELECT 1 FROM sms_message WHERE command_key = $1 AND claimed_at IS NOT NULL LIMIT 1', [`FOTA_${id}`])).rowCount,
-        'first commands claimed by the worker',
-        60_000,
+        { what: 'first commands claimed by the worker', deadline: 60_000 },
       );
       const s = await w.api.get(`/firmware/stop?id=${id}`, admin);
       expect(s.body.model).toMatchObject({ status: 1, state: 'stopped' });
       // every command is settled: sent before the stop, or called off
-      const settled = await until(async () => {
+      const settled = await eventually(async () => {
         const m = await outbound(id);
         return m.every((x) => x.status !== 0 && x.status !== 1) ? m : null;
-      }, 'commands settled', 120_000);
+      }, { what: 'commands settled', deadline: 120_000 });
       const calledOff = settled.filter((x) => x.error_code === 'firmwareRequestEnded').length;
       expect(calledOff).toBeGreaterThan(10);
       await w.sim.control.settled();
@@ -185,7 +185,7 @@ describe('a rollout in waves', () => {
       expect(rows.filter((a) => a.status === 4)).toHaveLength(calledOff);
       // nothing more goes out afterwards (the tick passes over an ended request)
       w.sim.control.configure({ slowMs: 0 });
-      const later = await until(async () => ((await request(id)).counts.processing + (await request(id)).counts.downloading === 0 ? true : null), 'reports in', 60_000);
+      const later = await eventually(async () => ((await request(id)).counts.processing + (await request(id)).counts.downloading === 0 ? true : null), { what: 'reports in', deadline: 60_000 });
       expect(later).toBe(true);
       expect(ds.filter((d) => fota(d.gsm).length > 0).length).toBe(reached);
     } finally {

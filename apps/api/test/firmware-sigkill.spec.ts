@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHILD_WORKER_ENV, childWorkerWorld, until } from './sms-helpers.js';
+import { CHILD_WORKER_ENV, childWorkerWorld } from './sms-helpers.js';
 import { future, targetable, uploadBinary } from './firmware-helpers.js';
 import { kill } from './worker-process.js';
+import { eventually } from './harness.js';
 
 // The worker killed with SIGKILL in the middle of a rollout, twice (docs/firmware-modem.md "Crash safety"): the
 // worker runs as a child process (the built apps/worker/dist). Every device still gets its FOTA command exactly once
@@ -31,23 +32,23 @@ describe('the worker killed mid-rollout', () => {
     const id = r.body.model.id;
 
     let worker = startWorker();
-    await until(async () => (await counts(id)).notified >= 8, 'wave 1 notified', RESTART);
+    await eventually(async () => (await counts(id)).notified >= 8, { what: 'wave 1 notified', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
-    await until(async () => ((await counts(id)).wave ?? 0) >= 3, 'wave 3 notified', RESTART);
+    await eventually(async () => ((await counts(id)).wave ?? 0) >= 3, { what: 'wave 3 notified', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const q = (await w.api.pool.query('SELECT status, state FROM firmware_upload_request WHERE id = $1', [id])).rows[0];
       return q.status === 1 ? q : null;
-    }, 'rollout finished', 300_000);
+    }, { what: 'rollout finished', deadline: 300_000 });
     expect(done.state).toBe('finished');
     expect(await counts(id)).toEqual({ notified: 40, finished: 40, wave: 5 });
     // one command per device, stored and received once
     const stored = (await w.api.pool.query("SELECT device_id, count(*)::int AS n FROM sms_message WHERE command_key = $1 AND direction = 'OUTBOUND' GROUP BY 1", [`FOTA_${id}`])).rows;
     expect(stored).toHaveLength(40);
     expect(stored.every((x) => x.n === 1)).toBe(true);
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).some((h) => h.body.startsWith('FOTA,'))), 'every handset counted');
+    await eventually(() => ds.every((d) => w.sim.control.handsets(d.gsm).some((h) => h.body.startsWith('FOTA,'))), { what: 'every handset counted', deadline: 60_000 });
     for (const d of ds) {
       const got = w.sim.control.handsets(d.gsm).filter((h) => h.body.startsWith('FOTA,'));
       expect(got, d.gsm).toEqual([{ to: d.gsm, body: expect.stringMatching(new RegExp(`^FOTA,${id},W7\\.0\\.0,`)), count: 1 }]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -8,6 +8,12 @@ import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type RoleId } from '@tra
 import { MailSink, startFleetSim, type Knobs, type StartedFleetSim } from '@tracker/fleet-sim';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
+import { reservePort } from '../../../scripts/test/ports.mjs';
+
+/** the one wait of the test tree: a condition polled within a deadline (scripts/test/eventually.mjs) */
+export { eventually } from '../../../scripts/test/eventually.mjs';
+/** ports taken by binding 0 and kept, handed to whoever serves on them (scripts/test/ports.mjs) */
+export { passPorts, reservePort, type ReservedPort } from '../../../scripts/test/ports.mjs';
 
 export type DevUser = { username: string; password: string; totpSecret: string | null; roleId: RoleId };
 export const DEV_USERS: DevUser[] = JSON.parse(
@@ -29,16 +35,6 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
  * Starts the real api in-process on a free port against a fresh clone of the seeded template database.
  * `env` overrides configuration (e.g. throttle limits, session TTL). `fleetSim` also starts fleet-sim (in-process,
@@ -48,10 +44,10 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
   const template = inject('template');
   const db: { url: string; drop: () => Promise<void> } = await cloneTemplate(template, 'it');
   let fleetSim: StartedFleetSim | null = null;
-  let listenPort = 0;
-  if (opts.fleetSim) {
-    listenPort = await freePort();
-    const webhooks = `http://127.0.0.1:${listenPort}`;
+  // the api's socket, taken before fleet-sim is told where its webhooks are
+  const reserved = opts.fleetSim ? await reservePort() : null;
+  if (reserved) {
+    const webhooks = `http://127.0.0.1:${reserved.port}`;
     fleetSim = await startFleetSim({ databaseUrl: db.url, inboundUrl: `${webhooks}/api/sms/webhook/inbound`, knobs: opts.fleetSim });
     env = { TWILIO_API_URL: fleetSim.url, SMS_WEBHOOK_BASE_URL: webhooks, CONSOLE_PUBLIC_URL: webhooks, ...env };
   }
@@ -76,7 +72,8 @@ export async function startApi(env: Record<string, string> = {}, opts: { fleetSi
   });
   const { createApi } = await import('../src/app.js');
   const app = await createApi();
-  await app.listen(listenPort, '127.0.0.1');
+  // Nest hands its argument to http's listen(), which serves on a given server's socket (no second bind)
+  await (reserved ? app.listen(reserved.server as unknown as number) : app.listen(0, '127.0.0.1'));
   const { port } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const pool = new pg.Pool({ connectionString: db.url, max: 3 });

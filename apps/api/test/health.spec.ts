@@ -1,8 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startApi, type TestApi } from './harness.js';
-import { until } from './sms-helpers.js';
+import { eventually, reservePort, startApi, type TestApi } from './harness.js';
 import { tcpProxy } from './tcp-proxy.js';
 import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
@@ -39,10 +38,10 @@ beforeAll(async () => {
     return u.toString();
   };
   api = await startApi({ REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, HEALTH_TIMEOUT_MS: '1000' }, { apiDatabaseUrl: viaProxy });
-  const port = await freePort();
-  workerBase = `http://127.0.0.1:${port}`;
-  worker = workers.start({ WORKER_HTTP_PORT: String(port) });
-  await until(async () => (await fetch(`${workerBase}/health/live`).catch(() => null))?.ok, 'the worker probes');
+  const port = await reservePort();
+  workerBase = `http://127.0.0.1:${port.port}`;
+  worker = workers.start({ WORKER_HTTP_PORT: String(port.port) }, [port]);
+  await eventually(async () => (await fetch(`${workerBase}/health/live`).catch(() => null))?.ok, { what: 'the worker probes', deadline: 60_000 });
 });
 afterAll(async () => {
   if (worker) await kill(worker).catch(() => undefined);
@@ -62,10 +61,10 @@ describe('health probes', () => {
 
   it("the worker's listener answers too, its job handlers included", async () => {
     expect(await probe(workerBase, '/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
-    const ready = await until(async () => {
+    const ready = await eventually(async () => {
       const r = await probe(workerBase, '/health/ready');
       return r.status === 200 ? r : null;
-    }, 'the worker ready');
+    }, { what: 'the worker ready', deadline: 60_000 });
     expect(ready.body.checks).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' }, handlers: { status: 'up' } });
     expect((await fetch(`${workerBase}/nothing`)).status).toBe(404);
     // and its metrics (docs/operations.md "Metrics")
@@ -82,37 +81,37 @@ describe('readiness follows Postgres and Redis', () => {
   const readyEverywhere = async () => (await Promise.all(both().map((b) => probe(b, '/health/ready')))).every((r) => r.status === 200);
 
   it('Postgres gone: both unready (503, postgres down), still live; ready again once it is back', async () => {
-    await until(readyEverywhere, 'ready');
+    await eventually(readyEverywhere, { what: 'ready', deadline: 60_000 });
     await pgProxy.cut();
     for (const base of both()) {
-      const r = await until(async () => {
+      const r = await eventually(async () => {
         const p = await probe(base, '/health/ready');
         return p.status === 503 ? p : null;
-      }, `${base} unready`);
+      }, { what: `${base} unready`, deadline: 60_000 });
       expect(r.body.status).toBe('error');
       expect(downChecks(r.body)).toEqual(['postgres']);
       expect(r.body.checks!.postgres!.error).toBeTruthy();
       expect((await probe(base, '/health/live')).status).toBe(200);
     }
     await pgProxy.restore();
-    await until(readyEverywhere, 'ready again after Postgres came back');
+    await eventually(readyEverywhere, { what: 'ready again after Postgres came back', deadline: 60_000 });
   });
 
   it('Redis gone: both unready (503, redis and queues down); ready again once it is back', async () => {
-    await until(readyEverywhere, 'ready');
+    await eventually(readyEverywhere, { what: 'ready', deadline: 60_000 });
     await redisProxy.cut();
     for (const base of both()) {
-      const r = await until(async () => {
+      const r = await eventually(async () => {
         const p = await probe(base, '/health/ready');
         return p.status === 503 ? p : null;
-      }, `${base} unready`);
+      }, { what: `${base} unready`, deadline: 60_000 });
       expect(downChecks(r.body)).toContain('redis');
       expect(downChecks(r.body)).toContain('queues');
       expect(downChecks(r.body)).not.toContain('postgres');
       expect((await probe(base, '/health/live')).status).toBe(200);
     }
     await redisProxy.restore();
-    await until(readyEverywhere, 'ready again after Redis came back');
+    await eventually(readyEverywhere, { what: 'ready again after Redis came back', deadline: 60_000 });
     expect(worker.exitCode).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
+import { eventually, startApi, type TestApi } from './harness.js';
 import { errorsOf, importRow, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
 import { assertWorkerBuilt, kill, workerProcesses } from './worker-process.js';
 
@@ -27,15 +27,8 @@ afterAll(async () => {
 const startWorker = () => workers.start(env);
 
 /** Waits until the import satisfies `until` (polling Postgres every 20 ms). */
-async function waitFor(id: number, until: (r: Awaited<ReturnType<typeof importRow>>) => boolean, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const r = await importRow(api, id);
-    if (until(r)) return r;
-    if (Date.now() > end) throw new Error(`import ${id}: condition not reached (${r.status} ${r.progress}%)`);
-    await new Promise((res) => setTimeout(res, 20));
-  }
-}
+const waitFor = (id: number, until: (r: Awaited<ReturnType<typeof importRow>>) => boolean, ms = 60_000) =>
+  eventually(() => importRow(api, id), { what: `import ${id} to reach the condition`, deadline: ms, interval: 20, until });
 
 describe('crash safety', () => {
   it('finishes with exactly the right rows and errors after the worker is killed while loading and while inserting', async () => {

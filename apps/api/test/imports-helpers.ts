@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reasonText, type ReasonCode, type ReasonParams } from '@tracker/contract';
-import type { TestApi } from './harness.js';
+import { eventually, type TestApi } from './harness.js';
 
 /** A fresh upload folder per test file (import ids repeat across the databases of parallel files). */
 export const uploadDir = () => mkdtempSync(join(tmpdir(), 'imports-'));
@@ -39,14 +39,8 @@ export async function importRow(api: TestApi, id: number): Promise<ImportRow> {
 }
 
 /** Polls Postgres until the import is FINISHED or FAILED. */
-export async function waitDone(api: TestApi, id: number, ms = 30_000): Promise<ImportRow> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await importRow(api, id);
-    if (r.status === 'FINISHED' || r.status === 'FAILED') return r;
-    if (Date.now() > until) throw new Error(`import ${id} still ${r.status} (${r.progress}%) after ${ms} ms`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
+export function waitDone(api: TestApi, id: number, ms = 30_000): Promise<ImportRow> {
+  return eventually(() => importRow(api, id), { what: `import ${id} FINISHED or FAILED`, deadline: ms, interval: 100, until: (r) => r.status === 'FINISHED' || r.status === 'FAILED' });
 }
 
 /** An import's stored errors, each with its reason as stored (code and parameters). */

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modemDevices, taskRow, untilTask } from './modem-helpers.js';
 import { uploadBinary } from './firmware-helpers.js';
-import { startSmsWorld, until, watches, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 let w: SmsWorld;
 let admin: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 const row = async (id: number) => (await w.api.pool.query('SELECT *, status::int AS status FROM sms_message WHERE id = $1', [id])).rows[0] as Record<string, any>;
-const sent = (id: number) => until(async () => ((await row(id)).status >= 1 ? row(id) : null), `sms ${id} sent`);
+const sent = (id: number) => eventually(async () => ((await row(id)).status >= 1 ? row(id) : null), { what: `sms ${id} sent`, deadline: 60_000 });
 const inbound = async (sid: string) => (await w.api.pool.query('SELECT * FROM sms_message WHERE gateway_message_id = $1', [sid])).rows[0] as Record<string, any>;
 const send = (body: Record<string, unknown>, token = admin) => w.api.post('/sms/send', body, token);
 
@@ -84,7 +85,7 @@ describe('time to live', () => {
     // six hours pass (the ordinary class's time to live)
     await w.api.pool.query("UPDATE sms_message SET created = created - interval '7 hours', expires_at = now() - interval '1 hour' WHERE id = $1", [r.body.model.id]);
     await w.startWorker();
-    const m = await until(async () => ((await row(r.body.model.id)).status === 4 ? row(r.body.model.id) : null), 'expired');
+    const m = await eventually(async () => ((await row(r.body.model.id)).status === 4 ? row(r.body.model.id) : null), { what: 'expired', deadline: 60_000 });
     expect(m).toMatchObject({ error_code: 'smsExpired', error_params: { minutes: 360 }, gateway_message_id: null });
     expect(w.sim.control.messages(d!.gsm).filter((x) => x.body === 'STATUS#')).toEqual([]);
     const day = new Date(Date.now() - 7 * 3600_000).toISOString().slice(0, 10);
@@ -218,7 +219,7 @@ describe('secrets', () => {
       const bin = await uploadBinary(w.api, admin, `S${type}.0.0`, type);
       const r = await w.api.post('/firmware/insert', { fup_upload_id: bin.id, upload_type: 2, extend: [(await w.api.pool.query('SELECT imei FROM device WHERE id = $1', [d!.id])).rows[0].imei], expired_at: new Date(Date.now() + 86_400_000).toISOString() }, admin);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const fota = await until(() => w.sim.control.messages(d!.gsm).find((m) => m.body.startsWith('FOTA,')), 'FOTA sent');
+      const fota = await eventually(() => w.sim.control.messages(d!.gsm).find((m) => m.body.startsWith('FOTA,')), { what: 'FOTA sent', deadline: 60_000 });
       expect(fota.body).toContain(',firmware-dl,firmware-dl-dev,');
     }
     const day = new Date().toISOString().slice(0, 10);
@@ -245,7 +246,7 @@ describe('secrets', () => {
 });
 
 describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", () => {
-  const replyOf = (id: number) => until(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], `reply to ${id}`);
+  const replyOf = (id: number) => eventually(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], { what: `reply to ${id}`, deadline: 60_000 });
   const speaking = async <T>(knobs: Parameters<typeof w.sim.control.configure>[0], fn: () => Promise<T>) => {
     w.sim.control.configure({ silentRate: 0, ...knobs });
     try {
@@ -275,7 +276,7 @@ describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", ()
     await speaking({ alarmRate: 1 }, async () => {
       const r = await send({ command_key: 'LOCATE', message: '', device_id: d!.id });
       expect((await replyOf(r.body.model.id)).message).toBe('LOC:OK');
-      const alarms = await until(async () => (await w.api.pool.query("SELECT * FROM sms_message WHERE device_id = $1 AND kind = 'alarm'", [d!.id])).rows[0], 'the alarm');
+      const alarms = await eventually(async () => (await w.api.pool.query("SELECT * FROM sms_message WHERE device_id = $1 AND kind = 'alarm'", [d!.id])).rows[0], { what: 'the alarm', deadline: 60_000 });
       expect(alarms).toMatchObject({ event_code: 'sos', reply_to: null });
       // the watch says its old reply again: nothing awaits it, so it is kept unmatched
       const sid = w.sim.control.messages(d!.gsm).find((m) => m.body === 'WHERE#')!.sid;
@@ -294,7 +295,7 @@ describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", ()
     // no longer busy (and answering): the retry is answered
     w.sim.control.configure({ silentRate: 0 });
     try {
-      const next = await until(async () => (await w.api.pool.query('SELECT id FROM sms_message WHERE retry_of = $1', [r.body.model.id])).rows[0], 'the retry');
+      const next = await eventually(async () => (await w.api.pool.query('SELECT id FROM sms_message WHERE retry_of = $1', [r.body.model.id])).rows[0], { what: 'the retry', deadline: 60_000 });
       expect((await replyOf(Number(next.id))).message).toMatch(/^STATUS:BAT=/);
       expect(await row(Number(next.id))).toMatchObject({ status: 2, answered_at: expect.anything() });
     } finally {

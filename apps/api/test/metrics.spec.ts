@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { MetricsService } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devUser } from './harness.js';
+import { devUser, eventually } from './harness.js';
 import { uniqueDigits, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
-import { startSmsWorld, until, watches, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, watches, type SmsWorld } from './sms-helpers.js';
 
 // After a short workload (sign-ins right, wrong and throttled, an SMS sent and delivered through fleet-sim, an import
 // with a bad line), every series docs/operations.md lists is exposed with real values: the api's at GET /metrics
@@ -78,10 +78,10 @@ describe('metrics after a short workload', () => {
     const [d] = await watches(w.api, 1, 1);
     const sent = await w.api.post('/sms/send', { command_key: 'STATUS', message: '', device_id: d!.id }, admin);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    await until(async () => {
+    await eventually(async () => {
       const r = await w.api.pool.query('SELECT status, gateway_id FROM sms_message WHERE id = $1', [sent.body.model.id]);
       return r.rows[0]?.status === 2 && r.rows[0]?.gateway_id ? r.rows[0] : null;
-    }, 'the SMS delivered');
+    }, { what: 'the SMS delivered', deadline: 60_000 });
 
     const file = `imsi\n${uniqueDigits('26201')}\nnot-an-imsi\n${uniqueDigits('26201')}\n`;
     const up = await uploadCsv(w.api, admin, '/import/upload', file, { kind: 'SIM' });
@@ -89,10 +89,10 @@ describe('metrics after a short workload', () => {
     const imp = await waitDone(w.api, up.body.model.id);
     expect(imp).toMatchObject({ imported: 2, failed: 1 });
 
-    const ws = await until(async () => {
+    const ws = await eventually(async () => {
       const s = await workerMetrics();
       return total(s, 'tracker_job_duration_seconds_count', { queue: 'imports', outcome: 'completed' }) >= 1 ? s : null;
-    }, 'the import job counted');
+    }, { what: 'the import job counted', deadline: 60_000 });
     expect(total(ws, 'tracker_job_duration_seconds_count', { queue: 'sms', job: 'sms.send', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(total(ws, 'tracker_import_rows_total', { kind: 'SIM', outcome: 'imported' })).toBe(2);
     expect(total(ws, 'tracker_import_rows_total', { kind: 'SIM', outcome: 'failed' })).toBe(1);

@@ -1,5 +1,5 @@
 import type { TestApi } from './harness.js';
-import { until } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 export type ModemDevice = { id: number; imei: string; gsm: string; type: number };
 
@@ -26,13 +26,12 @@ export const taskRow = async (api: TestApi, modemId: number) =>
 
 /** Waits until the process has `status` (and, when given, is at `taskId`). */
 export function untilTask(api: TestApi, modemId: number, status: string, taskId?: number, ms = 120_000) {
-  return until(
+  return eventually(
     async () => {
       const t = await taskRow(api, modemId);
       return t.status === status && (taskId === undefined || t.task_id === taskId) ? t : null;
     },
-    `modem ${modemId} ${status}${taskId ? ` at task ${taskId}` : ''}`,
-    ms,
+    { what: `modem ${modemId} ${status}${taskId ? ` at task ${taskId}` : ''}`, deadline: ms },
   );
 }
 

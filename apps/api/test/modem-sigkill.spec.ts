@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHILD_WORKER_ENV, childWorkerWorld, until } from './sms-helpers.js';
+import { CHILD_WORKER_ENV, childWorkerWorld } from './sms-helpers.js';
 import { lastSmsId, modemDevices, sentBodies, taskRow } from './modem-helpers.js';
 import { kill } from './worker-process.js';
+import { eventually } from './harness.js';
 
 // The worker killed with SIGKILL in the middle of modem updates, twice (docs/firmware-modem.md "Guarantees"): the
 // processes' state is in Postgres, each step one transaction, each SMS stored once in the step's transaction. The
@@ -31,17 +32,16 @@ describe('the worker killed mid-update', () => {
     const ids: number[] = r.body.model.items.map((i: { modem_id: number }) => i.modem_id);
 
     let worker = startWorker();
-    await until(async () => (await stepsDone(ids)) >= 40, '40 steps', RESTART);
+    await eventually(async () => (await stepsDone(ids)) >= 40, { what: '40 steps', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
     const before = await stepsDone(ids);
-    await until(async () => (await stepsDone(ids)) >= before + 60, '60 more steps', RESTART);
+    await eventually(async () => (await stepsDone(ids)) >= before + 60, { what: '60 more steps', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
-    await until(
+    await eventually(
       async () => Number((await w.api.pool.query(`SELECT count(*) AS n FROM modem_update_task WHERE id = ANY($1::int[]) AND status = 'DONE'`, [ids])).rows[0].n) === 30,
-      'all 30 done',
-      400_000,
+      { what: 'all 30 done', deadline: 400_000 },
     );
     const rows = (await w.api.pool.query(`SELECT id, errors, task_id, task_count, error_code, error_params FROM modem_update_task WHERE id = ANY($1::int[])`, [ids])).rows;
     for (const t of rows) expect(t, `modem ${t.id}`).toMatchObject({ errors: 0, task_id: t.task_count });
@@ -50,7 +50,7 @@ describe('the worker killed mid-update', () => {
     for (const d of std) expect(await sentBodies(w.api, d.id, from), d.imei).toEqual([...common, 'DUP#', 'SETTING,1,300#']);
     for (const d of us) expect(await sentBodies(w.api, d.id, from), d.imei).toEqual([...common, 'SEND_ATCMD,AT#SGACT=1,1#', 'DUP#', 'SETTING,1,300#']);
     // each watch got each of its commands exactly once (a handset counts a message once its delivery is reported)
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length >= 6), 'every handset counted');
+    await eventually(() => ds.every((d) => w.sim.control.handsets(d.gsm).length >= 6), { what: 'every handset counted', deadline: 60_000 });
     for (const d of ds) for (const h of w.sim.control.handsets(d.gsm)) expect(h.count, `${d.gsm} ${h.body}`).toBe(1);
     await kill(worker);
   }, 900_000);
@@ -67,20 +67,20 @@ describe('the worker killed mid-update', () => {
       const r = await w.api.post('/device/initModemUpdateProcess', { IMEIs: [d!.imei] }, admin);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const id: number = r.body.model.items[0].modem_id;
-      await until(() => w.sim.control.handsets(d!.gsm).some((h) => h.body === 'START_SSP#'), 'the watch got START_SSP', RESTART);
-      await until(async () => (await taskRow(w.api, id)).sms_id !== null, 'waiting at the check', RESTART);
+      await eventually(() => w.sim.control.handsets(d!.gsm).some((h) => h.body === 'START_SSP#'), { what: 'the watch got START_SSP', deadline: RESTART });
+      await eventually(async () => (await taskRow(w.api, id)).sms_id !== null, { what: 'waiting at the check', deadline: RESTART });
       await w.sim.control.speak(d!.gsm, 'START_SSP:ERR,BUSY');
-      const waiting = await until(async () => {
+      const waiting = await eventually(async () => {
         const t = await taskRow(w.api, id);
         return t.retry_at ? t : null;
-      }, 'waiting for the retry');
+      }, { what: 'waiting for the retry', deadline: 60_000 });
       expect(waiting).toMatchObject({ status: 'RUNNING', task_id: 2, errors: 0, refusals: 1 });
       await kill(worker);
       // the due time passes with no worker at all
-      await until(async () => (await w.api.pool.query('SELECT now() >= retry_at AS due FROM modem_update_task WHERE id = $1', [id])).rows[0].due, 'the retry due');
+      await eventually(async () => (await w.api.pool.query('SELECT now() >= retry_at AS due FROM modem_update_task WHERE id = $1', [id])).rows[0].due, { what: 'the retry due', deadline: 60_000 });
       expect(await startSsp()).toBe(1);
       worker = startWorker();
-      await until(async () => (await startSsp()) === 2, 'START_SSP sent again by the next worker', RESTART);
+      await eventually(async () => (await startSsp()) === 2, { what: 'START_SSP sent again by the next worker', deadline: RESTART });
       const resent = (await w.api.pool.query(`SELECT created FROM sms_message WHERE device_id = $1 AND message = 'START_SSP#' ORDER BY id DESC LIMIT 1`, [d!.id])).rows[0];
       expect(resent.created.getTime()).toBeGreaterThanOrEqual(new Date(waiting.retry_at).getTime());
       expect(await taskRow(w.api, id)).toMatchObject({ status: 'RUNNING', errors: 0 });

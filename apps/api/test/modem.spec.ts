@@ -1,8 +1,9 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppConfig, ModemSweep, queueConnection, queuePrefix } from '@tracker/server';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, type SmsWorld } from './sms-helpers.js';
 import { lastSmsId, modemDevices, ownSetting, sentBodies, taskRow, untilTask, type ModemDevice } from './modem-helpers.js';
+import { eventually } from './harness.js';
 
 // The modem update end to end (docs/firmware-modem.md "Modem update"): the api, the worker in this process and
 // fleet-sim's watches answering the modem commands. Timeouts and the 10-day limit are reached by moving the process's
@@ -39,27 +40,27 @@ async function start(d: ModemDevice): Promise<number> {
 
 /** Waits until the process waits at a check whose SMS the watch got (so a timeout can be forced). */
 async function atCheckSent(modemId: number) {
-  return until(async () => {
+  return eventually(async () => {
     const t = await taskRow(w.api, modemId);
     if (t.status !== 'RUNNING' || t.sms_id === null) return null;
     const m = (await w.api.pool.query('SELECT status, sent_at FROM sms_message WHERE id = $1', [t.sms_id])).rows[0];
     return m && m.status >= 1 && m.sent_at ? t : null;
-  }, `modem ${modemId} waiting at a check`);
+  }, { what: `modem ${modemId} waiting at a check`, deadline: 60_000 });
 }
 
 /** Waits until the watch (its handset) got `body` for the `n`-th time: a silent watch has decided not to answer it. */
 const untilHandset = (d: ModemDevice, body: string, n: number) =>
-  until(() => (w.sim.control.handsets(d.gsm).find((h) => h.body === body)?.count ?? 0) >= n, `${d.gsm} got ${body} ${n} times`);
+  eventually(() => (w.sim.control.handsets(d.gsm).find((h) => h.body === body)?.count ?? 0) >= n, { what: `${d.gsm} got ${body} ${n} times`, deadline: 60_000 });
 
 /** Waits until the process waits at a check for an SMS its watch got (`n`: the n-th START_SSP) and answers it with `body`. */
 async function answerStartSsp(d: ModemDevice, modemId: number, n: number, body: string) {
   await untilHandset(d, 'START_SSP#', n);
-  await until(async () => {
+  await eventually(async () => {
     const t = await taskRow(w.api, modemId);
     if (t.sms_id === null) return null;
     const m = (await w.api.pool.query('SELECT message, status FROM sms_message WHERE id = $1', [t.sms_id])).rows[0];
     return m?.message === 'START_SSP#' && m.status >= 1 && (await sentBodies(w.api, d.id, smsBefore.get(d.id))).filter((b) => b === 'START_SSP#').length === n;
-  }, `modem ${modemId} waiting for START_SSP #${n}`);
+  }, { what: `modem ${modemId} waiting for START_SSP #${n}`, deadline: 60_000 });
   await w.sim.control.speak(d.gsm, body);
 }
 
@@ -122,7 +123,7 @@ describe('both carrier profiles end to end', () => {
     expect(await ownSetting(w.api, std!.id, 1)).toBeNull();
     expect([await ownSetting(w.api, us!.id, 1), await ownSetting(w.api, us!.id, 2)]).toEqual(['600', '12']);
     // each watch got each command once
-    await until(() => w.sim.control.handsets(std!.gsm).length >= 6, 'the standard watch counted');
+    await eventually(() => w.sim.control.handsets(std!.gsm).length >= 6, { what: 'the standard watch counted', deadline: 60_000 });
     for (const h of w.sim.control.handsets(std!.gsm)) expect(h.count, h.body).toBe(1);
 
     // progress: task_id over the task count, the history of each task
@@ -252,7 +253,7 @@ describe('temporary refusals: sent again after a pause, never counted', () => {
     let id: number;
     try {
       id = await start(d!);
-      await until(async () => (await history(id)).filter((x) => x.reason?.code === 'modemRetryLater').length >= 4, 'four temporary refusals');
+      await eventually(async () => (await history(id)).filter((x) => x.reason?.code === 'modemRetryLater').length >= 4, { what: 'four temporary refusals', deadline: 60_000 });
       expect(await taskRow(w.api, id)).toMatchObject({ status: 'RUNNING', errors: 0 });
     } finally {
       knobs({ modemErrorRate: 0 });
@@ -273,16 +274,16 @@ describe('temporary refusals: sent again after a pause, never counted', () => {
       // three refusals in a row already: this one waits 3.2 s, time enough to lose its job
       await w.api.pool.query('UPDATE modem_update_task SET refusals = 3 WHERE id = $1', [id]);
       await answerStartSsp(d!, id, 1, 'START_SSP:ERR,NO_NETWORK');
-      const t = await until(async () => {
+      const t = await eventually(async () => {
         const r = await taskRow(w.api, id);
         return r.retry_at ? r : null;
-      }, 'waiting for the retry');
+      }, { what: 'waiting for the retry', deadline: 60_000 });
       expect(t).toMatchObject({ task_id: 2, errors: 0, refusals: 4, sms_id: null });
       const job = await queue.getJob(`modem-${id}-${t.version}`);
       expect(await job?.getState()).toBe('delayed');
       await job!.remove();
       // past the due time: the sweep finds the wait (whichever sweep comes first, the worker's or this one)
-      await until(async () => (await w.api.pool.query('SELECT now() >= retry_at AS due FROM modem_update_task WHERE id = $1', [id])).rows[0].due, 'the retry due');
+      await eventually(async () => (await w.api.pool.query('SELECT now() >= retry_at AS due FROM modem_update_task WHERE id = $1', [id])).rows[0].due, { what: 'the retry due', deadline: 60_000 });
       await sweep();
       await untilHandset(d!, 'START_SSP#', 2);
       const h = await history(id);
@@ -332,7 +333,7 @@ describe('errors, timeouts, limits', () => {
         const t = await atCheckSent(id);
         expect(t).toMatchObject({ task_id: 3, errors: n - 1 });
         await forceTimeout(id);
-        if (n < 3) await until(async () => (await taskRow(w.api, id)).errors === n, `error ${n} counted`);
+        if (n < 3) await eventually(async () => (await taskRow(w.api, id)).errors === n, { what: `error ${n} counted`, deadline: 60_000 });
       }
       const t = await untilTask(w.api, id, 'FAILED');
       expect(t).toMatchObject({ errors: 3, error_code: 'modemTimeout', error_params: { command: 'START_SSP', minutes: 60 } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from './harness.js';
-import { startSmsWorld, until, type SmsWorld } from './sms-helpers.js';
+import { startSmsWorld, type SmsWorld } from './sms-helpers.js';
 import { freeDevice, insertContact } from './samples/owner-contacts.js';
+import { eventually } from './harness.js';
 
 // Owner workspace, contacts (§5 Contact, §7 Contacts; docs/owner-workspace.md "Contacts"): every call with good input,
 // every §5 rule with its exact message, the limit, the push through the SMS pipeline, and the partner scope.
@@ -196,10 +197,10 @@ describe('push to the watches (GET /contact/push)', () => {
     const sms = await api.pool.query("SELECT device_id, command_key, message FROM sms_message WHERE id = ANY($1::bigint[])", [r.body.model.messages.map((m: { sms_id: number }) => m.sms_id)]);
     expect(sms.rows.every((m) => m.command_key === 'SYNC_CONTACTS' && m.message === 'CONTACTS#')).toBe(true);
     // the watches answer CONTACTS:OK: received (2)
-    await until(async () => {
+    await eventually(async () => {
       const devices = (await list()).devices.filter((d: { id: number }) => d.id !== dOff);
       return devices.every((d: { last_push: { status: number } | null }) => d.last_push?.status === 2);
-    }, 'every push received');
+    }, { what: 'every push received', deadline: 60_000 });
     expect((await list()).devices.find((d: { id: number }) => d.id === dOff).last_push).toBeNull();
   });
 });

@@ -6,9 +6,9 @@ import { connect } from 'node:net';
 import type { Redis } from 'ioredis';
 import { JobQueue, RedisService } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort, startApi, type TestApi } from './harness.js';
+import { eventually, reservePort, startApi, type TestApi } from './harness.js';
 import { kill } from './worker-process.js';
-import { until, watches } from './sms-helpers.js';
+import { watches } from './sms-helpers.js';
 
 // Redis going away under a running api (a restart, a failover): every connection of ours keeps reconnecting, its
 // errors go to the structured log, at most one per connection every 10 s (core/redis.ts logRedisErrors), and the api
@@ -30,11 +30,15 @@ const listening = () =>
 
 async function startRedis() {
   redis = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  await until(listening, `redis-server on ${port}`);
+  await eventually(listening, { what: `redis-server on ${port}`, deadline: 60_000 });
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  // redis-server binds its port itself (it cannot take a socket), and the test restarts it on the same port: the one
+  // port of the test tree given up and bound again (scripts/test/ports.mjs)
+  const reserved = await reservePort();
+  port = reserved.port;
+  await new Promise((r) => reserved.server.close(r));
   await startRedis();
   api = await startApi({ REDIS_URL: `redis://127.0.0.1:${port}` });
   admin = await api.signIn('admin');
@@ -63,18 +67,18 @@ describe('Redis goes away and comes back', () => {
     const counts = { shared: 0, queue: 0 };
     shared.on('reconnecting', () => counts.shared++);
     (await queue.getBackend().client).on('reconnecting', () => counts.queue++);
-    await until(() => counts.shared >= 2 && counts.queue >= 2, 'two reconnects of each', 20_000);
+    await eventually(() => counts.shared >= 2 && counts.queue >= 2, { what: 'two reconnects of each', deadline: 20_000 });
     // the api still answers what needs no Redis, and nothing of the outage reached the console
     expect((await api.get('/firmware/getFTP', admin)).status).toBe(200);
     expect(consoleErrors.mock.calls.map((c) => String(c[0]).slice(0, 80))).toEqual([]);
     consoleErrors.mockRestore();
 
     await startRedis();
-    await until(() => shared.status === 'ready', 'the shared connection back');
-    const again = await until(async () => {
+    await eventually(() => shared.status === 'ready', { what: 'the shared connection back', deadline: 60_000 });
+    const again = await eventually(async () => {
       const r = await api.post('/sms/send', { command_key: 'LOCATE', message: '', device_id: e!.id }, admin);
       return r.status === 200 ? r : null;
-    }, 'a command queued again');
+    }, { what: 'a command queued again', deadline: 60_000 });
     const rows = (await api.pool.query('SELECT device_id, status FROM sms_message WHERE id = ANY($1) ORDER BY id', [[first.body.model.id, again.body.model.id]])).rows;
     expect(rows).toEqual([
       { device_id: d!.id, status: 0 },

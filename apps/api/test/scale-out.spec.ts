@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER } from '@tracker/contract';
 // @ts-expect-error plain ESM helper
 import { cloneTemplate } from '../../../scripts/test/template-db.mjs';
-import { devUser, freePort } from './harness.js';
+import { devUser, eventually, passPorts, reservePort, type ReservedPort } from './harness.js';
 import { csvForm, uploadDir } from './imports-helpers.js';
 
 // Scale-out on the real engines: two built api processes and two built worker processes (apps/*/dist, as
@@ -28,14 +28,16 @@ let env: Record<string, string>;
 const bases: string[] = [];
 
 /** Starts a built app; the database URL names the process (application_name) so pg_stat_activity tells them apart. */
-function start(app: 'api' | 'worker', name: string, extra: Record<string, string> = {}): Proc {
+function start(app: 'api' | 'worker', name: string, extra: Record<string, string> = {}, ports: ReservedPort[] = []): Proc {
   const url = new URL(db.url);
   url.searchParams.set('application_name', name);
-  const child = spawn(process.execPath, [app === 'api' ? API : WORKER], {
+  const pass = passPorts(ports);
+  const child = spawn(process.execPath, [...pass.execArgv, app === 'api' ? API : WORKER], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env, DATABASE_URL: url.toString(), PROCESS_NAME: name, ...extra },
+    stdio: ['ignore', 'pipe', 'inherit', ...pass.stdio],
+    env: { ...process.env, ...env, DATABASE_URL: url.toString(), PROCESS_NAME: name, ...extra, ...pass.env },
   });
+  void pass.release();
   const p: Proc = { name, child, out: [] };
   let rest = '';
   child.stdout!.on('data', (b: Buffer) => {
@@ -52,16 +54,6 @@ async function kill(p: Proc) {
   const exited = new Promise((r) => p.child.once('exit', r));
   p.child.kill('SIGKILL');
   await exited;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function call(base: string, method: 'GET' | 'POST', path: string, opts: { token?: string; body?: unknown; form?: FormData } = {}) {
@@ -139,16 +131,16 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
   };
   for (const name of ['api-a', 'api-b']) {
-    const port = await freePort();
+    const port = await reservePort();
     // sessions cached for the longest time allowed: only the revocation message through Redis can end one on the
     // other api within the test's waits
-    start('api', name, { PORT: String(port), LOG_LEVEL: 'warn', SESSION_CACHE_MS: '60000' });
-    bases.push(`http://127.0.0.1:${port}`);
+    start('api', name, { PORT: String(port.port), LOG_LEVEL: 'warn', SESSION_CACHE_MS: '60000' }, [port]);
+    bases.push(`http://127.0.0.1:${port.port}`);
   }
   for (const name of ['worker-a', 'worker-b']) start('worker', name, { LOG_LEVEL: 'info' });
   // up when they answer (401 without a token) and both workers have registered with BullMQ
-  for (const base of bases) await until(`${base} up`, async () => (await call(base, 'GET', '/local/role')).status === 401);
-  await until('workers up', async () => procs.filter((p) => p.name.startsWith('worker') && p.out.some((l) => l.includes('worker running'))).length === 2);
+  for (const base of bases) await eventually(async () => (await call(base, 'GET', '/local/role')).status === 401, { what: `${base} up`, deadline: 60_000, interval: 20, ignoreErrors: true });
+  await eventually(async () => procs.filter((p) => p.name.startsWith('worker') && p.out.some((l) => l.includes('worker running'))).length === 2, { what: 'workers up', deadline: 60_000, interval: 20, ignoreErrors: true });
   admin = await signIn(bases[0]!, 'admin');
 }, 120_000);
 
@@ -176,7 +168,7 @@ describe('two api processes', () => {
     expect((await call(b, 'POST', '/logout', { token, body: {} })).status).toBe(200);
     // B answers once Redis has the message; A drops the session when the message reaches it (within a millisecond
     // on a quiet machine), long before its cache would let the session go
-    await until('A refuses the session', async () => (await call(a, 'GET', '/local/role', { token })).status === 401, 20_000);
+    await eventually(async () => (await call(a, 'GET', '/local/role', { token })).status === 401, { what: 'A refuses the session', deadline: 20_000, interval: 20, ignoreErrors: true });
   });
 
   it('failed sign-ins on api A count on api B', async () => {
@@ -205,15 +197,15 @@ describe('two worker processes', () => {
     }
     const workers = procs.filter((p) => p.name.startsWith('worker'));
     for (const id of ids) {
-      const done = await until(`import ${id} done`, async () => {
+      const done = await eventually(async () => {
         const r = await importRow(id);
         return r.status === 'FINISHED' || r.status === 'FAILED' ? r : undefined;
-      });
+      }, { what: `import ${id} done`, deadline: 60_000, interval: 20, ignoreErrors: true });
       expect(done).toMatchObject({ status: 'FINISHED', count: 2_000, imported: 2_000, failed: 0 });
       const rows = await pool.query(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [id]);
       expect(rows.rows[0].n).toBe(2_000);
       // once: one worker finished it, and the other did not run it too
-      await until(`log of import ${id}`, async () => workers.some((w) => finishedBy(w, id) > 0));
+      await eventually(async () => workers.some((w) => finishedBy(w, id) > 0), { what: `log of import ${id}`, deadline: 60_000, interval: 20, ignoreErrors: true });
       expect(workers.map((w) => finishedBy(w, id)).sort()).toEqual([0, 1]);
     }
   }, 120_000);
@@ -223,25 +215,24 @@ describe('two worker processes', () => {
     const up = await call(bases[1]!, 'POST', '/import/upload', { token: admin, form: csvForm(simCsv('994', rows), { kind: 'SIM' }, 'killed.csv') });
     expect(up.status).toBe(200);
     const id: number = up.body.model.id;
-    const first = await until(`a worker runs import ${id}`, async () => {
+    const first = await eventually(async () => {
       const r = await importRow(id);
       return r.status === 'RUNNING' && r.progress < 90 ? runner(id) : undefined;
-    });
+    }, { what: `a worker runs import ${id}`, deadline: 60_000, interval: 20, ignoreErrors: true });
     const victim = procs.find((p) => p.name === first)!;
     const other = procs.find((p) => p.name.startsWith('worker') && p.name !== first)!;
     await kill(victim);
-    const done = await until(
-      `import ${id} finished after ${first} was killed`,
+    const done = await eventually(
       async () => {
         const r = await importRow(id);
         return r.status === 'FINISHED' || r.status === 'FAILED' ? r : undefined;
       },
-      150_000,
+      { what: `import ${id} finished after ${first} was killed`, deadline: 150_000, interval: 20, ignoreErrors: true },
     );
     expect(done).toMatchObject({ status: 'FINISHED', count: rows, imported: rows, failed: 0 });
     const inDb = await pool.query(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [id]);
     expect(inDb.rows[0].n).toBe(rows);
-    await until(`log of import ${id}`, async () => finishedBy(other, id) === 1);
+    await eventually(async () => finishedBy(other, id) === 1, { what: `log of import ${id}`, deadline: 60_000, interval: 20, ignoreErrors: true });
     expect(finishedBy(victim, id)).toBe(0);
   }, 200_000);
 });

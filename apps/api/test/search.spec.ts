@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSearchResponse, PAGER_MAX_SIZE } from '@tracker/contract';
-import { startApi, type TestApi } from './harness.js';
+import { eventually, startApi, type TestApi } from './harness.js';
 
 let api: TestApi;
 let admin: string;
@@ -233,11 +233,10 @@ describe('query plans (EXPLAIN on the seeded data)', () => {
     for (const table of ['owner', 'owner_name', 'owner_email_gram', 'device']) await api.pool.query(`vacuum analyze ${table}`);
     const mapSet = async () =>
       (await api.pool.query<{ ok: boolean }>(`select relallvisible >= 0.9 * relpages as ok from pg_class where relname = 'owner_email_gram'`)).rows[0]!.ok;
-    for (let tries = 0; !(await mapSet()); tries++) {
-      if (tries === 50) throw new Error('owner_email_gram: the visibility map stays unset (a snapshot left open?)');
-      await new Promise((r) => setTimeout(r, 200));
-      await api.pool.query('vacuum analyze owner_email_gram');
-    }
+    await eventually(
+      async () => (await mapSet()) || void (await api.pool.query('vacuum analyze owner_email_gram')),
+      { what: 'the visibility map of owner_email_gram set (a snapshot left open?)', deadline: 10_000, interval: 200 },
+    );
   }, 300_000);
 
   type PlanNode = { 'Node Type': string; 'CTE Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };

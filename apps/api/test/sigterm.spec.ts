@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { devUser, startApi } from './harness.js';
+import { devUser, eventually, startApi } from './harness.js';
 import { uniqueDigits, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
-import { childWorkerWorld, until, watches } from './sms-helpers.js';
+import { childWorkerWorld, watches } from './sms-helpers.js';
 
 // SIGTERM (docs/operations.md "Shutdown"). The api: Nest's shutdown hooks (enableShutdownHooks) first stop taking
 // connections and answer the requests in flight (HttpDrain), and only then close Postgres, Redis and the queues.
@@ -41,10 +41,10 @@ describe('the api on SIGTERM', () => {
     req.write(body.slice(0, 10));
     const server = api.app.getHttpServer();
     const open = () => new Promise<number>((resolve) => server.getConnections((_e: unknown, n: number) => resolve(n)));
-    await until(async () => (await open()) > 0, 'the request connected');
+    await eventually(async () => (await open()) > 0, { what: 'the request connected', deadline: 60_000 });
     // what SIGTERM runs (enableShutdownHooks): the whole shutdown sequence
     const closing = api.app.close();
-    await until(() => refused(port), 'new connections refused');
+    await eventually(() => refused(port), { what: 'new connections refused', deadline: 60_000 });
     req.end(body.slice(10));
     const r = await answer;
     expect(r.status, r.body).toBe(200);
@@ -68,10 +68,10 @@ describe('the worker on SIGTERM', () => {
     const bulk = r.body.model.bulk_id;
     const progress = async () => (await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin)).body.model;
     let worker = world.startWorker();
-    await until(async () => {
+    await eventually(async () => {
       const p = await progress();
       return p.total - p.waiting >= 10;
-    }, '10 sent', 150_000);
+    }, { what: '10 sent', deadline: 150_000 });
     worker.kill('SIGTERM');
     const end = await exited(worker);
     // Nest re-raises the signal once shut down: a clean stop is the signal, never a crash's exit code
@@ -80,12 +80,12 @@ describe('the worker on SIGTERM', () => {
     const claimed = await w.api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE bulk_id = $1 AND status = 0 AND claimed_at IS NOT NULL AND gateway_message_id IS NULL`, [bulk]);
     expect(claimed.rows[0].n).toBe(0);
     worker = world.startWorker();
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const p = await progress();
       return p.waiting === 0 && p.sent === p.received ? p : null;
-    }, 'campaign done', 180_000);
+    }, { what: 'campaign done', deadline: 180_000 });
     expect(done).toMatchObject({ total: 80, received: 80, errors: 0, done: true });
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
+    await eventually(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), { what: 'every handset counted', deadline: 60_000 });
     for (const d of ds) expect(w.sim.control.handsets(d.gsm), d.gsm).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
     for (const d of ds) expect(w.sim.control.messages(d.gsm).length, d.gsm).toBe(1);
     worker.kill('SIGTERM');
@@ -101,7 +101,7 @@ describe('the worker on SIGTERM', () => {
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const id = up.body.model.id as number;
     const worker = world.startWorker();
-    await until(async () => (await w.api.pool.query(`SELECT status::text FROM import WHERE id = $1`, [id])).rows[0]?.status === 'RUNNING', 'the import running', 150_000);
+    await eventually(async () => (await w.api.pool.query(`SELECT status::text FROM import WHERE id = $1`, [id])).rows[0]?.status === 'RUNNING', { what: 'the import running', deadline: 150_000 });
     worker.kill('SIGTERM');
     const end = await exited(worker);
     expect(end.signal === 'SIGTERM' || end.code === 0, JSON.stringify(end)).toBe(true);

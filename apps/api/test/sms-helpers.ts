@@ -91,17 +91,6 @@ export function childWorkerWorld(env: Record<string, string> = CHILD_WORKER_ENV,
   };
 }
 
-/** Waits until `check` answers something truthy (conditions, never fixed sleeps; the bound only ends a stuck test). */
-export async function until<T>(check: () => T | Promise<T>, what: string, ms = 60_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Devices of a type whose GSM number no other device shares (a watch's reply names one device), first ones by id. */
 export async function watches(api: TestApi, type: number, n: number, offset = 0): Promise<{ id: number; gsm: string }[]> {
   const r = await api.pool.query<{ id: number; gsm: string }>(

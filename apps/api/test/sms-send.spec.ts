@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_STATS_SQL, startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
+import { DAY_STATS_SQL, startSmsWorld, smsRow, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // Sends through the real path: api -> Postgres -> BullMQ -> worker -> twilio SDK -> fleet-sim -> signed callbacks and
 // the watches' replies -> our webhooks. Every wait is for a condition.
@@ -21,12 +22,12 @@ afterAll(() => w?.close());
 
 // received and its send recorded (a watch's reply can settle a message before the worker records the gateway's sid)
 const received = (id: number) =>
-  until(async () => {
+  eventually(async () => {
     const m = await smsRow(w.api, id);
     return m.status === 2 && m.gateway_message_id ? m : null;
-  }, `sms ${id} received and recorded as sent`);
+  }, { what: `sms ${id} received and recorded as sent`, deadline: 60_000 });
 const replyOf = (id: number) =>
-  until(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], `reply to sms ${id}`);
+  eventually(async () => (await w.api.pool.query('SELECT * FROM sms_message WHERE reply_to = $1', [id])).rows[0], { what: `reply to sms ${id}`, deadline: 60_000 });
 
 describe('one message', () => {
   it('is stored as created, sent through the gateway and received, with the watch reply matched to it', async () => {
@@ -48,7 +49,7 @@ describe('one message', () => {
     // written with its audit row
     const audit = await w.api.pool.query(`SELECT * FROM audit_event WHERE action = 'POST /sms/send' AND entity_id = $1`, [String(m.id)]);
     expect(audit.rowCount).toBe(1);
-    await until(() => w.sim.control.handsets(d!.gsm).length > 0, 'handset counted');
+    await eventually(() => w.sim.control.handsets(d!.gsm).length > 0, { what: 'handset counted', deadline: 60_000 });
     expect(w.sim.control.handsets(d!.gsm)).toEqual([{ to: d!.gsm, body: 'STATUS#', count: 1 }]);
   });
 
@@ -61,7 +62,7 @@ describe('one message', () => {
         (x) => x.setting_no === 5,
       )!;
     expect((await settingOf()).synced).toBe(false);
-    const s = await until(async () => ((await settingOf()).synced ? settingOf() : null), 'setting 5 confirmed');
+    const s = await eventually(async () => ((await settingOf()).synced ? settingOf() : null), { what: 'setting 5 confirmed', deadline: 60_000 });
     expect(s.last_push).toMatchObject({ sms_id: push.body.model.sms_id, status: 2, error: null });
     const reply = await replyOf(push.body.model.sms_id);
     expect(reply.message).toMatch(/^SETTING,5,.*:OK$/);
@@ -71,7 +72,7 @@ describe('one message', () => {
     const refused = await w.api.get(`/setting/push?device_id=${d!.id}&setting_no=77`, admin);
     expect(refused.status, JSON.stringify(refused.body)).toBe(200);
     const s77 = async () => ((await w.api.get(`/setting/all?device_id=${d!.id}`, admin)).body.model as { setting_no: number; synced: boolean; last_push: any }[]).find((x) => x.setting_no === 77)!;
-    const failed = await until(async () => ((await s77()).last_push?.status === 3 ? s77() : null), 'setting 77 refused');
+    const failed = await eventually(async () => ((await s77()).last_push?.status === 3 ? s77() : null), { what: 'setting 77 refused', deadline: 60_000 });
     expect(failed.synced).toBe(false);
     expect(failed.last_push).toMatchObject({ error_code: 'smsDeviceRefused', error_params: { reason: 'UNKNOWN_SETTING' }, error: 'The device refused: UNKNOWN_SETTING' });
   });
@@ -80,7 +81,7 @@ describe('one message', () => {
     const [d] = await watches(w.api, 1, 1, 4);
     const r = await w.api.post('/sms/send', { command_key: 'CUSTOM', message: 'MAKE_COFFEE#', device_id: d!.id }, admin);
     expect(r.status).toBe(200);
-    const m = await until(async () => ((await smsRow(w.api, r.body.model.id)).status === 3 ? smsRow(w.api, r.body.model.id) : null), 'refused');
+    const m = await eventually(async () => ((await smsRow(w.api, r.body.model.id)).status === 3 ? smsRow(w.api, r.body.model.id) : null), { what: 'refused', deadline: 60_000 });
     expect(m.error_code).toBe('smsDeviceUnknownCommand');
   });
 
@@ -94,7 +95,7 @@ describe('one message', () => {
     const send = await w.api.post('/sms/send/sendlog', { deviceId: d!.id }, admin);
     expect(send.status).toBe(200);
     expect((await replyOf(send.body.model.id)).message).toMatch(/^LOG:SENT,/);
-    await until(async () => (await w.api.pool.query('SELECT count(*)::int AS n FROM device_log WHERE device_id = $1', [d!.id])).rows[0].n > logsBefore, 'log upload');
+    await eventually(async () => (await w.api.pool.query('SELECT count(*)::int AS n FROM device_log WHERE device_id = $1', [d!.id])).rows[0].n > logsBefore, { what: 'log upload', deadline: 60_000 });
   });
 });
 
@@ -108,19 +109,19 @@ describe('a campaign', () => {
     expect(r.body.model.created).toBe(30);
     expect(r.body.model.waiting + r.body.model.sent + r.body.model.errors + r.body.model.expired).toBe(30);
     const bulk = r.body.model.bulk_id;
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const c = await w.api.get(`/sms/campaign?bulk_id=${bulk}`, admin);
       return c.body.model.received === 30 ? c.body.model : null;
-    }, 'campaign received');
+    }, { what: 'campaign received', deadline: 60_000 });
     expect(done).toMatchObject({ done: true, errors: 0, created: 30, waiting: 0, sent: 30, received: 30 });
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
+    await eventually(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), { what: 'every handset counted', deadline: 60_000 });
     for (const d of ds) expect(w.sim.control.handsets(d.gsm)).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
     const list = await w.api.get('/sms/campaigns?page=0&count=20', admin);
     expect(list.body.model.map((c: { bulk_id: string }) => c.bulk_id)).toContain(bulk);
   });
 
   it('keeps the day counters equal to the messages they count', async () => {
-    await until(async () => (await w.api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE status IN (0, 1) AND created > now() - interval '1 hour'`)).rows[0].n === 0, 'all settled');
+    await eventually(async () => (await w.api.pool.query(`SELECT count(*)::int AS n FROM sms_message WHERE status IN (0, 1) AND created > now() - interval '1 hour'`)).rows[0].n === 0, { what: 'all settled', deadline: 60_000 });
     const day = (await w.api.pool.query(`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d`)).rows[0].d;
     // a watch's reply may still arrive after the last status settled: the two agree once nothing moves
     const read = async () => {
@@ -137,10 +138,10 @@ describe('a campaign', () => {
       const stats = (await w.api.pool.query(DAY_STATS_SQL, [day])).rows[0];
       return { counted, stats };
     };
-    const { counted, stats } = await until(async () => {
+    const { counted, stats } = await eventually(async () => {
       const r = await read();
       return JSON.stringify(r.stats) === JSON.stringify(r.counted) ? r : null;
-    }, 'day counters equal to the messages', 30_000).catch(() => read());
+    }, { what: 'day counters equal to the messages', deadline: 30_000 }).catch(() => read());
     expect(stats).toEqual(counted);
     expect(counted.created).toBeGreaterThan(30);
   });
@@ -155,7 +156,7 @@ describe('routing by phone code', () => {
     expect(w.sim.control.messages(d.gsm)[0]?.from).toBe('+15005550009');
     await w.api.pool.query(`UPDATE device SET gsm_number = '+999123456789' WHERE id = $1`, [e!.id]);
     const b = await w.api.post('/sms/send', { command_key: 'LOCATE', message: '', device_id: e!.id }, admin);
-    const failed = await until(async () => ((await smsRow(w.api, b.body.model.id)).status === 3 ? smsRow(w.api, b.body.model.id) : null), 'no gateway');
+    const failed = await eventually(async () => ((await smsRow(w.api, b.body.model.id)).status === 3 ? smsRow(w.api, b.body.model.id) : null), { what: 'no gateway', deadline: 60_000 });
     expect(failed).toMatchObject({ error_code: 'smsNoGateway', error_params: { number: '+999123456789' } });
     expect(w.sim.control.messages('+999123456789')).toEqual([]);
   });

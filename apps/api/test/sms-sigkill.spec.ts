@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { childWorkerWorld, until, watches } from './sms-helpers.js';
+import { childWorkerWorld, watches } from './sms-helpers.js';
 import { kill } from './worker-process.js';
+import { eventually } from './harness.js';
 
 // The worker killed with SIGKILL in the middle of a campaign, twice (the gateway down: sms-resilience.spec.ts; a file
 // of its own so the two run in parallel). The worker runs as a child process (the built apps/worker/dist) so it can be
@@ -30,25 +31,25 @@ describe('the worker killed mid-campaign', () => {
     };
 
     let worker = startWorker();
-    await until(async () => (await sentSoFar()) >= 20, '20 sent', RESTART);
+    await eventually(async () => (await sentSoFar()) >= 20, { what: '20 sent', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
     const before = await sentSoFar();
-    await until(async () => (await sentSoFar()) >= before + 30, '30 more sent', RESTART);
+    await eventually(async () => (await sentSoFar()) >= before + 30, { what: '30 more sent', deadline: RESTART });
     await kill(worker);
     worker = startWorker();
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const p = await progress(bulk);
       return p.waiting === 0 && p.sent === p.received ? p : null;
-    }, 'campaign done', 180_000);
+    }, { what: 'campaign done', deadline: 180_000 });
     expect(done).toMatchObject({ total: 120, received: 120, errors: 0, done: true });
     // a handset counts a message once the gateway's delivery report is answered: wait for all of them
-    await until(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), 'every handset counted');
+    await eventually(() => ds.every((d) => w.sim.control.handsets(d.gsm).length > 0), { what: 'every handset counted', deadline: 60_000 });
     for (const d of ds) expect(w.sim.control.handsets(d.gsm), d.gsm).toEqual([{ to: d.gsm, body: 'WHERE#', count: 1 }]);
     // the gateway holds one message per device, and each is recorded on ours (a reply that overtook the worker's
     // commit leaves the sid to the sweep's reconciliation)
     for (const d of ds) expect(w.sim.control.messages(d.gsm).length, d.gsm).toBe(1);
-    await until(async () => (await w.api.pool.query('SELECT 1 FROM sms_message WHERE bulk_id = $1 AND gateway_message_id IS NULL', [bulk])).rowCount === 0, 'every sid recorded');
+    await eventually(async () => (await w.api.pool.query('SELECT 1 FROM sms_message WHERE bulk_id = $1 AND gateway_message_id IS NULL', [bulk])).rowCount === 0, { what: 'every sid recorded', deadline: 60_000 });
     const sids = new Set(ds.flatMap((d) => w.sim.control.messages(d.gsm).map((m) => m.sid)));
     const recorded = (await w.api.pool.query('SELECT gateway_message_id AS sid FROM sms_message WHERE bulk_id = $1', [bulk])).rows.map((x) => x.sid);
     expect(new Set(recorded)).toEqual(sids);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsSweep } from '@tracker/server';
-import { smsRow, startSmsWorld, until, watches, type SmsWorld } from './sms-helpers.js';
+import { smsRow, startSmsWorld, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // A delivery report our api never got (Twilio sends a status callback once): the sweep asks the gateway for the
 // status of messages still `sent` after SMS_STATUS_POLL_MS and applies it as the callback would have been
@@ -24,20 +25,20 @@ describe('lost delivery reports', () => {
     const r = await w.api.post('/sms/send', { command_key: 'LOCATE', message: '', device_id: d!.id }, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.model.id;
-    await until(async () => (await smsRow(w.api, id)).gateway_message_id, 'sid recorded');
+    await eventually(async () => (await smsRow(w.api, id)).gateway_message_id, { what: 'sid recorded', deadline: 60_000 });
     const sid = (await smsRow(w.api, id)).gateway_message_id as string;
     // the gateway delivered it and the watch got it, but no report and no reply reached us
-    await until(() => w.sim.control.messages(d!.gsm).find((m) => m.sid === sid)?.status === 'delivered', 'delivered at the gateway');
+    await eventually(() => w.sim.control.messages(d!.gsm).find((m) => m.sid === sid)?.status === 'delivered', { what: 'delivered at the gateway', deadline: 60_000 });
     await w.sim.control.settled();
     expect(w.sim.control.handsets(d!.gsm)).toEqual([{ to: d!.gsm, body: 'WHERE#', count: 1 }]);
     expect(await smsRow(w.api, id)).toMatchObject({ status: 1, gateway_status: 'sent' });
 
     // not looked up before SMS_STATUS_POLL_MS has passed since it was sent; then settled by the lookup
-    const settled = await until(async () => {
+    const settled = await eventually(async () => {
       await sweep().pollUnreported();
       const m = await smsRow(w.api, id);
       return m.status === 2 ? m : null;
-    }, 'received after the lookup');
+    }, { what: 'received after the lookup', deadline: 60_000 });
     expect(settled).toMatchObject({ status: 2, gateway_status: 'delivered' });
     expect(settled.status_checked_at).not.toBeNull();
     expect((settled.status_checked_at as Date).getTime() - (settled.sent_at as Date).getTime()).toBeGreaterThanOrEqual(1000);
@@ -51,15 +52,15 @@ describe('lost delivery reports', () => {
     const [d] = await watches(w.api, 1, 1, 131);
     const r = await w.api.post('/sms/send', { command_key: 'LOCATE', message: '', device_id: d!.id }, admin);
     const id = r.body.model.id;
-    await until(async () => (await smsRow(w.api, id)).gateway_message_id, 'sid recorded');
+    await eventually(async () => (await smsRow(w.api, id)).gateway_message_id, { what: 'sid recorded', deadline: 60_000 });
     await w.sim.control.settled();
     // the gateway forgets the message (a reset): the lookup finds nothing and changes nothing
     w.sim.control.reset();
-    const first = await until(async () => {
+    const first = await eventually(async () => {
       await sweep().pollUnreported();
       const at = (await smsRow(w.api, id)).status_checked_at as Date | null;
       return at ? at.getTime() : null;
-    }, 'looked up');
+    }, { what: 'looked up', deadline: 60_000 });
     expect(await smsRow(w.api, id)).toMatchObject({ status: 1, gateway_status: 'sent' });
     await sweep().pollUnreported();
     const second = ((await smsRow(w.api, id)).status_checked_at as Date).getTime();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '@tracker/server';
-import { DAY_STATS_SQL, startSmsWorld, smsRow, until, watches, type SmsWorld } from './sms-helpers.js';
+import { DAY_STATS_SQL, startSmsWorld, smsRow, watches, type SmsWorld } from './sms-helpers.js';
+import { eventually } from './harness.js';
 
 // The gateway's webhooks (public, form-encoded, signed) and the checks of the send routes: bad input sends nothing.
 let w: SmsWorld;
@@ -32,11 +33,11 @@ async function sentMessage(offset: number) {
   const [d] = await watches(w.api, 1, 1, offset);
   const r = await w.api.post('/sms/send', { command_key: 'STATUS', message: '', device_id: d!.id }, admin);
   // delivered, and the watch's reply stored (nothing more is on its way for this message)
-  return until(async () => {
+  return eventually(async () => {
     const m = await smsRow(w.api, r.body.model.id);
     const replied = (await w.api.pool.query('SELECT 1 FROM sms_message WHERE reply_to = $1', [m.id])).rowCount;
     return m.status === 2 && m.gateway_status === 'delivered' && replied ? m : null;
-  }, 'delivered and answered');
+  }, { what: 'delivered and answered', deadline: 60_000 });
 }
 
 describe('webhooks refuse what the gateway did not sign', () => {

@@ -4,7 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
 import { CoreModule, STATS_SNAPSHOT_MS, STATS_SOURCES, StatsRepository, StatsRollup, StatsWorkerModule } from '@tracker/server';
-import { startApi, type TestApi } from './harness.js';
+import { eventually, startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
 // GET /stats/list (docs/statistics.md) against figures counted by hand: two white labels of this file's own (so the
@@ -413,13 +413,11 @@ describe('StatsRollup on the events that change the figures (stats_dirty)', () =
       await api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, now(), 'heartbeat')`, [device]);
       expect(owner).toBeGreaterThan(0);
       // the worker's sweep of the marked days rolls them (the minute's roll is a minute away)
-      for (;;) {
-        const owners = count(await todays('new_registrations', A));
-        const sms = count(await todays('sms_sent_to_band', A));
-        const active = count(await todays('active_devices', A));
-        if (owners === count(before.owners) + 1 && sms === count(before.sms) + 1 && active === count(before.active) + 1) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const want = { owners: count(before.owners) + 1, sms: count(before.sms) + 1, active: count(before.active) + 1 };
+      await eventually(
+        async () => ({ owners: count(await todays('new_registrations', A)), sms: count(await todays('sms_sent_to_band', A)), active: count(await todays('active_devices', A)) }),
+        { what: `today's counts ${JSON.stringify(want)}`, deadline: 25_000, interval: 200, until: (got) => got.owners === want.owners && got.sms === want.sms && got.active === want.active },
+      );
       expect(await marks('owner', today)).toBe(0);
     } finally {
       await scheduled.close();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { passPorts, type ReservedPort } from '../../../scripts/test/ports.mjs';
 
 // The built worker (apps/worker/dist) as a child process, so that a spec can kill it with SIGKILL mid-job.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -14,13 +15,18 @@ export function assertWorkerBuilt() {
 export function workerProcesses() {
   const children = new Set<ChildProcess>();
   return {
-    /** a worker with the api's environment (same database, Redis key prefix and so queues) plus `env` */
-    start(env: Record<string, string>): ChildProcess {
-      const child = spawn(process.execPath, [WORKER], {
+    /**
+     * a worker with the api's environment (same database, Redis key prefix and so queues) plus `env`; `ports`: reserved
+     * ports it serves on (named in `env`, e.g. WORKER_HTTP_PORT), handed over as their sockets
+     */
+    start(env: Record<string, string>, ports: ReservedPort[] = []): ChildProcess {
+      const pass = passPorts(ports);
+      const child = spawn(process.execPath, [...pass.execArgv, WORKER], {
         cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', PROCESS_NAME: 'worker' },
+        stdio: ['ignore', 'ignore', 'inherit', ...pass.stdio],
+        env: { ...process.env, ...env, ...pass.env, LOG_LEVEL: env.LOG_LEVEL ?? 'warn', PROCESS_NAME: 'worker' },
       });
+      void pass.release();
       children.add(child);
       child.once('exit', () => children.delete(child));
       return child;

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { eventually } from '../../../scripts/test/eventually.mjs';
+import { passPorts, reservePort } from '../../../scripts/test/ports.mjs';
 // @ts-expect-error plain ESM helper shared with the integration setup
 import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db.mjs';
 
@@ -16,29 +17,9 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
+/** Waits until `url` answers 2xx (a server starting refuses connections meanwhile). */
+const answers = (url: string, deadline: number) =>
+  eventually(async () => (await fetch(url)).ok, { what: `${url} to answer`, deadline, interval: 200, ignoreErrors: true });
 
 /**
  * Resolves once `child` printed `line` on its stdout (the worker prints 'worker running' when its queues run: on a
@@ -71,10 +52,9 @@ function printed(child: ChildProcess, line: string, ms: number): Promise<void> {
 export default async function setup(project: TestProject) {
   const template = await ensureTemplate();
   const db = await cloneTemplate(template, 'e2e');
-  const port = await freePort();
-  const simPort = await freePort();
-  const smtpPort = await freePort();
-  const ftpPort = await freePort();
+  // every port is a socket taken now and handed to the process that serves on it (scripts/test/ports.mjs)
+  const [apiSocket, simSocket, smtpSocket, ftpSocket] = await Promise.all([reservePort(), reservePort(), reservePort(), reservePort()]);
+  const [port, simPort, smtpPort, ftpPort] = [apiSocket, simSocket, smtpSocket, ftpSocket].map((r) => r.port);
   // the seeded local FTP server (ftp_server 1) is fleet-sim's (docs/fleet-sim.md "FTP")
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();
@@ -99,17 +79,24 @@ export default async function setup(project: TestProject) {
     // every journey signs in as the same few users: the per-user send quota is the api spec's (ledger.spec)
     COMMAND_QUOTA_PER_MINUTE: '1000',
   };
-  const sim: ChildProcess = spawn(process.execPath, ['apps/fleet-sim/dist/main.js'], {
+  const simPorts = passPorts([simSocket, smtpSocket, ftpSocket]);
+  const sim: ChildProcess = spawn(process.execPath, [...simPorts.execArgv, 'apps/fleet-sim/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_FTP_PORT: String(ftpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
+    stdio: ['ignore', 'ignore', 'inherit', ...simPorts.stdio],
+    env: { ...env, ...simPorts.env, FLEET_SIM_PORT: String(simPort), FLEET_SIM_SMTP_PORT: String(smtpPort), FLEET_SIM_FTP_PORT: String(ftpPort), FLEET_SIM_INBOUND_URL: `${baseUrl}/api/sms/webhook/inbound`, FLEET_SIM_LATENCY_MS: '50-300' },
   });
-  const api: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  const apiPorts = passPorts([apiSocket]);
+  const api: ChildProcess = spawn(process.execPath, [...apiPorts.execArgv, 'apps/api/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', ...apiPorts.stdio],
+    env: { ...env, ...apiPorts.env },
+  });
+  await Promise.all([simPorts.release(), apiPorts.release()]);
   // the worker runs the jobs the console starts (imports, SMS, reports); the journeys start once it runs its queues
   const worker: ChildProcess = spawn(process.execPath, ['apps/worker/dist/main.js'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
   const workerUp = printed(worker, 'worker running', 180_000);
-  await waitFor(`${baseUrl}/api/docs/openapi.json`, 30_000);
-  await waitFor(`${fleetSimUrl}/control/config`, 30_000);
+  await answers(`${baseUrl}/api/docs/openapi.json`, 30_000);
+  await answers(`${fleetSimUrl}/control/config`, 30_000);
   await workerUp;
   project.provide('e2e', { baseUrl, databaseUrl: db.url, fleetSimUrl });
   return async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, twilioGateway } from '@tracker/server';
-import { key, until, useWorld } from './test/harness.js';
+import { eventually, key, useWorld } from './test/harness.js';
 
 const FROM = '+15005550006';
 const ctx = useWorld();
@@ -45,7 +45,7 @@ describe('fleet-sim through the real twilio SDK (the server adapter)', () => {
     expect(again.sid).toBe(first.sid);
     expect(ctx.w.sim.control.messages(ctx.watch.number)).toHaveLength(1);
     expect(ctx.w.sim.control.messages(ctx.watch.number)[0]!.idempotencyToken).toBe(k);
-    await until(() => ctx.w.sim.control.handsets(ctx.watch.number).length, 'the handset got it');
+    await eventually(() => ctx.w.sim.control.handsets(ctx.watch.number).length, { what: 'the handset got it' });
     expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'LOCATE_ME#', count: 1 }]);
   });
 
@@ -76,7 +76,7 @@ describe('fleet-sim through the real twilio SDK (the server adapter)', () => {
   it('posts signed status callbacks queued, sent, delivered that the adapter accepts', async () => {
     const m = await send(ctx.watch.number, 'STATUS#');
     const statuses = () => ctx.w.sink.hooks.filter((h) => h.path.endsWith('/status') && h.params.MessageSid === m.sid);
-    await until(() => statuses().length === 3, 'three status callbacks');
+    await eventually(() => statuses().length === 3, { what: 'three status callbacks' });
     expect(statuses().map((h) => h.params.MessageStatus)).toEqual(['queued', 'sent', 'delivered']);
     for (const h of statuses()) {
       expect(ctx.w.signed(h)).toBe(true);
@@ -87,7 +87,7 @@ describe('fleet-sim through the real twilio SDK (the server adapter)', () => {
 
   it('a forged or altered callback fails the signature check', async () => {
     const m = await send(ctx.watch.number, 'STATUS#');
-    const h = await until(() => ctx.w.sink.hooks.find((x) => x.params.MessageSid === m.sid && x.params.MessageStatus === 'delivered'), 'delivered');
+    const h = await eventually(() => ctx.w.sink.hooks.find((x) => x.params.MessageSid === m.sid && x.params.MessageStatus === 'delivered'), { what: 'delivered' });
     expect(ctx.w.signed(h)).toBe(true);
     expect(ctx.w.signed({ ...h, params: { ...h.params, MessageStatus: 'failed' } })).toBe(false);
     expect(ctx.w.signed({ ...h, signature: undefined })).toBe(false);
@@ -97,7 +97,7 @@ describe('fleet-sim through the real twilio SDK (the server adapter)', () => {
   it('reports a number that is no watch undelivered with 30005', async () => {
     const stranger = '+19990000001';
     const m = await send(stranger, 'STATUS#');
-    const last = await until(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered'), 'undelivered');
+    const last = await eventually(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered'), { what: 'undelivered' });
     expect(last.params.ErrorCode).toBe('30005');
     expect(ctx.w.signed(last)).toBe(true);
     expect(await ctx.w.gateway.fetch(m.sid)).toMatchObject({ status: 'undelivered', errorCode: 30005 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, twilioGateway } from '@tracker/server';
 import { DEFAULT_KNOBS, knobsFromEnv, mergeKnobs } from './knobs.js';
-import { key, until, useWorld } from './test/harness.js';
+import { eventually, key, useWorld } from './test/harness.js';
 
 const FROM = '+15005550006';
 const ctx = useWorld();
@@ -10,13 +10,13 @@ const send = (body = 'WHERE#', to = ctx.watch.number) => ctx.w.gateway.send({ to
 /** the status callbacks our webhook received for a message, in arrival order */
 const statuses = (sid: string) => ctx.w.sink.hooks.filter((h) => h.path.endsWith('/status') && h.params.MessageSid === sid).map((h) => h.params.MessageStatus);
 /** a delivered message's life ends with the watch's reply: after it, no callback of it is still on its way */
-const replied = (sid: string) => until(() => ctx.w.sim.control.messages().find((m) => m.sid === sid)?.replies.find((r) => r.answered), 'the reply');
+const replied = (sid: string) => eventually(() => ctx.w.sim.control.messages().find((m) => m.sid === sid)?.replies.find((r) => r.answered), { what: 'the reply' });
 
 describe('knobs', () => {
   it('failureRate: the message ends undelivered (30003) and the watch never gets it', async () => {
     ctx.w.sim.control.configure({ failureRate: 1 });
     const m = await send();
-    await until(() => statuses(m.sid).includes('undelivered'), 'undelivered');
+    await eventually(() => statuses(m.sid).includes('undelivered'), { what: 'undelivered' });
     expect(statuses(m.sid)).toEqual(['queued', 'sent', 'undelivered']);
     expect(ctx.w.sink.hooks.find((h) => h.params.MessageSid === m.sid && h.params.MessageStatus === 'undelivered')!.params.ErrorCode).toBe('30003');
     expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([]);
@@ -34,7 +34,7 @@ describe('knobs', () => {
     ctx.w.sim.control.configure({ silentRate: 1 });
     const before = ctx.w.sim.control.inbound().length;
     const m = await send();
-    await until(() => statuses(m.sid).includes('delivered'), 'delivered');
+    await eventually(() => statuses(m.sid).includes('delivered'), { what: 'delivered' });
     await ctx.w.sim.control.settled();
     expect(statuses(m.sid)).toEqual(['queued', 'sent', 'delivered']);
     expect(ctx.w.sim.control.handsets(ctx.watch.number)).toEqual([{ to: ctx.watch.number, body: 'WHERE#', count: 1 }]);

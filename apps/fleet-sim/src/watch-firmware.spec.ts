@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { key, until, useWorld } from './test/harness.js';
+import { eventually, key, useWorld } from './test/harness.js';
 
 const FROM = '+15005550006';
 const ctx = useWorld();
@@ -22,10 +22,10 @@ function binary(size = 20_000) {
 /** Sends a FOTA command to the watch; answers the bodies of the watch's messages once it sent `n`. */
 async function update(body: string, n = 2) {
   const m = await ctx.w.gateway.send({ to: ctx.watch.number, from: FROM, body, statusCallback: ctx.w.statusUrl, idempotencyKey: key() });
-  const replies = await until(() => {
+  const replies = await eventually(() => {
     const r = ctx.w.sim.control.messages(ctx.watch.number).find((x) => x.sid === m.sid)?.replies ?? [];
     return r.length >= n && r.every((x) => x.answered) ? r : null;
-  }, `${n} reports to ${body}`);
+  }, { what: `${n} reports to ${body}` });
   return replies.map((r) => r.body);
 }
 
@@ -63,7 +63,7 @@ describe('a watch updating its firmware from the FTP server', () => {
     ctx.w.sim.control.configure({ fotaReportLossRate: 1 });
     try {
       expect(await update(cmd(13), 1)).toEqual(['FOTA:DOWNLOADING,13']);
-      await until(() => (ctx.w.sim.control.firmware().OK ?? 0) >= 1, 'the download');
+      await eventually(() => (ctx.w.sim.control.firmware().OK ?? 0) >= 1, { what: 'the download' });
     } finally {
       ctx.w.sim.control.configure({ fotaReportLossRate: 0 });
     }

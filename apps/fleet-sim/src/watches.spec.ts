@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { key, SMS_REPLIES, until, useWorld } from './test/harness.js';
+import { eventually, key, SMS_REPLIES, useWorld } from './test/harness.js';
 import { unknownCommand } from './handset.js';
 import { ControlError } from './unprompted.js';
 import { MODEM_COMMANDS, MODEM_FIRMWARE } from './watch-modem.js';
@@ -11,7 +11,7 @@ const ctx = useWorld();
 /** sends `body` to the watch and answers the watch's reply as our inbound webhook received it */
 async function ask(body: string, to = ctx.watch.number) {
   const m = await ctx.w.gateway.send({ to, from: FROM, body, statusCallback: ctx.w.statusUrl, idempotencyKey: key() });
-  const reply = await until(() => ctx.w.sim.control.messages(to).find((x) => x.sid === m.sid)?.replies.find((r) => r.answered), `the reply to ${body}`);
+  const reply = await eventually(() => ctx.w.sim.control.messages(to).find((x) => x.sid === m.sid)?.replies.find((r) => r.answered), { what: `the reply to ${body}` });
   expect(reply.answered).toBe(204);
   const hook = ctx.w.sink.hooks.find((h) => h.path.endsWith('/inbound') && h.params.MessageSid === reply.sid)!;
   expect(hook.params.Body).toBe(reply.body);
@@ -123,7 +123,7 @@ describe('the watches behind the seeded numbers', () => {
       body: JSON.stringify({ from: ctx.watch.number, body: 'SOS:ALARM' }),
     });
     expect(res.status).toBe(200);
-    const hook = await until(() => ctx.w.sink.hooks.find((h) => h.params.Body === 'SOS:ALARM'), 'the unprompted message');
+    const hook = await eventually(() => ctx.w.sink.hooks.find((h) => h.params.Body === 'SOS:ALARM'), { what: 'the unprompted message' });
     expect(hook.params).toMatchObject({ From: ctx.watch.number, To: FROM });
     expect(ctx.w.signed(hook)).toBe(true);
     const bad = await fetch(`${ctx.w.sim.url}/control/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"body":"x"}' });
@@ -138,7 +138,7 @@ describe('the watches behind the seeded numbers', () => {
     expect(res.status).toBe(201);
     const rec = (await res.json()) as any;
     expect(rec).toMatchObject({ from: ctx.watch.number, to: FROM, body: 'SOS:ALARM', replyTo: null, answered: 204 });
-    const hook = await until(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === rec.sid), 'the alarm');
+    const hook = await eventually(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === rec.sid), { what: 'the alarm' });
     expect(hook.path).toBe('/api/sms/webhook/inbound');
     expect(hook.params).toMatchObject({ From: ctx.watch.number, To: FROM, Body: 'SOS:ALARM', SmsStatus: 'received' });
     expect(ctx.w.signed(hook)).toBe(true);
@@ -188,7 +188,7 @@ describe('the watches behind the seeded numbers', () => {
     expect(again).toMatchObject({ from: ctx.watch.number, to: FROM, body: 'RESET:OK', replyTo: sid, replayOf: hook.params.MessageSid, answered: 204 });
     expect(again.sid).toMatch(/^SM[0-9a-f]{32}$/);
     expect(again.sid).not.toBe(hook.params.MessageSid);
-    const repeated = await until(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === again.sid), 'the repeated reply');
+    const repeated = await eventually(() => ctx.w.sink.hooks.find((h) => h.params.MessageSid === again.sid), { what: 'the repeated reply' });
     expect(repeated.params).toMatchObject({ From: ctx.watch.number, To: FROM, Body: 'RESET:OK' });
     expect(ctx.w.signed(repeated)).toBe(true);
     expect(ctx.w.sim.control.messages().find((m) => m.sid === sid)?.replies.map((r) => r.body)).toEqual(['RESET:OK', 'RESET:OK']);

@@ -90,16 +90,8 @@ export function useWorld(options: FleetSimOptions = {}): WorldContext {
   return ctx;
 }
 
-/** Waits until `check` answers something truthy (no fixed sleeps in tests: conditions, with a generous bound). */
-export async function until<T>(check: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** the one wait of the test tree: a condition polled within a deadline (scripts/test/eventually.mjs) */
+export { eventually } from '../../../../scripts/test/eventually.mjs';
 
 /** Seeded devices that are watches: n numbers of devices of one type (distinct numbers). */
 export async function watchNumbers(databaseUrl: string, n: number, deviceTypeId?: number): Promise<{ number: string; deviceId: number; deviceTypeId: number }[]> {

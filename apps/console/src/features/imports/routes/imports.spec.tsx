@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { IMPORT_COLUMNS, IMPORT_KINDS, VALUE_RULES, type ImportItem } from '@tracker/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IMPORT_COLUMNS, IMPORT_KINDS, POLLING_MS, VALUE_RULES, type ImportItem } from '@tracker/contract';
 import { i18n } from '../../../lib/i18n';
 import { BUNDLES } from '../../../locales/bundles';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 import { formatDate } from '../../../lib/dates';
 import { setTimeZone } from '../../../lib/time-zone';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 
@@ -118,27 +122,34 @@ describe('import screens', () => {
   });
 
   it('refreshes the import list 5 s after an upload (§4)', async () => {
-    const fetch = mockFetch({
+    // the page's own timer on a fake clock (advanced by hand; it also follows real time, so the user's typing runs)
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const REFRESH = POLLING_MS.importListRefreshAfterUpload;
+    let uploaded = 0;
+    const listAt: number[] = [];
+    mockFetch({
       'GET /api/local/role': roleOf(1),
       ...lists,
-      'GET /api/import/list': ok({ items: [item({})], total_pages: 1, total: 1, page: 0 }),
+      'GET /api/import/list': () => {
+        listAt.push(Date.now());
+        return ok({ items: [item({})], total_pages: 1, total: 1, page: 0 });
+      },
       'POST /api/import/upload': () => {
         // the refresh timer starts when the answer arrives, after this: the interval measured from here is never shorter
         uploaded = Date.now();
         return ok({ id: 7, status: 'QUEUED' });
       },
     });
-    let uploaded = 0;
     const { user } = renderApp('/admin/upload', { session: { role: 1 } });
     await screen.findAllByTestId('import-row');
     await user.upload(screen.getByLabelText('File'), new File(['imsi\n262011234567890\n'], 'sims.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('sims.csv was uploaded and is being imported (import 7).')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1000));
-    const before = fetch.callsTo('GET', '/api/import/list').length;
-    await waitFor(() => expect(fetch.callsTo('GET', '/api/import/list').length).toBeGreaterThan(before), { timeout: 6000 });
-    expect(Date.now() - uploaded).toBeGreaterThanOrEqual(4990);
-  }, 10_000);
+    await vi.advanceTimersByTimeAsync(REFRESH);
+    await waitFor(() => expect(listAt.filter((t) => t - uploaded >= REFRESH)).toHaveLength(1));
+    // besides the upload's own refresh as it is answered, nothing came before the 5 s were up
+    expect(listAt.filter((t) => t - uploaded > 1000 && t - uploaded < REFRESH)).toEqual([]);
+  });
 
   it('mass import: reports the IMEIs found in the file and now in the database (§8); a refused upload says it was not uploaded', async () => {
     let refuse = false;
