@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
 import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type FactoryDetail } from '@tracker/contract';
-import { SelectField, TextField } from '../../../components/Field';
+import { FormActions, SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
@@ -138,11 +138,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
         </p>
       ) : null}
       {editable ? (
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormActions submit={t('common.save')} pending={save.isPending} primary />
       ) : (
         <p className="muted">{t('device.common.readOnly')}</p>
       )}
@@ -270,11 +266,7 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
             error={error}
             aria-invalid={error ? true : undefined}
           />
-          <div className="form-actions">
-            <button type="submit" className="btn" disabled={lookup.isPending}>
-              {t('device.general.factoryCheck')}
-            </button>
-          </div>
+          <FormActions submit={t('device.general.factoryCheck')} pending={lookup.isPending} />
         </form>
       ) : null}
       <Modal

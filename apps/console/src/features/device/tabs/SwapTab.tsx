@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type SimCardItem } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
@@ -104,11 +104,7 @@ export function SwapTab({ id }: { id: number }) {
               error={errors.imsi}
               hint={t('device.swap.imsiHint', { n: IMSI_LENGTH })}
             />
-            <div className="form-actions">
-              <button type="submit" className="btn" disabled={lookup.isPending}>
-                {t('device.swap.check')}
-              </button>
-            </div>
+            <FormActions submit={t('device.swap.check')} pending={lookup.isPending} />
           </form>
           {sim && !errors.imsi ? (
             <section className="dw-section" data-testid="swap-sim">

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRMWARE_UPLOAD_FIELDS, type FirmwareUploadField } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
@@ -63,11 +63,7 @@ export function UploadPage() {
             <TextField label={t('firmware.fields.name')} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} error={err('name')} />
             <TextField label={t('firmware.fields.version')} value={version} maxLength={50} onChange={(e) => setVersion(e.target.value)} error={err('version')} hint={t('firmware.upload.versionHint')} />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
-              {upload.isPending ? t('firmware.upload.sending') : t('firmware.upload.submit')}
-            </button>
-          </div>
+          <FormActions submit={upload.isPending ? t('firmware.upload.sending') : t('firmware.upload.submit')} pending={upload.isPending} primary />
         </form>
       </section>
     </FirmwarePage>

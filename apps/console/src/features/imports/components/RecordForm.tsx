@@ -11,7 +11,7 @@ import {
   type ImportColumn,
   type ImportKind,
 } from '@tracker/contract';
-import { SelectField, TextField } from '../../../components/Field';
+import { FormActions, SelectField, TextField } from '../../../components/Field';
 import { apiCall, ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
 import { serverErrorToast, successToast } from '../../../lib/toast';
@@ -135,11 +135,7 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
   return (
     <form className="import-record" onSubmit={(e) => void submit(e)} noValidate aria-label={t('imports.record.title')}>
       <div className="form-grid">{columns.map((c) => <Fragment key={c.name}>{field(c)}</Fragment>)}</div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? t('common.pleaseWait') : t('imports.record.submit')}
-        </button>
-      </div>
+      <FormActions submit={save.isPending ? t('common.pleaseWait') : t('imports.record.submit')} pending={save.isPending} primary />
     </form>
   );
 }

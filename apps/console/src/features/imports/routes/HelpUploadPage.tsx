@@ -10,6 +10,7 @@ import { localErrorToast, serverErrorToast, successToast } from '../../../lib/to
 import { downloadFile } from '../../../lib/api-client';
 import { useHelpFile, useHelpUploadMutation } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
+import { FormActions } from '../../../components/Field';
 
 /** §2 /admin/help/upload: the help file of the import screens, and a new one to replace it. */
 export function HelpUploadPage() {
@@ -70,11 +71,7 @@ export function HelpUploadPage() {
             </label>
             <input id="help-file" ref={fileRef} className="input" type="file" />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
-              {t('imports.help.submit')}
-            </button>
-          </div>
+          <FormActions submit={t('imports.help.submit')} pending={upload.isPending} primary />
         </form>
       </section>
     </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type DeviceToAdd } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
@@ -96,11 +96,7 @@ export function AddDeviceTab({ id }: OwnerTabProps) {
             setFound(null);
           }}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn" disabled={find.isPending}>
-            {t('ownerAddDevice.check')}
-          </button>
-        </div>
+        <FormActions submit={t('ownerAddDevice.check')} pending={find.isPending} />
       </form>
       {found ? (
         <section className="dw-section" data-testid="add-device-sim">

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isConfirmationRequired, SMS_TEXT_MAX, smsSendBulkBody, type ConfirmationRequired, type SmsCampaign, type SmsSendBulkBody } from '@tracker/contract';
 import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
-import { CountedTextField, SelectField, TextAreaField } from '../../../components/Field';
+import { CountedTextField, FormActions, SelectField, TextAreaField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
@@ -112,11 +112,7 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           error={form.errors.devices}
           onChange={(e) => form.set('devices', e.target.value)}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={send.isPending}>
-            {t('sms.send.submit')}
-          </button>
-        </div>
+        <FormActions submit={t('sms.send.submit')} pending={send.isPending} primary />
       </form>
       <ConfirmCommandDialog
         confirmation={confirmation}
