@@ -13,7 +13,8 @@ import { apiCall } from '../../../lib/api-client';
 import type { UrlSort } from '../../../lib/url-search';
 import { smsKeys } from '../../../lib/campaign';
 
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';
 export const useLanguages = () => useQuery({ queryKey: ['lists', 'deviceLanguages'], queryFn: ({ signal }) => apiCall('deviceLanguages', { signal }) });
 
 // ------------------------------------------------------------------------------------------------ translations

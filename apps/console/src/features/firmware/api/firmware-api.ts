@@ -72,4 +72,5 @@ export function useActivity(query: string, requestId: number | null, page: numbe
 }
 
 /** Device types (`GET /device/types`; the same query key as every other screen's list). */
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportItem, UploadResponse } from '@tracker/contract';
+import type { ImportItem, ImportKind, UploadResponse } from '@tracker/contract';
 import { apiCall, downloadFile, uploadFile } from '../../../lib/api-client';
 
 export const importKeys = {
@@ -76,7 +76,8 @@ export async function downloadReport(importId: number) {
 
 export const useServers = () => useQuery({ queryKey: ['lists', 'servers'], queryFn: ({ signal }) => apiCall('importServers', { signal }) });
 export const useVoipCentrals = () => useQuery({ queryKey: ['lists', 'voipCentrals'], queryFn: ({ signal }) => apiCall('voipCentralList', { signal }) });
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';
 export const useDeployments = () => useQuery({ queryKey: ['lists', 'deployments'], queryFn: ({ signal }) => apiCall('deploymentList', { signal }) });
 
 export function useHelpFile() {
@@ -91,3 +92,10 @@ export function useHelpUploadMutation() {
   });
 }
 
+
+/** The routes of one record entered by hand, by import kind. */
+const RECORD_ROUTE = { SIM: 'importSim', DEVICE: 'importDevice', DEVICE_AND_SIM: 'importDeviceAndSim', FACTORY_DEVICE: 'importFactoryDevice' } as const;
+
+/** One record of a kind entered by hand (POST /import/sim, /device, /deviceAndSim, /factoryDevice); the form says a refusal itself (§8). */
+export const useImportRecordMutation = (kind: Exclude<ImportKind, 'MASS'>) =>
+  useMutation({ mutationFn: (body: unknown) => apiCall(RECORD_ROUTE[kind], { body: body as never, toast: false }) });

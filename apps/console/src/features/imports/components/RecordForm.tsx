@@ -1,6 +1,5 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import {
   CARRIER_SIM_STATUSES,
   deviceAndSimRecord,
@@ -12,16 +11,15 @@ import {
   type ImportKind,
 } from '@tracker/contract';
 import { FormActions, SelectField, TextField } from '../../../components/Field';
-import { apiCall, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
-import { useDeployments, useDeviceTypes } from '../api/imports-api';
+import { useDeployments, useDeviceTypes, useImportRecordMutation } from '../api/imports-api';
 import { reasonLabel } from '../../../lib/reasons';
 
 type RecordKind = Exclude<ImportKind, 'MASS'>;
 const SCHEMA = { SIM: simRecord, DEVICE: deviceRecord, DEVICE_AND_SIM: deviceAndSimRecord, FACTORY_DEVICE: factoryDeviceRecord } as const;
-const ROUTE = { SIM: 'importSim', DEVICE: 'importDevice', DEVICE_AND_SIM: 'importDeviceAndSim', FACTORY_DEVICE: 'importFactoryDevice' } as const;
 
 const STATUS_OPTIONS: Record<string, number[]> = {
   importDeviceStatus: [0, 1, 2, 3],
@@ -34,9 +32,7 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
   const columns = IMPORT_COLUMNS[kind];
   const types = useDeviceTypes();
   const deployments = useDeployments();
-  const save = useMutation({
-    mutationFn: (body: unknown) => apiCall(ROUTE[kind], { body: body as never, toast: false }),
-  });
+  const save = useImportRecordMutation(kind);
   /** the record as the CSV line would have it: trimmed, empty fields left out, flags as booleans */
   const body = (v: Record<string, string>) => {
     const out: Record<string, unknown> = {};

@@ -7,7 +7,7 @@ import { RefSelect } from '../../../components/RefSelect';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
 import { successToast } from '../../../lib/toast';
-import { useAddDevice, useFindDevice, useTypes } from '../contacts/api';
+import { useAddDeviceMutation, useFindDeviceMutation, useDeviceTypes } from '../api/contacts';
 import type { OwnerTabProps } from '../owner-tabs';
 
 /**
@@ -18,9 +18,9 @@ import type { OwnerTabProps } from '../owner-tabs';
 export function AddDeviceTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const types = useTypes();
-  const find = useFindDevice();
-  const add = useAddDevice();
+  const types = useDeviceTypes();
+  const find = useFindDeviceMutation();
+  const add = useAddDeviceMutation();
   const [param, setParam] = useState('');
   const [type, setType] = useState('');
   const [found, setFound] = useState<DeviceToAdd | null>(null);

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { successToast } from '../../../lib/toast';
 import { useAddUserMutation } from '../api/add-user';
 import { useImportLanguages } from '../api/get-languages';
-import { useWhiteLabels } from '../api/get-white-labels';
+import { useWhiteLabels } from '../../../lib/lists';
 
 type Form = {
   email: string;
