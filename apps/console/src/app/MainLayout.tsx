@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { useRoleRefresh } from '../features/auth/api/get-role';
-import { useLogout } from '../features/auth/api/logout';
+import { useLogoutMutation } from '../features/auth/api/logout';
 import { TimeZoneButton } from '../features/timezone/components/TimeZoneButton';
 import { useSession } from '../lib/session';
 import { MainMenu } from './MainMenu';
@@ -12,7 +12,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const logout = useLogout();
+  const logout = useLogoutMutation();
   useRoleRefresh();
   if (!session) return null;
 

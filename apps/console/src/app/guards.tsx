@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canAccess, errorMessage, ErrorCode, type Area } from '@tracker/contract';
 import { endSession } from '../lib/api-client';
 import { currentLanguage, useFeatureTexts } from '../lib/i18n';
+import { ForbiddenNote } from '../components/ForbiddenNote';
 import { Spinner } from '../components/Spinner';
 import { getSession, isExpired, useSession } from '../lib/session';
 import { serverErrorToast } from '../lib/toast';
@@ -34,12 +34,9 @@ export function RequireSession() {
 
 /** §8 "Unauthorised route". */
 export function Forbidden() {
-  const { t } = useTranslation();
   return (
     <div className="page">
-      <p className="forbidden" role="alert" data-testid="forbidden">
-        {t('access.forbidden')}
-      </p>
+      <ForbiddenNote />
     </div>
   );
 }

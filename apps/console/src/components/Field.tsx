@@ -107,3 +107,14 @@ export function CountedTextField({ maxLength, value, ...field }: FieldShell & In
   const { t } = useTranslation();
   return <TextField {...field} value={value} maxLength={maxLength} hint={t('common.charCount', { n: value.length, max: maxLength })} />;
 }
+
+/** A page form's submit row (a dialog's is `FormFooter`): the submit button, disabled while the form is sent. */
+export function FormActions({ submit, pending = false, primary = false }: { submit: ReactNode; pending?: boolean; primary?: boolean }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className={primary ? 'btn btn--primary' : 'btn'} disabled={pending}>
+        {submit}
+      </button>
+    </div>
+  );
+}

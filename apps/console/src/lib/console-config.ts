@@ -6,7 +6,7 @@ import { apiCall } from './api-client';
 export const NO_TILES: ConsoleConfig = { mapTileUrl: '', mapAttribution: '' };
 
 /** The deployment's console settings (GET /console/config: the map's tile server), read once per page load. */
-export const consoleConfigOptions = queryOptions({
+export const getConsoleConfigQueryOptions = queryOptions({
   queryKey: ['console-config'],
   queryFn: () => apiCall('consoleConfig', { toast: false }).catch((): ConsoleConfig => NO_TILES),
   staleTime: Infinity,
@@ -14,5 +14,5 @@ export const consoleConfigOptions = queryOptions({
 });
 
 export function useConsoleConfig() {
-  return useQuery(consoleConfigOptions);
+  return useQuery(getConsoleConfigQueryOptions);
 }

@@ -19,19 +19,22 @@ export const firstSegment =
   (path) =>
     (prefix && path.startsWith(`${prefix}.`) ? path.slice(prefix.length + 1) : path).split('.')[0] ?? '';
 
-/** Says a field error in the UI language (the contract's coded message, docs/architecture.md "Reasons and messages"). */
-export type MessageOf = (field: string, error: FieldError) => string;
+/**
+ * Says a field error in the form's own words (the default is the contract's coded message in the UI language,
+ * docs/architecture.md "Reasons and messages"); `input` is what the schema checked.
+ */
+export type MessageOf = (field: string, error: FieldError, input?: unknown) => string;
 
 /**
  * The messages of a local check with one of the contract's zod schemas, the first per form field: coded issues said
  * in the UI language (`message` says them in the form's own words where it has them).
  */
-export function issueErrors(t: TFunction, error: z.ZodError, fieldOf: FieldOf = firstSegment(), message?: MessageOf): FormErrors {
+export function issueErrors(t: TFunction, error: z.ZodError, fieldOf: FieldOf = firstSegment(), message?: MessageOf, input?: unknown): FormErrors {
   const out: FormErrors = {};
   for (const issue of error.issues) {
     const fe = issueFieldError(issue, '_');
     const field = fieldOf(fe.field);
-    out[field] ??= message ? message(field, fe) : reasonLabel(t, fe.code, fe.params);
+    out[field] ??= message ? message(field, fe, input) : reasonLabel(t, fe.code, fe.params);
   }
   return out;
 }
@@ -107,7 +110,7 @@ export function useContractForm<V extends Record<string, unknown>, S extends z.Z
     const own = Object.fromEntries(Object.entries(o.check?.(v) ?? {}).filter(([, m]) => m)) as FormErrors;
     const input = o.body ? o.body(v) : v;
     const parsed = schema ? schema.safeParse(input, { error: codedIssues }) : null;
-    const found = parsed && !parsed.success ? { ...issueErrors(t, parsed.error, fieldOf, o.message), ...own } : own;
+    const found = parsed && !parsed.success ? { ...issueErrors(t, parsed.error, fieldOf, o.message, input), ...own } : own;
     if (hasMessages(found)) return { ok: false, errors: found };
     return { ok: true, data: (parsed?.success ? parsed.data : input) as z.output<S> };
   }

@@ -13,7 +13,8 @@ import { apiCall } from '../../../lib/api-client';
 import type { UrlSort } from '../../../lib/url-search';
 import { smsKeys } from '../../../lib/campaign';
 
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';
 export const useLanguages = () => useQuery({ queryKey: ['lists', 'deviceLanguages'], queryFn: ({ signal }) => apiCall('deviceLanguages', { signal }) });
 
 // ------------------------------------------------------------------------------------------------ translations
@@ -28,7 +29,7 @@ export function useTranslationsOf(language: string, typeId: number | null) {
 }
 
 /** POST /translation/add (no id) or /translation/edit (id); the lists are read again after it. */
-export function useSaveTranslation() {
+export function useSaveTranslationMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: TranslationAddBody | TranslationEditBody) =>
@@ -47,7 +48,7 @@ export function useDefaults(typeId: number | null) {
   });
 }
 
-export function useSaveDefault() {
+export function useSaveDefaultMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: DefaultSettingAddBody | DefaultSettingEditBody) =>
@@ -60,7 +61,7 @@ export function useSaveDefault() {
  * GET /setting/pushToAll: without `confirm_token` what it would do (a confirmation), with it the campaign, which
  * CampaignProgress then follows.
  */
-export function usePushToAll() {
+export function usePushToAllMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (q: { setting_no: number; device_type_id: number; confirm_token?: string }) => apiCall('settingPushToAll', { query: q }),
@@ -90,15 +91,24 @@ export function useWifi(mac: string | null) {
   });
 }
 
-/** Adds (oldMac null) or changes the access point `oldMac`; deletes by MAC. Searches and details are read again. */
-export function useWifiChanges() {
+/** After a change of an access point its searches and details are read again. */
+function useRefreshWifi() {
   const qc = useQueryClient();
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['wifiSearch'] }), qc.invalidateQueries({ queryKey: ['wifi'] })]);
-  const save = useMutation({
+  return () => Promise.all([qc.invalidateQueries({ queryKey: ['wifiSearch'] }), qc.invalidateQueries({ queryKey: ['wifi'] })]);
+}
+
+/** Adds (oldMac null) or changes the access point `oldMac`. */
+export function useSaveWifiMutation() {
+  const refresh = useRefreshWifi();
+  return useMutation({
     mutationFn: ({ oldMac, body }: { oldMac: string | null; body: WifiBody }) =>
       oldMac === null ? apiCall('wifiCreate', { body }) : apiCall('wifiSave', { query: { oldMac }, body }),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: string) => apiCall('wifiDelete', { body: { id } }), onSuccess: refresh });
-  return { save, remove };
+}
+
+/** Deletes an access point by MAC. */
+export function useRemoveWifiMutation() {
+  const refresh = useRefreshWifi();
+  return useMutation({ mutationFn: (id: string) => apiCall('wifiDelete', { body: { id } }), onSuccess: refresh });
 }

@@ -1,36 +1,42 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DefaultSettingItem } from '@tracker/contract';
+import { defaultSettingAddBody, defaultSettingEditBody, type DefaultSettingItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
+import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useSaveDefault } from '../api/admin-data-api';
-import { useFieldErrors } from '../api/field-errors';
+import { useSaveDefaultMutation } from '../api/admin-data-api';
 
 type Props = { item: DefaultSettingItem | null; typeId: number; onClose: () => void };
 
 const profilesOf = (s: string) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean).map(Number))];
 
+type Values = { setting_no: string; name: string; value: string; synced: boolean; editable: boolean; types: string };
+
 /** Add (no item) or edit a default setting: number (add only), name, value, synced, editable, profiles. */
 export function DefaultSettingModal({ item, typeId, onClose }: Props) {
   const { t } = useTranslation();
-  const [no, setNo] = useState(item ? String(item.setting_no) : '');
-  const [name, setName] = useState(item?.name ?? '');
-  const [value, setValue] = useState(item?.value ?? '');
-  const [synced, setSynced] = useState(item?.synced ?? true);
-  const [editable, setEditable] = useState(item?.editable ?? true);
-  const [profiles, setProfiles] = useState(item?.types.join(', ') ?? '');
-  const { errors, attempt } = useFieldErrors();
-  const save = useSaveDefault();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const fields = { name: name.trim() || null, value, synced, editable, types: profilesOf(profiles) };
-    const saved = await attempt(() => save.mutateAsync(item ? { id: item.id, ...fields } : { device_type_id: typeId, setting_no: Number(no), ...fields }));
-    if (!saved) return;
+  const save = useSaveDefaultMutation();
+  const body = (v: Values) => {
+    const fields = { name: v.name.trim() || null, value: v.value, synced: v.synced, editable: v.editable, types: profilesOf(v.types) };
+    return item ? { id: item.id, ...fields } : { device_type_id: typeId, setting_no: Number(v.setting_no), ...fields };
+  };
+  const form = useContractForm<Values>(item ? defaultSettingEditBody : defaultSettingAddBody, {
+    initial: {
+      setting_no: item ? String(item.setting_no) : '',
+      name: item?.name ?? '',
+      value: item?.value ?? '',
+      synced: item?.synced ?? true,
+      editable: item?.editable ?? true,
+      types: item?.types.join(', ') ?? '',
+    },
+    body,
+  });
+  const submit = form.submit(async (_, v) => {
+    const saved = await save.mutateAsync(body(v));
     successToast(t('adminData.defaults.saved', { no: saved.setting_no }));
     onClose();
-  }
+  });
+  const { values, errors } = form;
 
   return (
     <Modal
@@ -40,18 +46,18 @@ export function DefaultSettingModal({ item, typeId, onClose }: Props) {
       onSubmit={submit}
       footer={<FormFooter onCancel={onClose} submit={t('adminData.save')} pending={save.isPending} />}
     >
-      <TextField label={t('adminData.defaults.no')} inputMode="numeric" value={no} disabled={item !== null} error={errors.setting_no} onChange={(e) => setNo(e.target.value)} data-autofocus />
-      <TextField label={t('adminData.defaults.name')} value={name} maxLength={100} error={errors.name} onChange={(e) => setName(e.target.value)} />
-      <TextField label={t('adminData.defaults.value')} value={value} maxLength={500} error={errors.value} onChange={(e) => setValue(e.target.value)} />
+      <TextField label={t('adminData.defaults.no')} inputMode="numeric" value={values.setting_no} disabled={item !== null} error={errors.setting_no} onChange={(e) => form.set('setting_no', e.target.value)} data-autofocus />
+      <TextField label={t('adminData.defaults.name')} value={values.name} maxLength={100} error={errors.name} onChange={(e) => form.set('name', e.target.value)} />
+      <TextField label={t('adminData.defaults.value')} value={values.value} maxLength={500} error={errors.value} onChange={(e) => form.set('value', e.target.value)} />
       <div className="field field--checkbox">
-        <input id="ds-synced" type="checkbox" checked={synced} onChange={(e) => setSynced(e.target.checked)} />
+        <input id="ds-synced" type="checkbox" checked={values.synced} onChange={(e) => form.set('synced', e.target.checked)} />
         <label htmlFor="ds-synced">{t('adminData.defaults.synced')}</label>
       </div>
       <div className="field field--checkbox">
-        <input id="ds-editable" type="checkbox" checked={editable} onChange={(e) => setEditable(e.target.checked)} />
+        <input id="ds-editable" type="checkbox" checked={values.editable} onChange={(e) => form.set('editable', e.target.checked)} />
         <label htmlFor="ds-editable">{t('adminData.defaults.editable')}</label>
       </div>
-      <TextField label={t('adminData.defaults.profiles')} hint={t('adminData.defaults.profilesHint')} value={profiles} maxLength={100} error={errors.types} onChange={(e) => setProfiles(e.target.value)} />
+      <TextField label={t('adminData.defaults.profiles')} hint={t('adminData.defaults.profilesHint')} value={values.types} maxLength={100} error={errors.types} onChange={(e) => form.set('types', e.target.value)} />
     </Modal>
   );
 }

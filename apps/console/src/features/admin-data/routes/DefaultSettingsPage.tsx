@@ -8,7 +8,7 @@ import { DataTable, useSortedRows, type Column } from '../../../components/DataT
 import { SelectField } from '../../../components/Field';
 import { ListPage } from '../../../components/ListPage';
 import { formatDateTime } from '../../../lib/dates';
-import { useDefaults, useDeviceTypes, usePushToAll } from '../api/admin-data-api';
+import { useDefaults, useDeviceTypes, usePushToAllMutation } from '../api/admin-data-api';
 import { DefaultSettingModal } from '../components/DefaultSettingModal';
 import '../admin-data.css';
 
@@ -30,7 +30,7 @@ export function DefaultSettingsPage() {
   const [editing, setEditing] = useState<{ item: DefaultSettingItem | null } | null>(null);
   const [pushing, setPushing] = useState<{ item: DefaultSettingItem; confirmation: ConfirmationRequired } | null>(null);
   const [bulkId, setBulkId] = useState<string | null>(null);
-  const push = usePushToAll();
+  const push = usePushToAllMutation();
   const typeName = types.data?.find((x) => x.id === typeId)?.name ?? '';
 
   /**

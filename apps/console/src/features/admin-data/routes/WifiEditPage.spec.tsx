@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WifiItem } from '@tracker/contract';
-import { stubLayout } from '../../../test/layout';
+import { stubLayout, stubMap } from '../../../test/layout';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [4], white_labels: [1], types: [-1], preferedLanguage: 'en' });
@@ -21,7 +21,7 @@ const item: WifiItem = {
 describe('/geolocation/edit/{mac}: the §2 navigation guard', () => {
   // the map (Leaflet) needs a size and watches it
   beforeEach(() => stubLayout());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => (vi.restoreAllMocks(), vi.unstubAllGlobals()));
 
   const api = () =>
     mockFetch({
@@ -39,11 +39,17 @@ describe('/geolocation/edit/{mac}: the §2 navigation guard', () => {
   });
 
   it('with a changed field asks first; Yes saves, then leaves', async () => {
+    // the point comes onto the map: its layer draws on a stubbed canvas
+    stubMap();
     const fetch = api();
     const { user, router } = renderApp('/geolocation/edit/AABBCCDDEEFF', { session: { role: 1 } });
     const lat = await screen.findByLabelText('Latitude');
     await user.clear(lat);
     await user.type(lat, '48.1');
+    // the stored longitude is off the map (200), which the form's check refuses before sending: a valid one
+    const lng = screen.getByLabelText('Longitude');
+    await user.clear(lng);
+    await user.type(lng, '11.5');
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await screen.findByRole('dialog', { name: 'Unsaved changes' });
     expect(router.state.location.pathname).toBe('/geolocation/edit/AABBCCDDEEFF');

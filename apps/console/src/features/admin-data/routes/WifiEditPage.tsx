@@ -1,16 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { formatMac, type WifiItem } from '@tracker/contract';
+import { formatMac, wifiBody, type WifiBody, type WifiItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { FixLayer, MapView } from '../../../components/MapView';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useWifi, useWifiChanges } from '../api/admin-data-api';
-import { useFieldErrors } from '../api/field-errors';
+import { useRemoveWifiMutation, useSaveWifiMutation, useWifi } from '../api/admin-data-api';
 import { WifiHelp } from '../components/WifiHelp';
 import '../admin-data.css';
 
@@ -33,18 +33,17 @@ export function WifiEditPage() {
 function WifiForm({ item }: { item: WifiItem | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [mac, setMac] = useState(item ? formatMac(item.mac) : '');
-  const [lat, setLat] = useState(item ? String(item.latitude) : '');
-  const [lng, setLng] = useState(item ? String(item.longitude) : '');
-  const [fixed, setFixed] = useState(item?.fixed ?? false);
-  const [blacklisted, setBlacklisted] = useState(item?.blacklisted ?? false);
-  const { errors, attempt } = useFieldErrors();
+  const initial = { mac: item ? formatMac(item.mac) : '', latitude: item ? String(item.latitude) : '', longitude: item ? String(item.longitude) : '', fixed: item?.fixed ?? false, blacklisted: item?.blacklisted ?? false };
+  // the api reads the body strictly: coordinates as numbers, anything else is refused with its §5 message (said here first)
+  const body = (v: typeof initial) => ({ mac: v.mac, latitude: coordinate(v.latitude), longitude: coordinate(v.longitude), fixed: v.fixed, blacklisted: v.blacklisted }) as unknown as WifiBody;
+  const form = useContractForm(wifiBody, { initial, body, fieldOf: (p) => (p === 'oldMac' ? 'mac' : p) });
+  const { values, errors } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { save, remove } = useWifiChanges();
-  const point = { lat: coordinate(lat), lng: coordinate(lng) };
+  const save = useSaveWifiMutation();
+  const remove = useRemoveWifiMutation();
+  const point = { lat: coordinate(values.latitude), lng: coordinate(values.longitude) };
   const onMap = typeof point.lat === 'number' && typeof point.lng === 'number' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
   // §2 navigation guard: the fields as they were loaded (or last saved) against what is typed now
-  const values = { mac, lat, lng, fixed, blacklisted };
   const [baseline, setBaseline] = useState(values);
   const dirty = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== baseline[k]);
   // a save that changed the MAC moves to the new address once the saved values are the baseline (else the guard stops it)
@@ -53,21 +52,13 @@ function WifiForm({ item }: { item: WifiItem | null }) {
     if (goTo) void navigate(goTo.path, { replace: goTo.replace });
   }, [goTo, navigate]);
 
-  async function doSave(): Promise<boolean> {
-    // the api reads the body strictly: coordinates as numbers, anything else is refused with its §5 message
-    const body = { mac, latitude: point.lat, longitude: point.lng, fixed, blacklisted } as unknown as Parameters<typeof save.mutateAsync>[0]['body'];
-    const saved = await attempt(() => save.mutateAsync({ oldMac: item?.mac ?? null, body }));
-    if (!saved) return false;
-    setBaseline(values);
+  /** true when saved (the navigation guard then leaves) */
+  const doSave = form.submit(async (_, v) => {
+    const saved = await save.mutateAsync({ oldMac: item?.mac ?? null, body: body(v) });
+    setBaseline(v);
     successToast(t('adminData.wifi.saved', { mac: formatMac(saved.mac) }));
     if (saved.mac !== item?.mac) setGoTo({ path: `/geolocation/edit/${saved.mac}`, replace: item !== null });
-    return true;
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    void doSave();
-  }
+  });
 
   async function doDelete() {
     await remove.mutateAsync(item!.mac);
@@ -81,17 +72,17 @@ function WifiForm({ item }: { item: WifiItem | null }) {
     <div className="page">
       <PageTitle text={title}>{title}</PageTitle>
       <div className="wifi-edit">
-        <form className="card" aria-label={title} onSubmit={submit} noValidate>
-          <TextField label={t('adminData.wifi.mac')} help={<WifiHelp field="mac" />} hint={t('adminData.wifi.macHint')} autoComplete="off" maxLength={17} value={mac} error={errors.mac ?? errors.oldMac} onChange={(e) => setMac(e.target.value)} />
-          <TextField label={t('adminData.wifi.latitude')} help={<WifiHelp field="latitude" />} inputMode="decimal" value={lat} error={errors.latitude} onChange={(e) => setLat(e.target.value)} />
-          <TextField label={t('adminData.wifi.longitude')} help={<WifiHelp field="longitude" />} inputMode="decimal" value={lng} error={errors.longitude} onChange={(e) => setLng(e.target.value)} />
+        <form className="card" aria-label={title} onSubmit={(e) => void doSave(e)} noValidate>
+          <TextField label={t('adminData.wifi.mac')} help={<WifiHelp field="mac" />} hint={t('adminData.wifi.macHint')} autoComplete="off" maxLength={17} value={values.mac} error={errors.mac} onChange={(e) => form.set('mac', e.target.value)} />
+          <TextField label={t('adminData.wifi.latitude')} help={<WifiHelp field="latitude" />} inputMode="decimal" value={values.latitude} error={errors.latitude} onChange={(e) => form.set('latitude', e.target.value)} />
+          <TextField label={t('adminData.wifi.longitude')} help={<WifiHelp field="longitude" />} inputMode="decimal" value={values.longitude} error={errors.longitude} onChange={(e) => form.set('longitude', e.target.value)} />
           <div className="field field--checkbox">
-            <input id="wifi-fixed" type="checkbox" checked={fixed} onChange={(e) => setFixed(e.target.checked)} />
+            <input id="wifi-fixed" type="checkbox" checked={values.fixed} onChange={(e) => form.set('fixed', e.target.checked)} />
             <label htmlFor="wifi-fixed">{t('adminData.wifi.fixed')}</label>
             <WifiHelp field="fixed" />
           </div>
           <div className="field field--checkbox">
-            <input id="wifi-blacklisted" type="checkbox" checked={blacklisted} onChange={(e) => setBlacklisted(e.target.checked)} />
+            <input id="wifi-blacklisted" type="checkbox" checked={values.blacklisted} onChange={(e) => form.set('blacklisted', e.target.checked)} />
             <label htmlFor="wifi-blacklisted">{t('adminData.wifi.blacklisted')}</label>
             <WifiHelp field="blacklisted" />
           </div>
@@ -120,7 +111,7 @@ function WifiForm({ item }: { item: WifiItem | null }) {
       >
         <p>{t('adminData.wifi.deleteText', { mac: item ? formatMac(item.mac) : '' })}</p>
       </Modal>
-      <UnsavedChangesPrompt when={dirty} onSave={doSave} />
+      <UnsavedChangesPrompt when={dirty} onSave={() => doSave()} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function useAdminList<N extends ListRoute>(name: N) {
 /** The administration's saves (docs/administration.md); every reference list is read again after one succeeds. */
 type SaveRoute = 'backofficeUserAdd' | 'backofficeUserEdit' | 'backofficeUserDelete' | 'operatorSave' | 'voipCentralSave' | 'smsGatewaySave';
 
-export function useAdminSave<N extends SaveRoute>(name: N) {
+export function useAdminSaveMutation<N extends SaveRoute>(name: N) {
   const client = useQueryClient();
   return useMutation({
     // a refused save toasts the server's message (§8) and the form marks the fields it names

@@ -16,7 +16,7 @@ import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useAdminList, useAdminSave } from '../api/admin-api';
+import { useAdminList, useAdminSaveMutation } from '../api/admin-api';
 import { CheckGroup } from './CheckGroup';
 
 export type BackofficeUser = RouteResponse<'backofficeUserList'>['model'][number];
@@ -46,8 +46,8 @@ export function UserForm({ item, onClose }: { item: BackofficeUser | null; onClo
   const types = useAdminList('deviceTypes');
   const operators = useAdminList('operatorList');
   const whiteLabels = useAdminList('whiteLabelList');
-  const add = useAdminSave('backofficeUserAdd');
-  const edit = useAdminSave('backofficeUserEdit');
+  const add = useAdminSaveMutation('backofficeUserAdd');
+  const edit = useAdminSaveMutation('backofficeUserEdit');
   const toBody = (v: UserValues): BackofficeUserAddBody => ({ ...v, username: v.username.trim(), email: v.email.trim(), role: Number(v.role) as RoleId });
   const form = useContractForm<UserValues>(item ? backofficeUserEditBody : backofficeUserAddBody, {
     initial: {

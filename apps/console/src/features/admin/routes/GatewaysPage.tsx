@@ -6,7 +6,7 @@ import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useAdminList, useAdminSave } from '../api/admin-api';
+import { useAdminList, useAdminSaveMutation } from '../api/admin-api';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 
 type Gateway = SmsGatewayItem;
@@ -45,7 +45,7 @@ const rateOf = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
 
 function GatewayForm({ item, onClose }: { item: Gateway | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useAdminSave('smsGatewaySave');
+  const save = useAdminSaveMutation('smsGatewaySave');
   /** what is sent: the codes parsed, the sender in E.164, the rest trimmed ('' is none) */
   const body = (v: GatewayValues) => ({
     ...(item ? { id: item.id } : {}),

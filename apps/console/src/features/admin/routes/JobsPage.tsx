@@ -1,13 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { JobFailure, JobQueueCounts } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { ListPage } from '../../../components/ListPage';
-import { apiCall } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
-
-const JOBS_KEY = ['admin', 'jobs'] as const;
+import { useAdminJobs, useRetryJobMutation } from '../api/jobs';
 
 /**
  * /admin/jobs (administrators; docs/operations.md "Jobs page"): each queue's waiting, active, delayed and failed
@@ -17,15 +14,8 @@ const JOBS_KEY = ['admin', 'jobs'] as const;
  */
 export function JobsPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: JOBS_KEY, queryFn: ({ signal }) => apiCall('adminJobs', { signal }), refetchInterval: 10_000 });
-  const retry = useMutation({
-    mutationFn: (id: string) => apiCall('adminJobRetry', { body: { id } }),
-    onSuccess: () => {
-      successToast(t('jobs.retried'));
-      void client.invalidateQueries({ queryKey: JOBS_KEY });
-    },
-  });
+  const query = useAdminJobs();
+  const retry = useRetryJobMutation();
   const queues: Column<JobQueueCounts>[] = [
     { key: 'queue', header: t('jobs.queue'), className: 'mono', cell: (q) => q.queue },
     { key: 'waiting', header: t('jobs.waiting'), align: 'end', cell: (q) => q.waiting },
@@ -45,7 +35,7 @@ export function JobsPage() {
       hideHeader: true,
       cell: (f) =>
         f.retryable ? (
-          <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate(f.id)} aria-label={t('jobs.retryNamed', { id: f.job_id })}>
+          <button type="button" className="btn" disabled={retry.isPending} onClick={() => retry.mutate(f.id, { onSuccess: () => successToast(t('jobs.retried')) })} aria-label={t('jobs.retryNamed', { id: f.job_id })}>
             {t('jobs.retry')}
           </button>
         ) : (

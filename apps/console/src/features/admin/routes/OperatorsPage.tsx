@@ -6,8 +6,8 @@ import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useAdminList, useAdminSave } from '../api/admin-api';
-import { namesOf } from '../components/admin-form';
+import { useAdminList, useAdminSaveMutation } from '../api/admin-api';
+import { namesOf } from '../components/names';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 import { CheckGroup } from '../components/CheckGroup';
 
@@ -42,7 +42,7 @@ type OperatorValues = { name: string; mcc: string; mnc: string; region: string; 
 
 function OperatorForm({ item, types, onClose }: { item: Operator | null; types: { id: number; name: string }[] | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useAdminSave('operatorSave');
+  const save = useAdminSaveMutation('operatorSave');
   const limitError = (v: string, field: string) =>
     /^\d+$/.test(v) && Number(v) <= OPERATOR_LIMIT_MAX ? undefined : t('reasons.wholeNumber', { field: t(`admin.operators.${field}`), min: 0, max: OPERATOR_LIMIT_MAX });
   const form = useContractForm(operatorSaveBody, {

@@ -5,8 +5,8 @@ import type { Column } from '../../../components/DataTable';
 import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
-import { useAdminList, useAdminSave } from '../api/admin-api';
-import { namesOf } from '../components/admin-form';
+import { useAdminList, useAdminSaveMutation } from '../api/admin-api';
+import { namesOf } from '../components/names';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 import { UserForm, type BackofficeUser } from '../components/UserForm';
 
@@ -54,7 +54,7 @@ export function UsersPage() {
 
 function DeleteUser({ user, onClose }: { user: BackofficeUser; onClose: () => void }) {
   const { t } = useTranslation();
-  const del = useAdminSave('backofficeUserDelete');
+  const del = useAdminSaveMutation('backofficeUserDelete');
   async function confirm() {
     try {
       await del.mutateAsync({ query: { user_id: user.id } });

@@ -7,7 +7,7 @@ import { FormFooter, Modal } from '../../../components/Modal';
 import { useContractForm } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
 import { successToast } from '../../../lib/toast';
-import { useAdminList, useAdminSave } from '../api/admin-api';
+import { useAdminList, useAdminSaveMutation } from '../api/admin-api';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 
 type Voip = { id: number; name: string; phone: string; created: string };
@@ -32,7 +32,7 @@ export function VoipsPage() {
 
 function VoipForm({ item, onClose }: { item: Voip | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useAdminSave('voipCentralSave');
+  const save = useAdminSaveMutation('voipCentralSave');
   const form = useContractForm(voipCentralSaveBody, {
     initial: { name: item?.name ?? '', phone: item?.phone ?? '' },
     body: (v) => ({ ...(item ? { id: item.id } : {}), name: v.name.trim(), phone: normalizeE164(v.phone) ?? v.phone }),

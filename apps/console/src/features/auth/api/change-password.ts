@@ -7,6 +7,6 @@ export function changePassword(body: PasswordChangeRequest) {
   return apiCall('passwordChange', { body });
 }
 
-export function useChangePassword() {
+export function useChangePasswordMutation() {
   return useMutation({ mutationFn: changePassword });
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { apiCall } from '../../../lib/api-client';
 import { updateSessionInfo, useSession } from '../../../lib/session';
 
-export const roleQueryOptions = () =>
+export const getRoleQueryOptions = () =>
   queryOptions({
     queryKey: ['session', 'role'],
     queryFn: ({ signal }) => apiCall('role', { signal }),
@@ -13,7 +13,7 @@ export const roleQueryOptions = () =>
 /** Refreshes role, operators and white labels from GET /local/role once per app load. */
 export function useRoleRefresh() {
   const session = useSession();
-  const q = useQuery({ ...roleQueryOptions(), enabled: session !== null });
+  const q = useQuery({ ...getRoleQueryOptions(), enabled: session !== null });
   useEffect(() => {
     if (q.data) updateSessionInfo(q.data);
   }, [q.data]);

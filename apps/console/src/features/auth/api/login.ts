@@ -7,6 +7,6 @@ export function login(body: LoginRequest) {
   return apiCall('login', { body, toast: false });
 }
 
-export function useLogin() {
+export function useLoginMutation() {
   return useMutation({ mutationFn: login });
 }

@@ -12,6 +12,6 @@ export async function logout() {
   }
 }
 
-export function useLogout() {
+export function useLogoutMutation() {
   return useMutation({ mutationFn: logout });
 }

@@ -3,7 +3,7 @@ import type { ResetPasswordRequest } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
 
 /** GET: is the reset link valid? The page shows the server's message itself when not. */
-export const resetLinkQueryOptions = (uuid: string) =>
+export const getResetLinkQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ['resetLink', uuid],
     queryFn: ({ signal }) => apiCall('resetLinkCheck', { params: { uuid }, signal, toast: false }),
@@ -11,7 +11,7 @@ export const resetLinkQueryOptions = (uuid: string) =>
   });
 
 export function useResetLink(uuid: string) {
-  return useQuery(resetLinkQueryOptions(uuid));
+  return useQuery(getResetLinkQueryOptions(uuid));
 }
 
 /** POST: the page toasts the first error message of a failure (§8). */
@@ -19,6 +19,6 @@ export function resetPassword(body: ResetPasswordRequest) {
   return apiCall('resetPassword', { params: { uuid: body.uuid }, body, toast: false });
 }
 
-export function useResetPassword() {
+export function useResetPasswordMutation() {
   return useMutation({ mutationFn: resetPassword });
 }

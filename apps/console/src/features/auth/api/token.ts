@@ -9,6 +9,6 @@ export async function requestToken(body: TokenRequest) {
   return setSession(model);
 }
 
-export function useToken() {
+export function useTokenMutation() {
   return useMutation({ mutationFn: requestToken });
 }

@@ -4,7 +4,7 @@ import { errorMessage } from '@tracker/contract';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { currentLanguage } from '../../../lib/i18n';
 import { localErrorToast } from '../../../lib/toast';
-import { useChangePassword } from '../api/change-password';
+import { useChangePasswordMutation } from '../api/change-password';
 import { NewPasswordFields, useNewPassword } from './NewPassword';
 
 type Props = {
@@ -20,7 +20,7 @@ type Props = {
 export function ChangePasswordDialog({ open, username, current, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const fields = useNewPassword();
-  const change = useChangePassword();
+  const change = useChangePasswordMutation();
 
   function close() {
     fields.clear();

@@ -6,8 +6,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api-client';
 import { isExpired, useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useLogin } from '../api/login';
-import { useToken } from '../api/token';
+import { useLoginMutation } from '../api/login';
+import { useTokenMutation } from '../api/token';
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog';
 import { CodeStep } from '../components/CodeStep';
 import { CredentialsStep } from '../components/CredentialsStep';
@@ -36,8 +36,8 @@ export function LoginPage() {
   const [changeOpen, setChangeOpen] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const login = useLogin();
-  const token = useToken();
+  const login = useLoginMutation();
+  const token = useTokenMutation();
 
   if (session && !isExpired(session)) return <Navigate to={target(location.state)} replace />;
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
-import { useResetLink, useResetPassword } from '../api/reset-password';
+import { useResetLink, useResetPasswordMutation } from '../api/reset-password';
 import { NewPasswordFields, useNewPassword } from '../components/NewPassword';
 
 /** §2 /{reset-prefix}/forgotpassword/{uuid}: the link is checked first; an invalid one shows the server's message. */
@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const navigate = useNavigate();
   const link = useResetLink(uuid);
-  const reset = useResetPassword();
+  const reset = useResetPasswordMutation();
   const fields = useNewPassword();
 
   async function submit(e: FormEvent) {

@@ -28,7 +28,7 @@ export function useNotifications(d: Day) {
   });
 }
 
-export function useTestNotification(id: number) {
+export function useTestNotificationMutation(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall('deviceTestNotification', { query: { device_id: id } }),

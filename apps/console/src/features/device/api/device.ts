@@ -15,7 +15,7 @@ export const deviceKey = (id: number) => ['device', id] as const;
 // read (a day changed quickly, a tab left) into a "bad response" toast. Stale answers are simply ignored by the
 // query cache instead.
 
-export const deviceDetailsOptions = (id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') =>
+export const getDeviceDetailsQueryOptions = (id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') =>
   queryOptions({
     queryKey: [...deviceKey(id), 'detail', route],
     queryFn: () => apiCall(route, { query: { device_id: id } }),
@@ -23,7 +23,7 @@ export const deviceDetailsOptions = (id: number, route: 'deviceDetails' | 'devic
   });
 
 export function useDeviceDetails(id: number, route: 'deviceDetails' | 'deviceInfoImsi' | 'deviceInfoImei') {
-  return useQuery(deviceDetailsOptions(id, route));
+  return useQuery(getDeviceDetailsQueryOptions(id, route));
 }
 
 /** The factory record a device links (§7 `factory_details?id` takes the record's id); off while none is linked. */
@@ -36,7 +36,7 @@ export function useFactoryDetails(deviceId: number, factoryId: number | null) {
 }
 
 /** Looks a factory record up by its id before it is linked (the caller shows a 404 or 403 at the field). */
-export function useFactoryLookup() {
+export function useFactoryLookupMutation() {
   return useMutation({ mutationFn: (factoryId: number) => apiCall('factoryDetails', { query: { id: factoryId }, toast: false }) });
 }
 
@@ -46,7 +46,7 @@ function useInvalidateDevice(id: number) {
   return () => qc.invalidateQueries({ queryKey: deviceKey(id) });
 }
 
-export function useUpdateDevice(id: number) {
+export function useUpdateDeviceMutation(id: number) {
   const invalidate = useInvalidateDevice(id);
   return useMutation({
     mutationFn: (body: DeviceUpdateBody) => apiCall('deviceUpdate', { query: { device_id: id }, body }),
@@ -55,7 +55,7 @@ export function useUpdateDevice(id: number) {
 }
 
 /** Links a factory record to the device (`/device/update?factory_id`, nothing else changes). */
-export function useLinkFactory(id: number) {
+export function useLinkFactoryMutation(id: number) {
   const invalidate = useInvalidateDevice(id);
   return useMutation({
     mutationFn: (factoryId: number) => apiCall('deviceUpdate', { query: { device_id: id, factory_id: factoryId }, body: {} }),
@@ -63,12 +63,12 @@ export function useLinkFactory(id: number) {
   });
 }
 
-export function useReinitialize(id: number) {
+export function useReinitializeMutation(id: number) {
   const invalidate = useInvalidateDevice(id);
   return useMutation({ mutationFn: () => apiCall('deviceInitialized', { query: { device_id: id } }), onSuccess: invalidate });
 }
 
-export function useRemoveDevice(id: number) {
+export function useRemoveDeviceMutation(id: number) {
   const invalidate = useInvalidateDevice(id);
   return useMutation({ mutationFn: () => apiCall('deviceRemove', { query: { device_id: id } }), onSuccess: invalidate });
 }

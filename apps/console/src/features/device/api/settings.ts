@@ -28,12 +28,12 @@ function useSettingsMutation<T, R>(id: number, fn: (v: T) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: deviceKey(id) }) });
 }
 
-export const useEditSettings = (id: number) =>
+export const useEditSettingsMutation = (id: number) =>
   useSettingsMutation(id, (body: SettingEditBody) => apiCall('settingEdit', { query: { device_id: id }, body }));
-export const usePushSetting = (id: number) =>
+export const usePushSettingMutation = (id: number) =>
   useSettingsMutation(id, (settingNo: number) => apiCall('settingPush', { query: { device_id: id, setting_no: settingNo } }));
-export const usePushAll = (id: number) => useSettingsMutation(id, () => apiCall('settingPushAll', { query: { device_id: id } }));
-export const useLoadDefaults = (id: number) =>
+export const usePushAllMutation = (id: number) => useSettingsMutation(id, () => apiCall('settingPushAll', { query: { device_id: id } }));
+export const useLoadDefaultsMutation = (id: number) =>
   useSettingsMutation(id, (type: number) => apiCall('settingLoadDefault', { query: { device_id: id, type } }));
 
 /** The wearer profile's state on the watch, as a setting's: confirmed once the watch answered its last push. */
@@ -57,5 +57,5 @@ export function useGeneralSettings(id: number) {
 }
 
 /** Saves the wearer's profile (the form shows a refusal's field errors at their fields). */
-export const useSaveGeneralSettings = (id: number) =>
+export const useSaveGeneralSettingsMutation = (id: number) =>
   useSettingsMutation(id, (body: DeviceSettingsBody) => apiCall('deviceSettingsSave', { query: { device_id: id }, body }));

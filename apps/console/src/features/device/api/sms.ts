@@ -37,8 +37,8 @@ function useSmsMutation<T, R>(id: number, fn: (v: T) => Promise<R>) {
   });
 }
 
-export const useSendSms = (id: number) =>
+export const useSendSmsMutation = (id: number) =>
   useSmsMutation(id, (b: Omit<SmsSendBody, 'device_id'>) => apiCall('smsSend', { body: { ...b, device_id: id } }));
-export const useStartLog = (id: number) =>
+export const useStartLogMutation = (id: number) =>
   useSmsMutation(id, (b: { duration: number; logLevel: number }) => apiCall('smsStartLog', { body: { ...b, deviceId: id } }));
-export const useSendLog = (id: number) => useSmsMutation(id, () => apiCall('smsSendLog', { body: { deviceId: id } }));
+export const useSendLogMutation = (id: number) => useSmsMutation(id, () => apiCall('smsSendLog', { body: { deviceId: id } }));

@@ -31,7 +31,7 @@ export function useTimelineHead(id: number, f: TimelineFilter) {
 export const fetchTimelinePage = (id: number, f: TimelineFilter, cursor: string) => apiCall('deviceTimeline', { query: query(id, f, cursor) });
 
 /** Marks an alarm read; the timeline is asked for again. */
-export function useAcknowledgeAlarm(id: number) {
+export function useAcknowledgeAlarmMutation(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (alarmId: number) => apiCall('deviceAlarmAck', { body: { device_id: id, id: alarmId } }),

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOG_DURATION_MAX, LOG_LEVEL_MAX, type SmsSent } from '@tracker/contract';
+import { LOG_DURATION_MAX, LOG_LEVEL_MAX, startLogBody, type SmsSent } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { localErrorToast, successToast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { useTimeZone } from '../../../lib/time-zone';
-import { useSendLog, useSms, useStartLog } from '../api/sms';
+import { useSendLogMutation, useSms, useStartLogMutation } from '../api/sms';
 import { today } from '../format';
 
 const LEVELS = Array.from({ length: LOG_LEVEL_MAX + 1 }, (_, i) => i);
@@ -18,8 +19,8 @@ const LEVELS = Array.from({ length: LOG_LEVEL_MAX + 1 }, (_, i) => i);
 export function LogCommands({ id, onUploadRequested }: { id: number; onUploadRequested: () => void }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const start = useStartLog(id);
-  const upload = useSendLog(id);
+  const start = useStartLogMutation(id);
+  const upload = useSendLogMutation(id);
   const [dialog, setDialog] = useState(false);
   const [last, setLast] = useState<{ kind: 'start' | 'upload'; sms: SmsSent } | null>(null);
   const day = today(tz);
@@ -59,50 +60,44 @@ export function LogCommands({ id, onUploadRequested }: { id: number; onUploadReq
         <StartLogDialog
           pending={start.isPending}
           onClose={() => setDialog(false)}
-          onStart={(body) =>
-            start.mutate(body, {
-              onSuccess: (sms) => {
-                setDialog(false);
-                setLast({ kind: 'start', sms });
-                successToast(t('device.logs.startRequested'));
-              },
-            })
-          }
+          onStart={async (body) => {
+            const sms = await start.mutateAsync(body);
+            setDialog(false);
+            setLast({ kind: 'start', sms });
+            successToast(t('device.logs.startRequested'));
+          }}
         />
       ) : null}
     </>
   );
 }
 
+/** The start-log body without the device (the mutation adds it). */
+const startLogFields = startLogBody.omit({ deviceId: true });
+
 /** Duration (1-1440 minutes) and log level (0 errors only ... 4 verbose) of a start-log command. */
-function StartLogDialog({ pending, onClose, onStart }: { pending: boolean; onClose: () => void; onStart: (b: { duration: number; logLevel: number }) => void }) {
+function StartLogDialog({ pending, onClose, onStart }: { pending: boolean; onClose: () => void; onStart: (b: { duration: number; logLevel: number }) => Promise<void> }) {
   const { t } = useTranslation();
-  const [duration, setDuration] = useState('60');
-  const [level, setLevel] = useState('2');
-  const [error, setError] = useState<string | undefined>();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const n = Number(duration);
-    if (!/^\d+$/.test(duration.trim()) || n < 1 || n > LOG_DURATION_MAX) {
-      setError(t('device.logs.durationRange', { min: 1, max: LOG_DURATION_MAX }));
-      return void localErrorToast(t('form.fixErrors'));
-    }
-    onStart({ duration: n, logLevel: Number(level) });
-  }
+  const form = useContractForm(startLogFields, {
+    initial: { duration: '60', logLevel: '2' },
+    body: (v) => ({ duration: Number(v.duration), logLevel: Number(v.logLevel) }),
+    check: (v) => {
+      const n = Number(v.duration);
+      return { duration: /^\d+$/.test(v.duration.trim()) && n >= 1 && n <= LOG_DURATION_MAX ? undefined : t('device.logs.durationRange', { min: 1, max: LOG_DURATION_MAX }) };
+    },
+  });
+  const submit = form.submit((body) => onStart(body));
   return (
     <Modal open title={t('device.logs.start')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('device.logs.startSubmit')} pending={pending} />}>
       <TextField
         label={t('device.logs.durationMinutes')}
         inputMode="numeric"
-        value={duration}
-        error={error}
+        value={form.values.duration}
+        error={form.errors.duration}
         hint={t('device.logs.durationRange', { min: 1, max: LOG_DURATION_MAX })}
-        onChange={(e) => {
-          setDuration(e.target.value);
-          setError(undefined);
-        }}
+        onChange={(e) => form.set('duration', e.target.value)}
       />
-      <SelectField label={t('device.logs.logLevel')} value={level} onChange={(e) => setLevel(e.target.value)}>
+      <SelectField label={t('device.logs.logLevel')} value={form.values.logLevel} error={form.errors.logLevel} onChange={(e) => form.set('logLevel', e.target.value)}>
         {LEVELS.map((l) => (
           <option key={l} value={String(l)}>
             {t(`device.logs.levels.${l}`)}

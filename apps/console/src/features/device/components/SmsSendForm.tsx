@@ -5,7 +5,7 @@ import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { CountedTextField, SelectField } from '../../../components/Field';
 import { firstSegment, useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useSendSms, useSmsCommands } from '../api/sms';
+import { useSendSmsMutation, useSmsCommands } from '../api/sms';
 
 /** An error of the device itself shows at the command (the only choice of this form). */
 const fieldOf = (path: string) => (path === 'device_id' ? 'command_key' : firstSegment()(path));
@@ -19,7 +19,7 @@ const fieldOf = (path: string) => (path === 'device_id' ? 'command_key' : firstS
 export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) {
   const { t } = useTranslation();
   const commands = useSmsCommands(id);
-  const send = useSendSms(id);
+  const send = useSendSmsMutation(id);
   const [confirmation, setConfirmation] = useState<ConfirmationRequired | null>(null);
   const [pending, setPending] = useState<SmsSendBody | null>(null);
   const chosenOf = (v: { command_key: string }) => commands.data?.find((c) => c.command_key === v.command_key);

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
-import { fetchTimelinePage, mergeEntries, useAcknowledgeAlarm, useTimelineHead, type TimelineFilter } from '../api/timeline';
+import { fetchTimelinePage, mergeEntries, useAcknowledgeAlarmMutation, useTimelineHead, type TimelineFilter } from '../api/timeline';
 import { canEdit, DEVICE_TABS } from '../device-tabs';
 import { duration } from '../format';
 
@@ -84,7 +84,7 @@ export function Timeline({ id }: { id: number }) {
   const [filter, setFilter] = useState<TimelineFilter>({ kinds: [], q: '' });
   const [search, setSearch] = useState('');
   const head = useTimelineHead(id, filter);
-  const ack = useAcknowledgeAlarm(id);
+  const ack = useAcknowledgeAlarmMutation(id);
   const [shown, setShown] = useState<TimelineItem[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { canAccess, devicePath, type Area } from '@tracker/contract';
+import { ForbiddenNote } from '../../../components/ForbiddenNote';
+import { WorkspaceTabs } from '../../../components/WorkspaceTabs';
 import { useSession } from '../../../lib/session';
 import type { DayRoute } from '../api/days';
 import { headerRoute, useDeviceDetails } from '../api/device';
@@ -22,15 +24,6 @@ import { TemperatureTab } from '../tabs/TemperatureTab';
 import { TrackingTab } from '../tabs/TrackingTab';
 import { DayGate } from '../use-day';
 
-function Forbidden() {
-  const { t } = useTranslation();
-  return (
-    <p className="forbidden" role="alert" data-testid="forbidden">
-      {t('access.forbidden')}
-    </p>
-  );
-}
-
 /** The main page for a role that may not open it (§6: 9, 10): the 401 message and a link to its first tab. */
 function MainForbidden({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
@@ -39,7 +32,7 @@ function MainForbidden({ deviceId }: { deviceId: number }) {
   const tab = DEVICE_TABS.find((x) => to.endsWith(`/${x.path}`));
   return (
     <>
-      <Forbidden />
+      <ForbiddenNote />
       {tab ? (
         <p>
           <Link to={to} data-testid="first-tab-link">
@@ -84,12 +77,6 @@ function TabView({ tab, id }: { tab: DeviceTabKey; id: number }) {
   );
 }
 
-function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
-  const session = useSession();
-  if (!session) return null;
-  return canAccess(session.role, area) ? <>{children}</> : <Forbidden />;
-}
-
 const DEVICE_AREAS: Area[] = ['deviceMain', 'deviceTabs', 'deviceImei', 'deviceLogs'];
 
 /**
@@ -105,7 +92,7 @@ export function DevicePage() {
   if (!DEVICE_AREAS.some((a) => canAccess(session.role, a))) {
     return (
       <div className="page">
-        <Forbidden />
+        <ForbiddenNote />
       </div>
     );
   }
@@ -119,10 +106,8 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
   const session = useSession()!;
   const location = useLocation();
   const navigate = useNavigate();
-  const from = (location.state as { from?: string } | null)?.from ?? '';
   const route = headerRoute(session.role);
   const header = useDeviceDetails(deviceId, route);
-  const tabs = DEVICE_TABS.filter((tab) => canAccess(session.role, tab.area));
   const main = canAccess(session.role, 'deviceMain');
 
   // §8: a failed detail load goes to the dashboard search; on the IMSI information tab (§2 "/information/imsi: on
@@ -133,51 +118,16 @@ function DeviceWorkspace({ deviceId }: { deviceId: number }) {
     if (header.isError) navigate(onImsiTab ? '/dashboard/search?filter=imsi' : '/dashboard/search', { replace: true });
   }, [header.isError, navigate, onImsiTab]);
 
-  const search = new URLSearchParams(location.search);
-  const date = search.get('date');
-  const keep = date ? `?date=${date}` : '';
-  const base = `/device/${deviceId}`;
-
+  const date = new URLSearchParams(location.search).get('date');
   return (
-    <div className="page dw">
-      <p className="back-link">
-        <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
-      </p>
-      <DeviceHeader id={deviceId} device={header.data} />
-      <nav className="dw-tabs" aria-label={t('device.tabs.label')}>
-        <ul>
-          {main ? (
-            <li>
-              <NavLink to={`${base}${keep}`} end state={location.state} className="dw-tabs__link">
-                {t('device.tabs.overview')}
-              </NavLink>
-            </li>
-          ) : null}
-          {tabs.map((tab) => (
-            <li key={tab.path}>
-              <NavLink to={`${base}/${tab.path}${keep}`} state={location.state} className="dw-tabs__link">
-                {t(`device.tabs.${tab.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section className="dw-body">
-        <Routes>
-          <Route
-            index
-            element={main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />}
-          />
-          {DEVICE_TABS.map((tab) => (
-            <Route key={tab.path} path={tab.path} element={
-                <TabGuard area={tab.area}>
-                  <TabView tab={tab.key} id={deviceId} />
-                </TabGuard>
-              } />
-          ))}
-          <Route path="*" element={<p role="alert">{t('device.tabs.unknown')}</p>} />
-        </Routes>
-      </section>
-    </div>
+    <WorkspaceTabs
+      base={`/device/${deviceId}`}
+      label={t('device.tabs.label')}
+      header={<DeviceHeader id={deviceId} device={header.data} />}
+      index={{ view: main ? <OverviewTab id={deviceId} /> : <MainForbidden deviceId={deviceId} />, text: main ? t('device.tabs.overview') : undefined }}
+      tabs={DEVICE_TABS.map((tab) => ({ path: tab.path, area: tab.area, text: t(`device.tabs.${tab.key}`), view: <TabView tab={tab.key} id={deviceId} /> }))}
+      search={date ? `?date=${date}` : ''}
+      unknown={t('device.tabs.unknown')}
+    />
   );
 }

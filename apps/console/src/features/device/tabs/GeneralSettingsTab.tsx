@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_MIN, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type FactoryDetail } from '@tracker/contract';
-import { SelectField, TextField } from '../../../components/Field';
+import { BIRTH_DATE_MIN, deviceSettingsBody, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type DeviceSettingsBody, type FactoryDetail } from '@tracker/contract';
+import { FormActions, SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useDeviceDetails, useFactoryLookup, useLinkFactory, useUpdateDevice } from '../api/device';
-import { profileState, useGeneralSettings, useSaveGeneralSettings } from '../api/settings';
+import { useDeviceDetails, useFactoryLookupMutation, useLinkFactoryMutation, useUpdateDeviceMutation } from '../api/device';
+import { profileState, useGeneralSettings, useSaveGeneralSettingsMutation } from '../api/settings';
 import { SettingState } from '../components/SettingState';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
@@ -43,70 +44,80 @@ export function GeneralSettingsTab({ id }: { id: number }) {
   );
 }
 
+type GeneralValues = { first_name: string; last_name: string; birth_date: string; height: string; weight: string; gender: string };
+
 function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
   const { t } = useTranslation();
   const role = useSession()!.role;
   // §6: role 10 (and 9) sees the settings pages read-only
   const editable = canEdit(role, 'settings');
-  const save = useSaveGeneralSettings(id);
+  const save = useSaveGeneralSettingsMutation(id);
   const maxBirth = today(useTimeZone());
   const [units, setUnits] = useState<Units>({ height: 'cm', weight: 'kg' });
-  const [form, setForm] = useState({
-    first_name: d.first_name ?? '',
-    last_name: d.last_name ?? '',
-    birth_date: d.birth_date ?? '',
-    height: d.height === null ? '' : String(d.height),
-    weight: d.weight === null ? '' : String(d.weight),
-    gender: d.gender === null ? '' : String(d.gender),
+  const num = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
+  /** the body in the api's units (cm, kg), whatever unit the user typed in */
+  const body = (v: GeneralValues): DeviceSettingsBody => {
+    const h = num(v.height);
+    const w = num(v.weight);
+    return {
+      first_name: v.first_name,
+      last_name: v.last_name,
+      birth_date: v.birth_date || null,
+      height: h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h),
+      weight: w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w),
+      gender: v.gender === '1' ? 1 : v.gender === '2' ? 2 : null,
+    };
+  };
+  const f = useContractForm(deviceSettingsBody, {
+    initial: {
+      first_name: d.first_name ?? '',
+      last_name: d.last_name ?? '',
+      birth_date: d.birth_date ?? '',
+      height: d.height === null ? '' : String(d.height),
+      weight: d.weight === null ? '' : String(d.weight),
+      gender: d.gender === null ? '' : String(d.gender),
+    },
+    body,
+    // the api's rules and codes, checked here first (in the unit the user typed), said in the UI language like the api's
+    check: (v) => {
+      const { height: cm, weight: kg } = body(v);
+      const h = num(v.height);
+      const w = num(v.weight);
+      return {
+        height:
+          h !== null && !Number.isFinite(h) ? t('device.general.number') : cm != null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max) ? reasonLabel(t, 'heightRange', HEIGHT_CM) : undefined,
+        weight:
+          w !== null && !Number.isFinite(w) ? t('device.general.number') : kg != null && (kg < WEIGHT_KG.min || kg > WEIGHT_KG.max) ? reasonLabel(t, 'weightRange', WEIGHT_KG) : undefined,
+        birth_date:
+          v.birth_date && v.birth_date < BIRTH_DATE_MIN
+            ? reasonLabel(t, 'birthDateTooEarly', { min: BIRTH_DATE_MIN })
+            : v.birth_date > maxBirth
+              ? reasonLabel(t, 'birthDateFuture')
+              : undefined,
+      };
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const form = f.values;
+  const errors = f.errors;
+  const set = (k: keyof GeneralValues) => (e: { target: { value: string } }) => f.set(k, e.target.value);
 
   const switchUnit = (what: 'height' | 'weight', to: string) => {
     const v = Number(form[what]);
     if (form[what] !== '' && Number.isFinite(v)) {
       const next =
         what === 'height' ? (to === 'inch' ? cmToInch(v) : inchToCm(v)) : to === 'lb' ? kgToPound(v) : poundToKg(v);
-      setForm((f) => ({ ...f, [what]: String(next) }));
+      f.set(what, String(next));
     }
     setUnits((u) => ({ ...u, [what]: to }));
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const num = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
-    const h = num(form.height);
-    const w = num(form.weight);
-    const cm = h === null ? null : units.height === 'inch' ? inchToCm(h) : Math.round(h);
-    const kg = w === null ? null : units.weight === 'lb' ? poundToKg(w) : Math.round(w);
-    // the api's rules and codes, checked here first (in the unit the user typed), said in the UI language like the api's
-    const local: Record<string, string> = {};
-    if (h !== null && !Number.isFinite(h)) local.height = t('device.general.number');
-    else if (cm !== null && (cm < HEIGHT_CM.min || cm > HEIGHT_CM.max)) local.height = reasonLabel(t, 'heightRange', HEIGHT_CM);
-    if (w !== null && !Number.isFinite(w)) local.weight = t('device.general.number');
-    else if (kg !== null && (kg < WEIGHT_KG.min || kg > WEIGHT_KG.max)) local.weight = reasonLabel(t, 'weightRange', WEIGHT_KG);
-    if (form.birth_date && form.birth_date < BIRTH_DATE_MIN) local.birth_date = reasonLabel(t, 'birthDateTooEarly', { min: BIRTH_DATE_MIN });
-    else if (form.birth_date > maxBirth) local.birth_date = reasonLabel(t, 'birthDateFuture');
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    save.mutate(
-      {
-        first_name: form.first_name,
-        last_name: form.last_name,
-        birth_date: form.birth_date || null,
-        height: cm,
-        weight: kg,
-        gender: form.gender === '1' ? 1 : form.gender === '2' ? 2 : null,
-      },
-      {
-        onSuccess: () => successToast(t('device.general.saved')),
-        onError: (err) => err instanceof ApiError && setErrors(err.fieldErrors()),
-      },
-    );
-  };
+  const submit = f.submit(async (_, v) => {
+    await save.mutateAsync(body(v));
+    successToast(t('device.general.saved'));
+  });
 
   return (
-    <form className="dw-form" onSubmit={submit} noValidate>
+    <form className="dw-form" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset disabled={!editable || save.isPending} className="form-grid">
         <TextField label={t('device.general.firstName')} value={form.first_name} onChange={set('first_name')} error={errors.first_name} maxLength={50} />
         <TextField label={t('device.general.lastName')} value={form.last_name} onChange={set('last_name')} error={errors.last_name} maxLength={50} />
@@ -138,11 +149,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
         </p>
       ) : null}
       {editable ? (
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormActions submit={t('common.save')} pending={save.isPending} primary />
       ) : (
         <p className="muted">{t('device.common.readOnly')}</p>
       )}
@@ -154,7 +161,7 @@ function GeneralForm({ id, d }: { id: number; d: DeviceGeneralSettings }) {
 function EnabledSection({ id, d }: { id: number; d: DeviceDetail }) {
   const { t } = useTranslation();
   const editable = canEdit(useSession()!.role, 'device');
-  const save = useUpdateDevice(id);
+  const save = useUpdateDeviceMutation(id);
   const [confirm, setConfirm] = useState(false);
   const next = !d.enabled;
   const run = () =>
@@ -211,8 +218,8 @@ function EnabledSection({ id, d }: { id: number; d: DeviceDetail }) {
 function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
   const { t } = useTranslation();
   const editable = canEdit(useSession()!.role, 'device');
-  const lookup = useFactoryLookup();
-  const link = useLinkFactory(id);
+  const lookup = useFactoryLookupMutation();
+  const link = useLinkFactoryMutation(id);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [found, setFound] = useState<FactoryDetail | null>(null);
@@ -270,11 +277,7 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
             error={error}
             aria-invalid={error ? true : undefined}
           />
-          <div className="form-actions">
-            <button type="submit" className="btn" disabled={lookup.isPending}>
-              {t('device.general.factoryCheck')}
-            </button>
-          </div>
+          <FormActions submit={t('device.general.factoryCheck')} pending={lookup.isPending} />
         </form>
       ) : null}
       <Modal

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { successToast } from '../../../lib/toast';
-import { useDeviceDetails, useFactoryDetails, useReinitialize, useRemoveDevice } from '../api/device';
+import { useDeviceDetails, useFactoryDetails, useReinitializeMutation, useRemoveDeviceMutation } from '../api/device';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
@@ -113,8 +113,8 @@ export function InformationTab({ id, variant }: { id: number; variant: 'imsi' | 
   const navigate = useNavigate();
   const role = useSession()!.role;
   const q = useDeviceDetails(id, variant === 'imsi' ? 'deviceInfoImsi' : 'deviceInfoImei');
-  const reinit = useReinitialize(id);
-  const remove = useRemoveDevice(id);
+  const reinit = useReinitializeMutation(id);
+  const remove = useRemoveDeviceMutation(id);
   const [confirm, setConfirm] = useState<'reinit' | 'remove' | null>(null);
   const editable = canEdit(role, 'device');
 

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useNotifications, useTestNotification } from '../api/activity';
+import { useNotifications, useTestNotificationMutation } from '../api/activity';
 import { DayTabShell } from '../components/TabShell';
 import { canEdit } from '../device-tabs';
 import { useDay } from '../use-day';
@@ -14,7 +14,7 @@ export function NotificationsTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const day = useDay();
   const q = useNotifications({ id, date: day.date, tz: day.tz });
-  const test = useTestNotification(id);
+  const test = useTestNotificationMutation(id);
   const mayTest = canEdit(useSession()!.role, 'device');
   const platform = (n: NotificationItem) => (n.platform === 'IOS' ? 'ios' : 'android');
   const columns: Column<NotificationItem>[] = [

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type SimCardItem } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useDeviceDetails } from '../api/device';
-import { useSimLookup, useSwapSim } from '../api/swap';
+import { useSimLookupMutation, useSwapSimMutation } from '../api/swap';
 import { QueryState } from '../../../components/QueryState';
 import { canEdit } from '../device-tabs';
 
@@ -17,8 +17,8 @@ export function SwapTab({ id }: { id: number }) {
   const role = useSession()!.role;
   const editable = canEdit(role, 'device');
   const device = useDeviceDetails(id, 'deviceInfoImsi');
-  const lookup = useSimLookup();
-  const swap = useSwapSim(id);
+  const lookup = useSimLookupMutation();
+  const swap = useSwapSimMutation(id);
   const [imsi, setImsi] = useState('');
   const [gsm, setGsm] = useState('+');
   const [sim, setSim] = useState<SimCardItem | null>(null);
@@ -104,11 +104,7 @@ export function SwapTab({ id }: { id: number }) {
               error={errors.imsi}
               hint={t('device.swap.imsiHint', { n: IMSI_LENGTH })}
             />
-            <div className="form-actions">
-              <button type="submit" className="btn" disabled={lookup.isPending}>
-                {t('device.swap.check')}
-              </button>
-            </div>
+            <FormActions submit={t('device.swap.check')} pending={lookup.isPending} />
           </form>
           {sim && !errors.imsi ? (
             <section className="dw-section" data-testid="swap-sim">

@@ -19,7 +19,7 @@ export const useBinaries = () => useQuery({ queryKey: firmwareKeys.binaries, que
 export type UploadFields = { ftp_id: string; type: string; name: string; version: string };
 
 /** POST /firmware/upload: the fields first, then the file (the api streams it to the FTP server). */
-export function useUploadBinary() {
+export function useUploadBinaryMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, fields }: { file: File; fields: UploadFields }) => uploadFile<{ model: FirmwareBinaryItem }>('/firmware/upload', file, fields),
@@ -27,7 +27,7 @@ export function useUploadBinary() {
   });
 }
 
-export function useInsertRequest() {
+export function useInsertRequestMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: FirmwareInsertBody) => apiCall('firmwareInsert', { body }),
@@ -53,7 +53,7 @@ export function useRequests(page: number, count = 20) {
   });
 }
 
-export function useStopRequest() {
+export function useStopRequestMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiCall('firmwareStop', { query: { id } }),
@@ -72,4 +72,5 @@ export function useActivity(query: string, requestId: number | null, page: numbe
 }
 
 /** Device types (`GET /device/types`; the same query key as every other screen's list). */
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';

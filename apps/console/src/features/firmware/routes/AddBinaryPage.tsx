@@ -18,7 +18,7 @@ import { RefSelect } from '../../../components/RefSelect';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { FirmwarePage } from '../components/FirmwarePage';
-import { useBinaries, useInsertRequest } from '../api/firmware-api';
+import { useBinaries, useInsertRequestMutation } from '../api/firmware-api';
 import { overLimit, readDeviceList } from '../custom-list';
 
 type Tab = 'binary' | 'targets' | 'schedule';
@@ -36,7 +36,7 @@ export function AddBinaryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const binaries = useBinaries();
-  const insert = useInsertRequest();
+  const insert = useInsertRequestMutation();
   const [fleetWide, setFleetWide] = useState<ConfirmationRequired | null>(null);
   const [tab, setTab] = useState<Tab>('binary');
   const [binaryId, setBinaryId] = useState('');

@@ -13,7 +13,7 @@ import { reasonLabel } from '../../../lib/reasons';
 import { useTimeZone } from '../../../lib/time-zone';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { FirmwarePage } from '../components/FirmwarePage';
-import { isRunning, useRequests, useStopRequest } from '../api/firmware-api';
+import { isRunning, useRequests, useStopRequestMutation } from '../api/firmware-api';
 
 /** Devices that reached an end (finished, failed, cancelled) over all targeted. */
 export const requestPercent = (r: Pick<FirmwareRequestItem, 'total' | 'counts'>) =>
@@ -28,7 +28,7 @@ export function UpgradePage() {
   const tz = useTimeZone();
   const [page, setPage] = useState(0);
   const q = useRequests(page);
-  const stop = useStopRequest();
+  const stop = useStopRequestMutation();
   const [stopping, setStopping] = useState<FirmwareRequestItem | null>(null);
 
   function confirmStop() {

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRMWARE_UPLOAD_FIELDS, type FirmwareUploadField } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { FirmwarePage } from '../components/FirmwarePage';
-import { useDeviceTypes, useFtpServers, useUploadBinary } from '../api/firmware-api';
+import { useDeviceTypes, useFtpServers, useUploadBinaryMutation } from '../api/firmware-api';
 
 /**
  * §2 /admin/fup/upload: FTP server, type, file, name and version. §5: all are required and the first missing one is
@@ -22,7 +22,7 @@ export function UploadPage() {
   const fileRef = useRef<HTMLInputElement>(null);
   const servers = useFtpServers();
   const types = useDeviceTypes();
-  const upload = useUploadBinary();
+  const upload = useUploadBinaryMutation();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,11 +63,7 @@ export function UploadPage() {
             <TextField label={t('firmware.fields.name')} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} error={err('name')} />
             <TextField label={t('firmware.fields.version')} value={version} maxLength={50} onChange={(e) => setVersion(e.target.value)} error={err('version')} hint={t('firmware.upload.versionHint')} />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
-              {upload.isPending ? t('firmware.upload.sending') : t('firmware.upload.submit')}
-            </button>
-          </div>
+          <FormActions submit={upload.isPending ? t('firmware.upload.sending') : t('firmware.upload.submit')} pending={upload.isPending} primary />
         </form>
       </section>
     </FirmwarePage>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportItem, UploadResponse } from '@tracker/contract';
+import type { ImportItem, ImportKind, UploadResponse } from '@tracker/contract';
 import { apiCall, downloadFile, uploadFile } from '../../../lib/api-client';
 
 export const importKeys = {
@@ -15,7 +15,7 @@ export const isRunning = (i: Pick<ImportItem, 'status'>) => i.status === 'QUEUED
 export const RUNNING_POLL_MS = 1000;
 
 /** `date` is a day of the chosen time zone `tz` (the list shows its times in that zone). */
-export const importListOptions = (page: number, date: string, tz: string) =>
+export const getImportListQueryOptions = (page: number, date: string, tz: string) =>
   queryOptions({
     queryKey: importKeys.list(page, date, tz),
     queryFn: ({ signal }) => apiCall('importList', { query: { page, ...(date ? { date, tz } : {}) }, signal }),
@@ -23,7 +23,7 @@ export const importListOptions = (page: number, date: string, tz: string) =>
 
 export function useImportList(page: number, date: string, tz: string) {
   return useQuery({
-    ...importListOptions(page, date, tz),
+    ...getImportListQueryOptions(page, date, tz),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some(isRunning) ? RUNNING_POLL_MS : false),
   });
@@ -54,7 +54,7 @@ export function useImportErrors(id: number | null, page: number) {
   });
 }
 
-export function useUpload(mass: boolean) {
+export function useUploadMutation(mass: boolean) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, fields }: { file: File; fields: Record<string, string | number | undefined> }) =>
@@ -76,14 +76,15 @@ export async function downloadReport(importId: number) {
 
 export const useServers = () => useQuery({ queryKey: ['lists', 'servers'], queryFn: ({ signal }) => apiCall('importServers', { signal }) });
 export const useVoipCentrals = () => useQuery({ queryKey: ['lists', 'voipCentrals'], queryFn: ({ signal }) => apiCall('voipCentralList', { signal }) });
-export const useDeviceTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';
 export const useDeployments = () => useQuery({ queryKey: ['lists', 'deployments'], queryFn: ({ signal }) => apiCall('deploymentList', { signal }) });
 
 export function useHelpFile() {
   return useQuery({ queryKey: importKeys.help, queryFn: ({ signal }) => apiCall('importHelp', { signal }) });
 }
 
-export function useHelpUpload() {
+export function useHelpUploadMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadFile<{ model: { id: number } }>('/import/upload/help', file, {}),
@@ -91,3 +92,10 @@ export function useHelpUpload() {
   });
 }
 
+
+/** The routes of one record entered by hand, by import kind. */
+const RECORD_ROUTE = { SIM: 'importSim', DEVICE: 'importDevice', DEVICE_AND_SIM: 'importDeviceAndSim', FACTORY_DEVICE: 'importFactoryDevice' } as const;
+
+/** One record of a kind entered by hand (POST /import/sim, /device, /deviceAndSim, /factoryDevice); the form says a refusal itself (§8). */
+export const useImportRecordMutation = (kind: Exclude<ImportKind, 'MASS'>) =>
+  useMutation({ mutationFn: (body: unknown) => apiCall(RECORD_ROUTE[kind], { body: body as never, toast: false }) });

@@ -1,27 +1,25 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import {
   CARRIER_SIM_STATUSES,
   deviceAndSimRecord,
   deviceRecord,
   factoryDeviceRecord,
   IMPORT_COLUMNS,
-  issueFieldError,
   simRecord,
   type ImportColumn,
   type ImportKind,
 } from '@tracker/contract';
-import { SelectField, TextField } from '../../../components/Field';
-import { apiCall, type ApiError } from '../../../lib/api-client';
+import { FormActions, SelectField, TextField } from '../../../components/Field';
+import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
-import { useDeployments, useDeviceTypes } from '../api/imports-api';
+import { useDeployments, useDeviceTypes, useImportRecordMutation } from '../api/imports-api';
 import { reasonLabel } from '../../../lib/reasons';
 
 type RecordKind = Exclude<ImportKind, 'MASS'>;
 const SCHEMA = { SIM: simRecord, DEVICE: deviceRecord, DEVICE_AND_SIM: deviceAndSimRecord, FACTORY_DEVICE: factoryDeviceRecord } as const;
-const ROUTE = { SIM: 'importSim', DEVICE: 'importDevice', DEVICE_AND_SIM: 'importDeviceAndSim', FACTORY_DEVICE: 'importFactoryDevice' } as const;
 
 const STATUS_OPTIONS: Record<string, number[]> = {
   importDeviceStatus: [0, 1, 2, 3],
@@ -32,51 +30,40 @@ const STATUS_OPTIONS: Record<string, number[]> = {
 export function RecordForm({ kind }: { kind: RecordKind }) {
   const { t } = useTranslation();
   const columns = IMPORT_COLUMNS[kind];
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const types = useDeviceTypes();
   const deployments = useDeployments();
-  const save = useMutation({
-    mutationFn: (body: unknown) => apiCall(ROUTE[kind], { body: body as never, toast: false }),
-  });
-
-  const set = (name: string, v: string) => setValues((prev) => ({ ...prev, [name]: v }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body: Record<string, unknown> = {};
+  const save = useImportRecordMutation(kind);
+  /** the record as the CSV line would have it: trimmed, empty fields left out, flags as booleans */
+  const body = (v: Record<string, string>) => {
+    const out: Record<string, unknown> = {};
     for (const c of columns) {
-      const v = (values[c.name] ?? '').trim();
-      if (c.rule === 'bool') body[c.name] = v === 'true';
-      else if (v !== '') body[c.name] = v;
+      const x = (v[c.name] ?? '').trim();
+      if (c.rule === 'bool') out[c.name] = x === 'true';
+      else if (x !== '') out[c.name] = x;
     }
-    const parsed = SCHEMA[kind].safeParse(body);
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) {
-        const name = String(i.path[0]);
-        // a required field left empty is absent from the body: say so rather than zod's type message
-        const fe = body[name] === undefined ? { code: 'required' as const, params: { field: name } } : issueFieldError(i, name);
-        out[name] ??= reasonLabel(t, fe.code, fe.params);
-      }
-      setErrors(out);
-      return;
+    return out;
+  };
+  const form = useContractForm<Record<string, string>>(SCHEMA[kind], {
+    initial: {},
+    body,
+    // a required field left empty is absent from the body: say so rather than zod's type message
+    message: (name, fe, input) => ((input as Record<string, unknown>)[name] === undefined ? reasonLabel(t, 'required', { field: name }) : reasonLabel(t, fe.code, fe.params)),
+    // §8: the factory device import reads the first entry of the errors list (said below, not by the api client)
+    toast: false,
+  });
+  const { values, errors } = form;
+  const set = (name: string, v: string) => form.set(name, v);
+
+  const submit = form.submit(async (data) => {
+    try {
+      const { id } = await save.mutateAsync(data);
+      successToast(t('imports.record.saved', { id }));
+      form.reset({});
+    } catch (err) {
+      if (err instanceof ApiError) serverErrorToast(kind === 'FACTORY_DEVICE' ? err.firstMessage : err.messages, err.requestId);
+      throw err;
     }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: ({ id }) => {
-        successToast(t('imports.record.saved', { id }));
-        setValues({});
-      },
-      onError: (err) => {
-        const e = err as ApiError;
-        // field messages arrive in the UI language (the api client says them from their codes)
-        setErrors(e.fieldErrors());
-        // §8: the factory device import reads the first entry of the errors list
-        serverErrorToast(kind === 'FACTORY_DEVICE' ? e.firstMessage : e.messages);
-      },
-    });
-  }
+  });
 
   function field(c: ImportColumn) {
     const label = t(`imports.fields.${c.name}`);
@@ -142,13 +129,9 @@ export function RecordForm({ kind }: { kind: RecordKind }) {
   }
 
   return (
-    <form className="import-record" onSubmit={submit} noValidate aria-label={t('imports.record.title')}>
+    <form className="import-record" onSubmit={(e) => void submit(e)} noValidate aria-label={t('imports.record.title')}>
       <div className="form-grid">{columns.map((c) => <Fragment key={c.name}>{field(c)}</Fragment>)}</div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? t('common.pleaseWait') : t('imports.record.submit')}
-        </button>
-      </div>
+      <FormActions submit={save.isPending ? t('common.pleaseWait') : t('imports.record.submit')} pending={save.isPending} primary />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_FILE_BYTES, type ImportKind } from '@tracker/contract';
-import { SelectField } from '../../../components/Field';
+import { FormActions, SelectField } from '../../../components/Field';
 import type { ApiError } from '../../../lib/api-client';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
-import { useDeployments, useDeviceTypes, useServers, useUpload, useVoipCentrals } from '../api/imports-api';
+import { useDeployments, useDeviceTypes, useServers, useUploadMutation, useVoipCentrals } from '../api/imports-api';
 import { NAV_KINDS } from './ImportNav';
 
 type Props = {
@@ -28,7 +28,7 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
   const [server, setServer] = useState('');
   const [voip, setVoip] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
-  const upload = useUpload(kind === 'MASS');
+  const upload = useUploadMutation(kind === 'MASS');
   const types = useDeviceTypes();
   const deployments = useDeployments();
   const servers = useServers();
@@ -136,11 +136,7 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
           </>
         ) : null}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
-          {upload.isPending ? t('common.pleaseWait') : t('imports.upload.submit')}
-        </button>
-      </div>
+      <FormActions submit={upload.isPending ? t('common.pleaseWait') : t('imports.upload.submit')} pending={upload.isPending} primary />
     </form>
   );
 }

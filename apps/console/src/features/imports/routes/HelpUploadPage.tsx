@@ -8,14 +8,15 @@ import type { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
 import { downloadFile } from '../../../lib/api-client';
-import { useHelpFile, useHelpUpload } from '../api/imports-api';
+import { useHelpFile, useHelpUploadMutation } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
+import { FormActions } from '../../../components/Field';
 
 /** §2 /admin/help/upload: the help file of the import screens, and a new one to replace it. */
 export function HelpUploadPage() {
   const { t } = useTranslation();
   const help = useHelpFile();
-  const upload = useHelpUpload();
+  const upload = useHelpUploadMutation();
   const fileRef = useRef<HTMLInputElement>(null);
   const title = t('imports.help.title');
 
@@ -70,11 +71,7 @@ export function HelpUploadPage() {
             </label>
             <input id="help-file" ref={fileRef} className="input" type="file" />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
-              {t('imports.help.submit')}
-            </button>
-          </div>
+          <FormActions submit={t('imports.help.submit')} pending={upload.isPending} primary />
         </form>
       </section>
     </div>

@@ -8,7 +8,7 @@ import { apiCall, downloadFile } from '../../../lib/api-client';
  */
 const POLLING = { toast: false, logoutOn401: false } as const;
 
-export const useInitModem = () => {
+export const useInitModemMutation = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (imeis: string[]) => apiCall('modemInit', { body: { IMEIs: imeis } }),
@@ -16,7 +16,7 @@ export const useInitModem = () => {
   });
 };
 
-export const useStopModem = () => {
+export const useStopModemMutation = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (imeis: string[]) => apiCall('modemStop', { body: { IMEIs: imeis } }),
@@ -24,7 +24,7 @@ export const useStopModem = () => {
   });
 };
 
-export const useResetModem = () => {
+export const useResetModemMutation = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (modemId: number) => apiCall('modemReset', { query: { modem_id: modemId } }),

@@ -5,7 +5,7 @@ import { ConfirmFooter, Modal } from '../../../components/Modal';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
-import { useModemProgress, useResetModem } from '../api/modem-api';
+import { useModemProgress, useResetModemMutation } from '../api/modem-api';
 import { modemReasonLabel } from './process-columns';
 
 /**
@@ -15,7 +15,7 @@ import { modemReasonLabel } from './process-columns';
 export function ModemProgressModal({ modemId, onClose }: { modemId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const progress = useModemProgress(modemId);
-  const reset = useResetModem();
+  const reset = useResetModemMutation();
   const [confirmReset, setConfirmReset] = useState(false);
   const p = progress.data;
   return (

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { SectionNav } from '../../../components/SectionNav';
 import { Spinner } from '../../../components/Spinner';
 import { localErrorToast, successToast } from '../../../lib/toast';
-import { useInitModem, useModemAllStatuses, useModemStatus, useModemWaiting, useStopModem } from '../api/modem-api';
+import { useInitModemMutation, useModemAllStatuses, useModemStatus, useModemWaiting, useStopModemMutation } from '../api/modem-api';
 import { ModemProgressModal } from '../components/ModemProgressModal';
 import { detailsColumn, processColumns } from '../components/process-columns';
 import { parseImeis, validImei } from '../imeis';
@@ -41,7 +41,7 @@ export function ModemUpdatePage() {
   const [text, setText] = useState('');
   const [imeis, setImeis] = useState<string[]>([]);
   const [outcomes, setOutcomes] = useState<ModemInitResponse['model'] | null>(null);
-  const init = useInitModem();
+  const init = useInitModemMutation();
   const entries = useMemo(() => parseImeis(text), [text]);
   const invalid = entries.filter((e) => !validImei(e));
 
@@ -172,7 +172,7 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
   const [modal, setModal] = useState<number | null>(null);
   const [page, setPage] = useState(0);
   const status = useModemStatus(imeis, true);
-  const stop = useStopModem();
+  const stop = useStopModemMutation();
   const processes = (status.data?.items.flatMap((i) => (i.process ? [i.process] : [])) ?? []) as ModemProcess[];
   const running = processes.filter((p) => p.status === 'RUNNING');
   // §4: processing is done when no device still runs; how each ended is said, not only that it ended

@@ -5,12 +5,12 @@ import { apiCall } from '../../../lib/api-client';
 /** Everything cached about an owner sits under this key; a change refreshes all of it. */
 export const ownerKey = (id: number) => ['owner', id] as const;
 
-export const ownerDetailsOptions = (id: number) =>
+export const getOwnerDetailsQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...ownerKey(id), 'details'], queryFn: () => apiCall('userDetails', { query: { user_id: id }, toast: false }), retry: false });
 
 /** The owner's details (the workspace header and the profile); a failure sends the workspace to the search (§8). */
 export function useOwnerDetails(id: number) {
-  return useQuery(ownerDetailsOptions(id));
+  return useQuery(getOwnerDetailsQueryOptions(id));
 }
 
 function useInvalidateOwner(id: number) {
@@ -18,7 +18,7 @@ function useInvalidateOwner(id: number) {
   return () => qc.invalidateQueries({ queryKey: ownerKey(id) });
 }
 
-export function useUpdateOwner(id: number) {
+export function useUpdateOwnerMutation(id: number) {
   const invalidate = useInvalidateOwner(id);
   return useMutation({ mutationFn: (body: OwnerUpdateRequest) => apiCall('userUpdate', { query: { user_id: id }, body }), onSuccess: invalidate });
 }
@@ -27,7 +27,7 @@ export function useUpdateOwner(id: number) {
 export const useCountries = () =>
   useQuery({ queryKey: ['countries'], queryFn: () => apiCall('countries', { toast: false }), staleTime: Infinity, retry: false });
 
-export function useExternalId(id: number) {
+export function useExternalIdMutation(id: number) {
   const invalidate = useInvalidateOwner(id);
   return useMutation({
     mutationFn: (external_id: string | null) => apiCall('userUpdateExternalId', { query: { user_id: id }, body: { external_id } }),
@@ -36,7 +36,7 @@ export function useExternalId(id: number) {
 }
 
 /** Removes the owner (with `devices: 'true'` its devices go back to stock first). */
-export function useRemoveOwner(id: number) {
+export function useRemoveOwnerMutation(id: number) {
   return useMutation({ mutationFn: (devices: OwnerRemoveQuery['devices']) => apiCall('userRemove', { query: { user_id: id, ...(devices ? { devices } : {}) } }) });
 }
 
@@ -59,7 +59,7 @@ export const useAppLogFile = (name: string | null) =>
   });
 
 /** §2 password change modal: the api mails the owner a reset link. */
-export function usePasswordMail(id: number) {
+export function usePasswordMailMutation(id: number) {
   return useMutation({
     mutationFn: (body: { email: string; whiteLabelId: number }) => apiCall('userPasswordChange', { query: { user_id: id }, body }),
   });

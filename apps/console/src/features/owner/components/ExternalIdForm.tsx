@@ -1,27 +1,31 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { externalIdRequest } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
-import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useExternalId } from '../api/owner';
+import { useExternalIdMutation } from '../api/owner';
 
 /** The owner's external id (`POST /user/update/externalid`): an empty field clears it. */
 export function ExternalIdForm({ id, value }: { id: number; value: string | null }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value ?? '');
-  const [error, setError] = useState<string>();
-  const save = useExternalId(id);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(undefined);
-    save.mutate(text.trim() === '' ? null : text.trim(), {
-      onSuccess: () => successToast(t('ownerWs.profile.saved')),
-      onError: (err) => setError(err instanceof ApiError ? err.fieldErrors().external_id : undefined),
-    });
-  }
+  const save = useExternalIdMutation(id);
+  const form = useContractForm(externalIdRequest, {
+    initial: { external_id: value ?? '' },
+    body: (v) => ({ external_id: v.external_id.trim() === '' ? null : v.external_id.trim() }),
+  });
+  const onSubmit = form.submit(async ({ external_id }) => {
+    await save.mutateAsync(external_id);
+    successToast(t('ownerWs.profile.saved'));
+  });
   return (
-    <form className="owner-inline-form" onSubmit={onSubmit} noValidate>
-      <TextField label={t('ownerWs.profile.externalId')} value={text} error={error} maxLength={100} onChange={(e) => setText(e.target.value)} />
+    <form className="owner-inline-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <TextField
+        label={t('ownerWs.profile.externalId')}
+        value={form.values.external_id}
+        error={form.errors.external_id}
+        maxLength={100}
+        onChange={(e) => form.set('external_id', e.target.value)}
+      />
       <button type="submit" className="btn" disabled={save.isPending}>
         {t('common.save')}
       </button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { successToast } from '../../../lib/toast';
-import { usePasswordMail } from '../api/owner';
+import { usePasswordMailMutation } from '../api/owner';
 
 /**
  * §2 password change modal of the owner profile: support never sees or types the owner's password; the owner gets
@@ -11,7 +11,7 @@ import { usePasswordMail } from '../api/owner';
 export function PasswordChange({ id, email, whiteLabelId }: { id: number; email: string; whiteLabelId: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const send = usePasswordMail(id);
+  const send = usePasswordMailMutation(id);
   return (
     <>
       <button type="button" className="btn" onClick={() => setOpen(true)} disabled={whiteLabelId === null} data-testid="password-change">

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type OwnerDetails, type OwnerUpdateRequest } from '@tracker/contract';
+import { LANGUAGES, ownerUpdateRequest, type OwnerDetails, type OwnerUpdateRequest } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
-import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
 import { reasonLabel } from '../../../lib/reasons';
-import { useCountries, useUpdateOwner } from '../api/owner';
+import { useCountries, useUpdateOwnerMutation } from '../api/owner';
 
 const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'street', 'house_number', 'zip', 'city'] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
@@ -28,35 +27,31 @@ function valuesOf(o: OwnerDetails): Values {
 export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) {
   const { t } = useTranslation();
   const initial = valuesOf(owner);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdateOwner(id);
+  const update = useUpdateOwnerMutation(id);
+  /** only what changed is sent (and checked) */
+  const changes = (v: Values): OwnerUpdateRequest => {
+    const changed: Record<string, string | boolean> = {};
+    for (const k of [...TEXT_FIELDS, 'country_code', 'language', 'is_test', 'language_override'] as const) {
+      if (v[k] !== initial[k]) changed[k] = typeof v[k] === 'string' ? (v[k] as string).trim() : v[k];
+    }
+    return changed as OwnerUpdateRequest;
+  };
+  const form = useContractForm(ownerUpdateRequest, { initial, body: changes });
+  const { values, errors } = form;
+  const setValues = (next: Values) => form.setValues(next);
   const countries = useCountries().data ?? [];
   // the stored code stays selectable even when the list is not (yet) there
   const countryOptions = countries.some((c) => c.code === values.country_code) || !values.country_code
     ? countries
     : [{ code: values.country_code, name: values.country_code }, ...countries];
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body: OwnerUpdateRequest = {};
-    const changed = body as Record<string, string | boolean>;
-    for (const k of [...TEXT_FIELDS, 'country_code', 'language', 'is_test', 'language_override'] as const) {
-      if (values[k] !== initial[k]) changed[k] = typeof values[k] === 'string' ? (values[k] as string).trim() : values[k];
-    }
-    setErrors({});
-    update.mutate(body, {
-      onSuccess: (r) => {
-        const notes = Object.fromEntries(r.ignored.map((n) => [n.field, reasonLabel(t, n.code as never, n.params)]));
-        setErrors(notes);
-        setValues(valuesOf(r.user));
-        if (r.ignored.length === 0) successToast(t('ownerWs.profile.saved'));
-      },
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fieldErrors());
-      },
-    });
-  }
+  const onSubmit = form.submit(async (_, v) => {
+    const r = await update.mutateAsync(changes(v));
+    // §5: a field sent empty is kept, and the api says so: the note shows under the field
+    form.setErrors(Object.fromEntries(r.ignored.map((n) => [n.field, reasonLabel(t, n.code as never, n.params)])));
+    form.setValues(valuesOf(r.user));
+    if (r.ignored.length === 0) successToast(t('ownerWs.profile.saved'));
+  });
 
   const text = (k: TextKey) => (
     <TextField
@@ -68,7 +63,7 @@ export function ProfileForm({ id, owner }: { id: number; owner: OwnerDetails }) 
     />
   );
   return (
-    <form className="owner-form" onSubmit={onSubmit} data-testid="profile-form" noValidate>
+    <form className="owner-form" onSubmit={(e) => void onSubmit(e)} data-testid="profile-form" noValidate>
       <div className="form-grid">
         {TEXT_FIELDS.map(text)}
         <SelectField

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { successToast } from '../../../lib/toast';
-import { useRemoveOwner } from '../api/owner';
+import { useRemoveOwnerMutation } from '../api/owner';
 
 type Mode = 'user' | 'devices';
 
@@ -15,7 +15,7 @@ export function RemoveOwner({ id, email, deviceCount }: { id: number; email: str
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode | null>(null);
-  const remove = useRemoveOwner(id);
+  const remove = useRemoveOwnerMutation(id);
   function confirm() {
     remove.mutate(mode === 'devices' ? 'true' : undefined, {
       onSuccess: () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_RULES, type ContactItem, type OwnerDeviceItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { DeviceChecklist } from '../editor/DeviceChecklist';
+import type { FormErrors } from '../../../lib/contract-form';
 
 /** What the editor edits: a contact without its server-side ids (a new one has `id` undefined). */
 export type ContactDraft = Omit<ContactItem, 'id' | 'user_id'> & { id?: number };
@@ -23,7 +24,7 @@ type Props = {
   draft: ContactDraft;
   original: ContactDraft;
   devices: OwnerDeviceItem[];
-  errors: Record<string, string>;
+  errors: FormErrors;
   onChange: (d: ContactDraft) => void;
 };
 

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
 import { smsErrorText } from '../../../lib/reasons';
 import { useTimeZone } from '../../../lib/time-zone';
-import { deviceLabel } from '../editor/form';
+import { deviceLabel } from '../editor/device-label';
 
 /** Each device with its latest contact push: when (in the chosen time zone), and its §3 status (created, sent, received, error with why, in the console's language as on the settings tab). */
 export function PushStatus({ devices }: { devices: OwnerDeviceItem[] }) {

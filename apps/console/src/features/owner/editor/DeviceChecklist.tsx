@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { reasonLabel } from '../../../lib/reasons';
-import { deviceLabel } from './form';
+import { deviceLabel } from './device-label';
 
 type Device = { id: number; imei: string; first_name: string | null; last_name: string | null; enabled: boolean };
 

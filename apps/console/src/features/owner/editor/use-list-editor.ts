@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { apiErrors, issueErrors, type FormErrors } from '../../../lib/contract-form';
 import { localErrorToast, successToast } from '../../../lib/toast';
-import { issuesByField, serverErrors } from './form';
 
 /** A row being edited: `id` is the stored key (undefined for a new row); `devices`, when there, compare as a set. */
 export type Draft = { id?: number | string | undefined; devices?: number[] };
@@ -36,15 +36,15 @@ export function useListEditor<D extends Draft, B>(o: Options<D, B>) {
   const [original, setOriginal] = useState<D | null>(null);
   const [draft, setDraftState] = useState<D | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [saveErrors, setSaveErrors] = useState<Record<string, string>>({});
+  const [saveErrors, setSaveErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState(false);
   const dirty = draft !== null && original !== null && canonical(draft) !== canonical(original);
   const isNew = draft !== null && draft.id === undefined;
 
   const parsed = draft ? o.check(draft) : null;
-  const live = parsed && !parsed.success ? issuesByField(t, parsed.error) : {};
-  const errors: Record<string, string> = { ...saveErrors };
+  const live = parsed && !parsed.success ? issueErrors(t, parsed.error) : {};
+  const errors: FormErrors = { ...saveErrors };
   for (const [k, v] of Object.entries(live)) if (touched.has(k)) errors[k] = v;
 
   function open(x: D | null) {
@@ -84,7 +84,7 @@ export function useListEditor<D extends Draft, B>(o: Options<D, B>) {
       successToast(o.savedText);
       return true;
     } catch (err) {
-      setSaveErrors(serverErrors(err));
+      setSaveErrors(apiErrors(err));
       return false;
     } finally {
       setSaving(false);

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { canAccess, type Area } from '@tracker/contract';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
-import { Spinner } from '../../../components/Spinner';
+import { WorkspaceTabs } from '../../../components/WorkspaceTabs';
 import { useSession } from '../../../lib/session';
 import { useOwnerDetails } from '../api/owner';
 import { OWNER_TABS, type OwnerTabKey, type OwnerTabProps } from '../owner-tabs';
@@ -24,21 +23,6 @@ const TAB_VIEWS: Record<OwnerTabKey, ComponentType<OwnerTabProps>> = {
   appLogs: lazyTab(() => import('../tabs/AppLogsTab'), 'AppLogsTab'),
   addWifi: lazyTab(() => import('../tabs/AddWifiTab'), 'AddWifiTab'),
 };
-
-function Forbidden() {
-  const { t } = useTranslation();
-  return (
-    <p className="forbidden" role="alert" data-testid="forbidden">
-      {t('access.forbidden')}
-    </p>
-  );
-}
-
-function TabGuard({ area, children }: { area: Area; children: ReactNode }) {
-  const session = useSession();
-  if (!session) return null;
-  return canAccess(session.role, area) ? <>{children}</> : <Forbidden />;
-}
 
 /**
  * /owner/:id/* — the owner workspace (§2 Owner): the title, the tabs the role may open and the open tab, each tab
@@ -63,56 +47,30 @@ function OwnerWorkspace({ ownerId }: { ownerId: number }) {
     if (details.isError) navigate('/dashboard/search', { replace: true });
   }, [details.isError, navigate]);
   if (!session) return null;
-  const from = (location.state as { from?: string } | null)?.from ?? '';
   const base = `/owner/${ownerId}`;
   // the owner's name once the details are in (a support agent has the parent on the phone), else the id
   const user = details.data?.userData;
   const name = [user?.first_name, user?.last_name].filter((s) => s && s.trim()).join(' ');
   const title = name ? t('owner.titleNamed', { name }) : t('owner.title', { id: ownerId });
-  const tabs = OWNER_TABS.filter((tab) => canAccess(session.role, tab.area));
   return (
-    <div className="page dw">
-      <p className="back-link">
-        <Link to={`/dashboard/search${from}`}>{t('common.backToSearch')}</Link>
-      </p>
-      <PageTitle text={title}>{title}</PageTitle>
-      <p className="owner-email">
-        <span data-testid="owner-email">{user?.email ?? '\u00a0'}</span>
-        {name ? <span className="owner-id"> · {t('owner.title', { id: ownerId })}</span> : null}
-      </p>
-      <nav className="dw-tabs" aria-label={t('owner.tabs.label')}>
-        <ul>
-          {tabs.map((tab) => (
-            <li key={tab.path}>
-              <NavLink to={`${base}/${tab.path}`} state={location.state} className="dw-tabs__link">
-                {t(`owner.tabs.${tab.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section className="dw-body">
-        <Suspense fallback={<Spinner />}>
-          <Routes>
-            <Route index element={<Navigate to={`${base}/profile`} state={location.state} replace />} />
-            {OWNER_TABS.map((tab) => {
-              const View = TAB_VIEWS[tab.key];
-              return (
-                <Route
-                  key={tab.path}
-                  path={tab.path}
-                  element={
-                    <TabGuard area={tab.area}>
-                      <View id={ownerId} />
-                    </TabGuard>
-                  }
-                />
-              );
-            })}
-            <Route path="*" element={<p role="alert">{t('owner.tabs.unknown')}</p>} />
-          </Routes>
-        </Suspense>
-      </section>
-    </div>
+    <WorkspaceTabs
+      base={base}
+      label={t('owner.tabs.label')}
+      header={
+        <>
+          <PageTitle text={title}>{title}</PageTitle>
+          <p className="owner-email">
+            <span data-testid="owner-email">{user?.email ?? '\u00a0'}</span>
+            {name ? <span className="owner-id"> · {t('owner.title', { id: ownerId })}</span> : null}
+          </p>
+        </>
+      }
+      index={{ view: <Navigate to={`${base}/profile`} state={location.state} replace /> }}
+      tabs={OWNER_TABS.map((tab) => {
+        const View = TAB_VIEWS[tab.key];
+        return { path: tab.path, area: tab.area, text: t(`owner.tabs.${tab.key}`), view: <View id={ownerId} /> };
+      })}
+      unknown={t('owner.tabs.unknown')}
+    />
   );
 }

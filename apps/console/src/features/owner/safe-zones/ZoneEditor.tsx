@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SAFE_ZONE_LIMITS, SAFE_ZONE_NAME_MAX, SAFE_ZONE_RADIUS, clampRadius, type SafeZoneDevice } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { DeviceChecklist } from '../editor/DeviceChecklist';
+import type { FormErrors } from '../../../lib/contract-form';
 
 /** A zone being edited: the map sets latitude and longitude (null until the user clicks the map for a new one). */
 export type ZoneDraft = {
@@ -21,7 +22,7 @@ type Props = {
   draft: ZoneDraft;
   original: ZoneDraft;
   devices: SafeZoneDevice[];
-  errors: Record<string, string>;
+  errors: FormErrors;
   /** the radius note (clamped to 500 m), shown under the radius */
   note: string | null;
   onChange: (d: ZoneDraft) => void;

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type DeviceToAdd } from '@tracker/contract';
-import { TextField } from '../../../components/Field';
+import { FormActions, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { ApiError } from '../../../lib/api-client';
 import { reasonLabel } from '../../../lib/reasons';
 import { successToast } from '../../../lib/toast';
-import { useAddDevice, useFindDevice, useTypes } from '../contacts/api';
+import { useAddDeviceMutation, useFindDeviceMutation, useDeviceTypes } from '../api/contacts';
 import type { OwnerTabProps } from '../owner-tabs';
 
 /**
@@ -18,9 +18,9 @@ import type { OwnerTabProps } from '../owner-tabs';
 export function AddDeviceTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const types = useTypes();
-  const find = useFindDevice();
-  const add = useAddDevice();
+  const types = useDeviceTypes();
+  const find = useFindDeviceMutation();
+  const add = useAddDeviceMutation();
   const [param, setParam] = useState('');
   const [type, setType] = useState('');
   const [found, setFound] = useState<DeviceToAdd | null>(null);
@@ -96,11 +96,7 @@ export function AddDeviceTab({ id }: OwnerTabProps) {
             setFound(null);
           }}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn" disabled={find.isPending}>
-            {t('ownerAddDevice.check')}
-          </button>
-        </div>
+        <FormActions submit={t('ownerAddDevice.check')} pending={find.isPending} />
       </form>
       {found ? (
         <section className="dw-section" data-testid="add-device-sim">

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { ListEditorTab } from '../editor/ListEditorTab';
 import { useListEditor } from '../editor/use-list-editor';
 import type { OwnerTabProps } from '../owner-tabs';
-import { useDeleteOwnerWifi, useOwnerWifi, useSaveOwnerWifi } from '../wifi/api';
+import { useDeleteOwnerWifiMutation, useOwnerWifi, useSaveOwnerWifiMutation } from '../api/wifi';
 import { newWifi, toWifiDraft, WifiEditor, WifiTip, type WifiDraft } from '../wifi/WifiEditor';
 
 /** A typed coordinate that is a number in range, else null (the point then is not on the map). */
@@ -29,8 +29,8 @@ export function AddWifiTab({ id }: OwnerTabProps) {
   const mayEdit = canAccess(useSession()!.role, 'ownerEdit');
   const [page, setPage] = useState(0);
   const q = useOwnerWifi(id, page);
-  const save = useSaveOwnerWifi(id);
-  const remove = useDeleteOwnerWifi(id);
+  const save = useSaveOwnerWifiMutation(id);
+  const remove = useDeleteOwnerWifiMutation(id);
   const [item, setItem] = useState<WifiItem | null>(null);
   const editor = useListEditor<WifiDraft, OwnerWifiBody>({
     check: (d) => ownerWifiForm.safeParse(d),

@@ -5,7 +5,7 @@ import { RefusedDevices } from '../../../components/ConfirmCommandDialog';
 import type { Column } from '../../../components/DataTable';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
-import { useOwnerContacts, usePushContacts, useRemoveContact, useSaveContact } from '../contacts/api';
+import { useOwnerContacts, usePushContactsMutation, useRemoveContactMutation, useSaveContactMutation } from '../api/contacts';
 import { ContactEditor, newContact, type ContactDraft } from '../contacts/ContactEditor';
 import { PushStatus } from '../contacts/PushStatus';
 import { ListEditorTab } from '../editor/ListEditorTab';
@@ -22,9 +22,9 @@ const toDraft = ({ user_id: _, ...c }: ContactItem): ContactDraft => c;
 export function ContactsTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
   const q = useOwnerContacts(id);
-  const save = useSaveContact(id);
-  const remove = useRemoveContact(id);
-  const push = usePushContacts(id);
+  const save = useSaveContactMutation(id);
+  const remove = useRemoveContactMutation(id);
+  const push = usePushContactsMutation(id);
   const role = useSession()!.role;
   const mayPush = canAccess(role, 'ownerCommand');
   // §6: role 9 sees the contacts read-only (area ownerEdit; the api refuses its changes with READ_ONLY_ROLE)

@@ -6,7 +6,7 @@ import { EditableCircle } from '../../../components/EditableCircle';
 import { MapView, ZonesLayer } from '../../../components/MapView';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
-import { useRemoveSafeZone, useSafeZones, useSaveSafeZone } from '../contacts/api';
+import { useRemoveSafeZoneMutation, useSafeZones, useSaveSafeZoneMutation } from '../api/contacts';
 import { useListEditor } from '../editor/use-list-editor';
 import { ListEditorTab } from '../editor/ListEditorTab';
 import { ZoneEditor, newZone, type ZoneDraft } from '../safe-zones/ZoneEditor';
@@ -23,8 +23,8 @@ export function SafeZonesTab({ id }: OwnerTabProps) {
   // §6: role 9 sees the zones read-only (area ownerEdit; the api refuses its changes with READ_ONLY_ROLE)
   const mayEdit = canAccess(useSession()!.role, 'ownerEdit');
   const q = useSafeZones(id);
-  const save = useSaveSafeZone(id);
-  const remove = useRemoveSafeZone(id);
+  const save = useSaveSafeZoneMutation(id);
+  const remove = useRemoveSafeZoneMutation(id);
   const [note, setNote] = useState<string | null>(null);
   const clampNote = () => setNote(reasonLabel(t, 'safeZoneRadiusClamped', { max: SAFE_ZONE_RADIUS.max }));
   const editor = useListEditor<ZoneDraft, SafeZoneInput>({

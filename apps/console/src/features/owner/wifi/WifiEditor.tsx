@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMac, type WifiItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { HelpTip } from '../../../components/HelpTip';
+import type { FormErrors } from '../../../lib/contract-form';
 
 /** What the editor edits: the MAC and the coordinates as typed (`id` is the stored MAC; undefined for a new one). */
 export type WifiDraft = { id?: string; mac: string; latitude: string; longitude: string };
@@ -20,7 +21,7 @@ type Props = {
   draft: WifiDraft;
   /** the stored access point (its staff flags are shown, not edited) */
   item: WifiItem | null;
-  errors: Record<string, string>;
+  errors: FormErrors;
   onChange: (d: WifiDraft) => void;
 };
 

@@ -7,6 +7,6 @@ export function addUser(body: UserAddRequest) {
   return apiCall('userAdd', { body });
 }
 
-export function useAddUser() {
+export function useAddUserMutation() {
   return useMutation({ mutationFn: addUser });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
-export const importLanguagesQueryOptions = () =>
+export const getImportLanguagesQueryOptions = () =>
   queryOptions({
     queryKey: ['lists', 'importLanguages'],
     queryFn: ({ signal }) => apiCall('importLanguages', { signal }),
@@ -9,5 +9,5 @@ export const importLanguagesQueryOptions = () =>
   });
 
 export function useImportLanguages(enabled = true) {
-  return useQuery({ ...importLanguagesQueryOptions(), enabled });
+  return useQuery({ ...getImportLanguagesQueryOptions(), enabled });
 }

@@ -1,15 +1,16 @@
 import { RefSelect } from '../../../components/RefSelect';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isLanguage, LANGUAGES, newUser } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { currentLanguage } from '../../../lib/i18n';
-import { localErrorToast, successToast } from '../../../lib/toast';
-import { useAddUser } from '../api/add-user';
+import { successToast } from '../../../lib/toast';
+import { useAddUserMutation } from '../api/add-user';
 import { useImportLanguages } from '../api/get-languages';
-import { useWhiteLabels } from '../api/get-white-labels';
+import { useWhiteLabels } from '../../../lib/lists';
 
 type Form = {
   email: string;
@@ -37,29 +38,26 @@ export type CreatedOwner = { id: number; email: string };
 /** The dashboard's add-user modal: creates an owner account (§7 POST /user/add). */
 export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (o: CreatedOwner) => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const formRef = useRef<HTMLDivElement>(null);
   const whiteLabels = useWhiteLabels(open);
   const languages = useImportLanguages(open);
-  const add = useAddUser();
+  const add = useAddUserMutation();
+  // the contract's `newUser` (POST /user/add wraps it: the api's field errors are `newUser.email`), said per field
+  const f = useContractForm(newUser, { initial: emptyForm, prefix: 'newUser', message: (field) => t(`ownersAdd.invalid.${field}`) });
+  const form = f.values;
 
   // one white label: nothing to choose
+  const setField = f.set;
   useEffect(() => {
     const list = whiteLabels.data;
-    if (open && list && list.length === 1 && form.white_label_vendor_id === '') {
-      setForm((f) => ({ ...f, white_label_vendor_id: String(list[0]!.id) }));
-    }
-  }, [open, whiteLabels.data, form.white_label_vendor_id]);
+    if (open && list && list.length === 1 && form.white_label_vendor_id === '') setField('white_label_vendor_id', String(list[0]!.id));
+  }, [open, whiteLabels.data, form.white_label_vendor_id, setField]);
 
-  function set<K extends FieldName>(k: K, v: Form[K]) {
-    setForm((f) => ({ ...f, [k]: v }));
-    if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
-  }
+  const set = <K extends FieldName>(k: K, v: Form[K]) => f.set(k, v);
+  const errors = f.errors as Partial<Record<FieldName, string>>;
 
   function close() {
-    setForm(emptyForm());
-    setErrors({});
+    f.reset();
     onClose();
   }
 
@@ -67,33 +65,21 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = newUser.safeParse(form);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as FieldName;
-        next[field] ??= t(`ownersAdd.invalid.${field}`);
-      }
-      setErrors(next);
-      localErrorToast(t('form.fixErrors'));
-      focusFirstInvalid();
-      return;
-    }
-    try {
-      const { id } = await add.mutateAsync({ newUser: parsed.data });
-      successToast(t('ownersAdd.created', { email: parsed.data.email }));
-      const email = parsed.data.email;
-      close();
-      onCreated?.({ id, email });
-    } catch (err) {
-      if (!(err instanceof ApiError)) return;
-      if (err.code === ErrorCode.Duplicate) setErrors({ email: t('ownersAdd.duplicateEmail') });
-      else if (err.errors.length > 0) setErrors(err.fieldErrors('newUser') as Partial<Record<FieldName, string>>);
-      focusFirstInvalid();
-    }
-  }
+  const submit = (e: FormEvent) =>
+    void f
+      .submit(async (data) => {
+        try {
+          const { id } = await add.mutateAsync({ newUser: data });
+          successToast(t('ownersAdd.created', { email: data.email }));
+          close();
+          onCreated?.({ id, email: data.email });
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === ErrorCode.Duplicate)) throw err;
+          f.setErrors({ email: t('ownersAdd.duplicateEmail') });
+          focusFirstInvalid();
+        }
+      })(e)
+      .then((saved) => saved || focusFirstInvalid());
 
   const languageOptions = (languages.data ?? [])
     .filter((l) => isLanguage(l.language_code))

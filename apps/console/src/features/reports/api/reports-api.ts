@@ -3,7 +3,7 @@ import { DAILY_REPORT_DAYS, POLLING_MS } from '@tracker/contract';
 import { apiCall, downloadFile } from '../../../lib/api-client';
 
 /** POST /reports/active_devices: starts a report; answers its id. */
-export const useStartActiveDevices = () =>
+export const useStartActiveDevicesMutation = () =>
   useMutation({ mutationFn: (range: { from: string; to: string }) => apiCall('activeDevicesStart', { body: range }) });
 
 /** GET /reports/active_devices, polled every 1 s (§9) until its items are an array (or it failed). */

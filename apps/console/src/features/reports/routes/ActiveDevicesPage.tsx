@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { formatDateTime } from '../../../lib/dates';
-import { downloadActiveDevices, useActiveDevices, useStartActiveDevices } from '../api/reports-api';
+import { downloadActiveDevices, useActiveDevices, useStartActiveDevicesMutation } from '../api/reports-api';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const validDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isRealDate(d);
@@ -28,7 +28,7 @@ export function ActiveDevicesPage() {
   const [runId, setRunId] = useState<number | null>(null);
   const [page, setPage] = useState(0);
   const [exporting, setExporting] = useState(false);
-  const start = useStartActiveDevices();
+  const start = useStartActiveDevicesMutation();
   const report = useActiveDevices(runId, page);
 
   const datesValid = validDay(from) && validDay(to) && from <= today && to <= today;

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { RefSelect } from '../../../components/RefSelect';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { timeZoneLabel, useTimeZone } from '../../../lib/time-zone';
-import { useWhiteLabels } from '../../../lib/white-labels';
+import { useWhiteLabels } from '../../../lib/lists';
 import { useDailyReport } from '../api/reports-api';
 
 const validDay = (d: string | null): d is string => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && isRealDate(d);

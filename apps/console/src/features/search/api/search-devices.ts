@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
 import type { SearchState } from '../search-params';
 
-export const deviceSearchQueryOptions = (s: SearchState) =>
+export const getDeviceSearchQueryOptions = (s: SearchState) =>
   queryOptions({
     queryKey: ['deviceSearch', s.filter, s.query, s.page],
     queryFn: ({ signal }) =>
@@ -16,7 +16,7 @@ export const deviceSearchQueryOptions = (s: SearchState) =>
 /** §5: the search runs only when the query is non-empty. The previous page stays on screen while the next loads. */
 export function useDeviceSearch(s: SearchState) {
   return useQuery({
-    ...deviceSearchQueryOptions(s),
+    ...getDeviceSearchQueryOptions(s),
     enabled: s.query !== '',
     placeholderData: keepPreviousData,
   });

@@ -16,7 +16,7 @@ export const useDeviceTypeCommands = () =>
  * A bulk send (`POST /sms/sendBulk`): without `confirm_token` the api answers what it would do (a confirmation:
  * target count, refused devices, token), with it the started campaign.
  */
-export function useSendBulk() {
+export function useSendBulkMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SmsSendBulkBody) => apiCall('smsSendBulk', { body }),

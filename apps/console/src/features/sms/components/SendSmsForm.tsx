@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isConfirmationRequired, SMS_TEXT_MAX, smsSendBulkBody, type ConfirmationRequired, type SmsCampaign, type SmsSendBulkBody } from '@tracker/contract';
 import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
-import { CountedTextField, SelectField, TextAreaField } from '../../../components/Field';
+import { CountedTextField, FormActions, SelectField, TextAreaField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
 import { useContractForm } from '../../../lib/contract-form';
 import { successToast } from '../../../lib/toast';
-import { useDeviceTypeCommands, useSendBulk } from '../api/sms-send';
+import { useDeviceTypeCommands, useSendBulkMutation } from '../api/sms-send';
 import { parseDeviceIds } from '../device-ids';
 
 /** The form's values: the body's fields as typed (`devices` is the comma-separated text). */
@@ -22,7 +22,7 @@ type Values = { device_type: string; command_key: string; message: string; devic
 export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
   const { t } = useTranslation();
   const types = useDeviceTypeCommands();
-  const send = useSendBulk();
+  const send = useSendBulkMutation();
   const [confirmation, setConfirmation] = useState<ConfirmationRequired | null>(null);
   const [pending, setPending] = useState<SmsSendBulkBody | null>(null);
 
@@ -112,11 +112,7 @@ export function SendSmsForm({ onSent }: { onSent: (c: SmsCampaign) => void }) {
           error={form.errors.devices}
           onChange={(e) => form.set('devices', e.target.value)}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={send.isPending}>
-            {t('sms.send.submit')}
-          </button>
-        </div>
+        <FormActions submit={t('sms.send.submit')} pending={send.isPending} primary />
       </form>
       <ConfirmCommandDialog
         confirmation={confirmation}

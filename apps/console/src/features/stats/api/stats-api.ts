@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatsType } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
-import { useWhiteLabels } from '../../../lib/white-labels';
 
 /** A statistics search as the URL holds it (§2 /admin/stats/{type}?from&to&selectedWhiteLabel). */
 export type StatsSearch = { type: StatsType; from: string; to: string; whiteLabel: number | null; deployment: number | null };
@@ -29,6 +28,5 @@ export function useStatsList(s: StatsSearch | null) {
 }
 
 /** The user's white labels (§6: the api lists only the user's own) and the deployments (sub-white-labels). */
-export const useStatsWhiteLabels = useWhiteLabels;
 export const useStatsDeployments = (enabled: boolean) =>
   useQuery({ queryKey: ['lists', 'deployments'], queryFn: ({ signal }) => apiCall('deploymentList', { signal }), enabled, staleTime: 5 * 60_000 });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isRealDate } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
-import { useStatsDeployments, useStatsWhiteLabels, type StatsSearch } from '../api/stats-api';
+import { useWhiteLabels } from '../../../lib/lists';
+import { useStatsDeployments, type StatsSearch } from '../api/stats-api';
 
 type Draft = Omit<StatsSearch, 'type'>;
 const validDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isRealDate(d);
@@ -17,7 +18,7 @@ export function StatsForm({ value, today, sub, onSearch }: { value: Draft; today
   const [draft, setDraft] = useState<Draft>(value);
   const { from, to, whiteLabel, deployment } = value;
   useEffect(() => setDraft({ from, to, whiteLabel, deployment }), [from, to, whiteLabel, deployment]);
-  const whiteLabels = useStatsWhiteLabels();
+  const whiteLabels = useWhiteLabels();
   const deployments = useStatsDeployments(sub);
 
   const datesValid = validDay(draft.from) && validDay(draft.to) && draft.from <= today && draft.to <= today;

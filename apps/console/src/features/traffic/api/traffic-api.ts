@@ -5,7 +5,7 @@ import { apiCall, downloadFile } from '../../../lib/api-client';
 /** A traffic search as the URL holds it (§5: a query and two valid days). */
 export type TrafficSearch = { query: string; from: string; to: string; page: number };
 
-export const smsSearchQueryOptions = (s: TrafficSearch) =>
+export const getSmsSearchQueryOptions = (s: TrafficSearch) =>
   queryOptions({
     queryKey: ['smsSearch', s.query, s.from, s.to, s.page],
     queryFn: ({ signal }) => apiCall('smsSearch', { query: { query: s.query, from: s.from, to: s.to, page: s.page, count: PAGE_SIZE.smsTraffic }, signal }),
@@ -14,7 +14,7 @@ export const smsSearchQueryOptions = (s: TrafficSearch) =>
 /** GET /sms/search once a search is in the URL; the previous page stays on screen while the next loads. */
 export function useSmsSearch(s: TrafficSearch | null) {
   return useQuery({
-    ...smsSearchQueryOptions(s ?? { query: '', from: '', to: '', page: 0 }),
+    ...getSmsSearchQueryOptions(s ?? { query: '', from: '', to: '', page: 0 }),
     enabled: s !== null,
     placeholderData: keepPreviousData,
   });

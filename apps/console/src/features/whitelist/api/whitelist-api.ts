@@ -13,7 +13,7 @@ export function useGsmSearch(query: string, page: number, sort: UrlSort<Whitelis
 }
 
 /** POST /updateWhiteListNumber (add without id, edit with id); the list is read again after a change. */
-export function useSaveWhitelistNumber() {
+export function useSaveWhitelistNumberMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: WhitelistNumberBody) => apiCall('updateWhiteListNumber', { body }),

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeE164, PHONE_MAX, PHONE_MIN, type WhitelistItem } from '@tracker/contract';
+import { normalizeE164, PHONE_MAX, PHONE_MIN, whitelistNumberBody, type WhitelistItem } from '@tracker/contract';
 import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { ApiError } from '../../../lib/api-client';
-import { localErrorToast, successToast } from '../../../lib/toast';
-import { useSaveWhitelistNumber } from '../api/whitelist-api';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
+import { useSaveWhitelistNumberMutation } from '../api/whitelist-api';
 
 type Props = { open: boolean; item: WhitelistItem | null; onClose: () => void };
 
@@ -17,28 +16,24 @@ export function WhitelistModal({ open, item, onClose }: Props) {
 
 function WhitelistForm({ item, onClose }: { item: WhitelistItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [number, setNumber] = useState(item?.number ?? '');
-  const [allowed, setAllowed] = useState(item?.is_allowed ?? true);
-  const [comment, setComment] = useState(item?.comment ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSaveWhitelistNumber();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const e164 = normalizeE164(number);
-    if (!e164) {
-      setErrors({ number: t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }) });
-      localErrorToast(t('form.fixErrors'));
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({ ...(item ? { id: item.id } : {}), number: e164, is_allowed: allowed, comment: comment.trim() || null });
-      successToast(t(item ? 'whitelist.saved' : 'whitelist.added', { number: saved.number }));
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors());
-    }
-  }
+  const save = useSaveWhitelistNumberMutation();
+  const body = (v: { number: string; is_allowed: boolean; comment: string }) => ({
+    ...(item ? { id: item.id } : {}),
+    number: normalizeE164(v.number) ?? v.number,
+    is_allowed: v.is_allowed,
+    comment: v.comment.trim() || null,
+  });
+  const form = useContractForm(whitelistNumberBody, {
+    initial: { number: item?.number ?? '', is_allowed: item?.is_allowed ?? true, comment: item?.comment ?? '' },
+    body,
+    check: (v) => ({ number: normalizeE164(v.number) ? undefined : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }) }),
+  });
+  const submit = form.submit(async (_, v) => {
+    const saved = await save.mutateAsync(body(v));
+    successToast(t(item ? 'whitelist.saved' : 'whitelist.added', { number: saved.number }));
+    onClose();
+  });
+  const { values, errors } = form;
 
   const title = item ? t('whitelist.editTitle') : t('whitelist.addTitle');
   return (
@@ -48,20 +43,17 @@ function WhitelistForm({ item, onClose }: { item: WhitelistItem | null; onClose:
         hint={t('whitelist.numberHint')}
         type="tel"
         autoComplete="off"
-        value={number}
+        value={values.number}
         maxLength={30}
         error={errors.number}
-        onChange={(e) => {
-          setNumber(e.target.value);
-          setErrors((x) => ({ ...x, number: '' }));
-        }}
+        onChange={(e) => form.set('number', e.target.value)}
         data-autofocus
       />
       <div className="field field--checkbox">
-        <input id={`wl-allowed-${item?.id ?? 'new'}`} type="checkbox" checked={allowed} onChange={(e) => setAllowed(e.target.checked)} />
+        <input id={`wl-allowed-${item?.id ?? 'new'}`} type="checkbox" checked={values.is_allowed} onChange={(e) => form.set('is_allowed', e.target.checked)} />
         <label htmlFor={`wl-allowed-${item?.id ?? 'new'}`}>{t('whitelist.allowed')}</label>
       </div>
-      <TextField label={t('whitelist.comment')} value={comment} maxLength={200} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
+      <TextField label={t('whitelist.comment')} value={values.comment} maxLength={200} error={errors.comment} onChange={(e) => form.set('comment', e.target.value)} />
     </Modal>
   );
 }

@@ -17,7 +17,7 @@ export function useOwnerContacts(ownerId: number) {
 }
 
 /** Saves one contact; field errors are shown by the editor, so no toast for a 400. */
-export function useSaveContact(ownerId: number) {
+export function useSaveContactMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ContactSaveV2Body) => apiCall('contactSaveV2', { body, toast: false }),
@@ -25,7 +25,7 @@ export function useSaveContact(ownerId: number) {
   });
 }
 
-export function useRemoveContact(ownerId: number) {
+export function useRemoveContactMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (contactId: number) => apiCall('contactRemove', { query: { user_id: ownerId, contact_id: contactId } }),
@@ -33,7 +33,7 @@ export function useRemoveContact(ownerId: number) {
   });
 }
 
-export function usePushContacts(ownerId: number) {
+export function usePushContactsMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall('contactPush', { query: { user_id: ownerId } }),
@@ -45,7 +45,7 @@ export function useSafeZones(ownerId: number) {
   return useQuery({ queryKey: zonesKey(ownerId), queryFn: ({ signal }) => apiCall('safeZoneList', { query: { user_id: ownerId }, signal }) });
 }
 
-export function useSaveSafeZone(ownerId: number) {
+export function useSaveSafeZoneMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SafeZoneInput) => apiCall('safeZoneSave', { query: { user_id: ownerId }, body, toast: false }),
@@ -53,7 +53,7 @@ export function useSaveSafeZone(ownerId: number) {
   });
 }
 
-export function useRemoveSafeZone(ownerId: number) {
+export function useRemoveSafeZoneMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (zoneId: number) => apiCall('safeZoneRemove', { query: { user_id: ownerId, zone_id: zoneId } }),
@@ -62,12 +62,12 @@ export function useRemoveSafeZone(ownerId: number) {
 }
 
 /** Looks a device up by code or IMSI; not found marks the input invalid (§5), so no toast. */
-export function useFindDevice() {
+export function useFindDeviceMutation() {
   return useMutation({ mutationFn: (query: ByCodeOrImsiQuery) => apiCall('deviceByCodeOrImsi', { query, toast: false }) });
 }
 
 /** Adds the device; the owner's every query (profile, contacts, zones) is stale after it. */
-export function useAddDevice() {
+export function useAddDeviceMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ type, body }: { type: number; body: DeviceAddBody }) => apiCall('deviceAdd', { query: { type }, body, toast: false }),
@@ -77,4 +77,5 @@ export function useAddDevice() {
 }
 
 /** The device types the user sees (partners: their own), for the wizard's type choice; the cache entry imports share. */
-export const useTypes = () => useQuery({ queryKey: ['lists', 'deviceTypes'], queryFn: ({ signal }) => apiCall('deviceTypes', { signal }) });
+/** the shared list (lib/lists.ts) */
+export { useDeviceTypes } from '../../../lib/lists';

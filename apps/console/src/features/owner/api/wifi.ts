@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type OwnerWifiBody } from '@tracker/contract';
 import { apiCall } from '../../../lib/api-client';
-import { ownerKey } from '../api/owner';
+import { ownerKey } from './owner';
 
 // The owner's own wifi access points (§2 /addwifi; docs/owner-workspace.md "Wifi access points").
 
@@ -17,7 +17,7 @@ export function useOwnerWifi(ownerId: number, page: number) {
 }
 
 /** Adds (`oldMac` null) or changes an access point; field errors are shown by the editor, so no toast for a 400. */
-export function useSaveOwnerWifi(ownerId: number) {
+export function useSaveOwnerWifiMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ oldMac, body }: { oldMac: string | null; body: OwnerWifiBody }) =>
@@ -28,7 +28,7 @@ export function useSaveOwnerWifi(ownerId: number) {
   });
 }
 
-export function useDeleteOwnerWifi(ownerId: number) {
+export function useDeleteOwnerWifiMutation(ownerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (mac: string) => apiCall('ownerWifiDelete', { query: { user_id: ownerId }, body: { id: mac } }),
