@@ -72,6 +72,51 @@ export default tseslint.config(
       ],
     },
   },
+  // house rule "Data access" (docs/architecture.md): the pool and Prisma's client are reached only from repositories
+  // (*.repository.ts), stores (*.store.ts) and core/db.ts, which declares them and the repository bases; types (Tx,
+  // Queryable, PrismaDb) may be imported anywhere. Each exception below says why it must hold the pool itself.
+  {
+    files: ['libs/server/src/**/*.ts'],
+    ignores: [
+      'libs/server/src/**/*.repository.ts',
+      'libs/server/src/**/*.store.ts',
+      'libs/server/src/**/*.spec.ts',
+      'libs/server/src/core/db.ts',
+      // the package's public surface: the apps and their tests take the pool from it
+      'libs/server/src/index.ts',
+      // registers PgPool and PrismaService as the process's providers
+      'libs/server/src/core/core.module.ts',
+      // the readiness probe asks the pool itself (SELECT 1 on a connection of it)
+      'libs/server/src/core/health/health.service.ts',
+      // the pool's own gauges (total, idle, waiting, max)
+      'libs/server/src/core/metrics/metrics.service.ts',
+      // the export hash store (Prisma, table csv_export) is a store named before the rule; `ExportStore`
+      'libs/server/src/core/exports/export-store.ts',
+      // the COPY ... TO STDOUT helper that export repositories call with their pool (pg-copy-streams)
+      'libs/server/src/core/exports/copy-csv.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'pg', allowTypeImports: true, message: 'Raw SQL lives in a repository (extend SqlRepository from core/db.ts).' },
+            { name: 'pg-copy-streams', message: 'COPY lives in a repository.' },
+            { name: 'pg-query-stream', message: 'Streaming reads live in a repository.' },
+            { name: '@prisma/adapter-pg', message: 'Only core/db.ts builds the Prisma client.' },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)db\\.js$',
+              importNames: ['PgPool', 'PrismaService'],
+              allowTypeImports: true,
+              message: 'Only repositories (*.repository.ts, extending SqlRepository or PrismaRepository) and stores hold the pool or Prisma; a service calls them and passes their `tx`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // tests may use loose typing on response bodies
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'apps/api/test/**', 'apps/e2e/**'],

@@ -14,7 +14,14 @@ import { supervise } from './lib/supervise.mjs';
 await runOnNode24(import.meta.url);
 
 const { values: opts } = parseArgs({
-  options: { api: { type: 'string', default: '1' }, workers: { type: 'string', default: '1' }, production: { type: 'boolean', default: false } },
+  options: {
+    api: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1' },
+    production: { type: 'boolean', default: false },
+    // the built output as it is (apps/*/dist, apps/console/dist): the e2e spec of `npm start` (npm-start.e2e.ts), whose
+    // Nx target has built them already
+    'skip-build': { type: 'boolean', default: false },
+  },
 });
 // the mode (docs/deployment.md "Mode"): development unless NODE_ENV says otherwise; `--production` runs the built apps
 // as a deployment would, without fleet-sim, the seed or any development default (the environment gives the secrets)
@@ -30,8 +37,10 @@ const workers = count(opts.workers, 'workers');
 
 ensureDependencies();
 const stack = await ensureStack('dev');
-buildServer();
-buildConsole();
+if (!opts['skip-build']) {
+  buildServer();
+  buildConsole();
+}
 await migrate(stack.databaseUrl);
 if (development && (await deviceCount(stack.databaseUrl)) === 0) {
   console.log('[start] empty database: seeding the fake fleet');

@@ -3,7 +3,8 @@
 // the rollup's backfill time; and the active devices export's rate and memory (repository level; bench/exports
 // measures the api).
 //
-//   node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--help]
+//   node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--daily-only] [--help]
+//   (--daily-only: the daily report alone, after growing the fleet)
 //
 // Uses (and grows, set-based in SQL: bench/stats/fleet.mjs) the database tracker_bench_stats in the local stack;
 // needs `npx tsc -b tsconfig.json` (libs/server/dist) first. --events are half locations, half communications of
@@ -21,17 +22,19 @@ const { values: opts } = parseArgs({
     'raw-runs': { type: 'string' },
     'skip-raw': { type: 'boolean', default: false },
     'keep-rollup': { type: 'boolean', default: false },
+    'daily-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (opts.help) {
-  console.log('node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--skip-raw] [--keep-rollup]   (docs/benchmarks.md "Statistics")');
+  console.log('node bench/stats/run.mjs [--devices 20000] [--events 2000000] [--runs 5] [--raw-runs N] [--skip-raw] [--keep-rollup] [--daily-only]   (docs/benchmarks.md "Statistics")');
   process.exit(0);
 }
 const DEVICES = Number(opts.devices);
 const RUNS = Number(opts.runs);
 const RAW_RUNS = Number(opts['raw-runs'] ?? opts.runs);
 const EVENTS = Number(opts.events);
+const DAILY_ONLY = opts['daily-only'];
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 console.log(`load average ${load()}`);
@@ -60,6 +63,44 @@ async function time(fn, runs = RUNS) {
     ms.push(performance.now() - s);
   }
   return { ms: median(ms), out };
+}
+
+/**
+ * The daily report (GET /reports/daily): a week in Berlin's zone, the whole fleet and one white label, every day from
+ * its rollup (daily_report_rollup): the first read rolls the seven days; the worker's roll of today and the two days
+ * before it (every 5 minutes) is timed apart; the reads beside the whole week from the raw tables, which must be
+ * equal. Returns how many differ.
+ */
+async function dailyReport() {
+  const { DailyReportRepository } = await import('../../libs/server/dist/reports/daily-report.repository.js');
+  const daily = new DailyReportRepository(pool);
+  const last = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const first = day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000);
+  let differ = 0;
+  await pool.query(`delete from daily_report_rollup where tz = 'Europe/Berlin'`);
+  for (const whiteLabels of [null, [1]]) {
+    const scope = { first, last, tz: 'Europe/Berlin', whiteLabels, today: last };
+    const s = performance.now();
+    await daily.days(scope);
+    const firstMs = performance.now() - s;
+    const r = await time(() => daily.days(scope));
+    const raw = await time(() => daily.raw(scope), RAW_RUNS);
+    const equal = JSON.stringify(r.out) === JSON.stringify(raw.out);
+    if (!equal) differ++;
+    console.log(
+      `daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(1)} ms from the rollup (median of ${RUNS}; the first read, rolling the seven days, ${firstMs.toFixed(0)} ms), ${raw.ms.toFixed(0)} ms from the raw tables; equal ${equal ? 'yes' : 'NO'}; devices active yesterday ${r.out[1].devices_active}`,
+    );
+  }
+  const roll = await time(() => daily.roll('Europe/Berlin', day(Date.parse(`${last}T00:00:00Z`) - 2 * 86_400_000), last), Math.min(RUNS, 3));
+  console.log(`the worker's roll of today and the two days before (every 5 minutes, in the worker): ${roll.ms.toFixed(0)} ms (median of ${Math.min(RUNS, 3)})`);
+  return differ;
+}
+
+if (DAILY_ONLY) {
+  const differ = await dailyReport();
+  await pool.end();
+  if (differ) console.error(`${differ} daily report scopes differ between the rollup and the raw tables`);
+  process.exit(differ ? 1 : 0);
 }
 
 let t0;
@@ -133,29 +174,7 @@ for (const type of STATS_TYPE_KEYS) {
 }
 console.log(`load average ${load()}; ${STATS_TYPE_KEYS.length - slow} of ${STATS_TYPE_KEYS.length} types under 200 ms`);
 
-// the daily report (GET /reports/daily): a week in Berlin's zone, the whole fleet and one white label: the past six
-// days from its rollup (daily_report_rollup; the first read rolls them) and today from the raw tables, beside the
-// whole week from the raw tables, which must be equal
-const { DailyReportRepository } = await import('../../libs/server/dist/reports/daily-report.repository.js');
-{
-  const daily = new DailyReportRepository(pool);
-  const last = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const first = day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000);
-  await pool.query(`delete from daily_report_rollup where tz = 'Europe/Berlin'`);
-  for (const whiteLabels of [null, [1]]) {
-    const scope = { first, last, tz: 'Europe/Berlin', whiteLabels, today: last };
-    const s = performance.now();
-    await daily.days(scope);
-    const firstMs = performance.now() - s;
-    const r = await time(() => daily.days(scope));
-    const raw = await time(() => daily.raw(scope), RAW_RUNS);
-    const equal = JSON.stringify(r.out) === JSON.stringify(raw.out);
-    if (!equal) unequal++;
-    console.log(
-      `daily report, 7 days, ${whiteLabels ? 'one white label' : 'whole fleet'}: ${r.ms.toFixed(1)} ms from the rollup (median of ${RUNS}; the first read, rolling the six past days, ${firstMs.toFixed(0)} ms), ${raw.ms.toFixed(0)} ms from the raw tables; equal ${equal ? 'yes' : 'NO'}; devices active yesterday ${r.out[1].devices_active}`,
-    );
-  }
-}
+unequal += await dailyReport();
 
 // the active devices export: a report of the last 60 days, streamed to nowhere through the api's CSV writer
 const reports = new ReportsRepository(pool);

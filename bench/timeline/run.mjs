@@ -30,7 +30,7 @@ const CONCURRENCY = Number(opts.concurrency);
 const REQUESTS = Number(opts.requests);
 const PAGE = 50;
 
-const { pool, databaseUrl, stack } = await statsFleet({ devices: Number(opts.devices), events: Number(opts.events) });
+const { pool, databaseUrl, stack, sizes } = await statsFleet({ devices: Number(opts.devices), events: Number(opts.events) });
 
 // ---- the busy device: 10,000 entries over the last 60 days, spread over the sources as a watch in trouble has them
 const busy = Number((await pool.query(`select id from device where owner_id is not null order by id offset 1000 limit 1`)).rows[0].id);
@@ -192,7 +192,7 @@ await pool.end();
 stack.stop?.();
 
 const f = (n) => n.toFixed(1);
-console.log(`\nDevice timeline, ${Number(opts.devices).toLocaleString('en')} devices, a device of ${total.toLocaleString('en')} entries, pages of ${PAGE}, ${CONCURRENCY} agents, ${REQUESTS} requests each (load average ${load0} -> ${load1})`);
+console.log(`\nDevice timeline, ${sizes.devices.toLocaleString('en')} devices (the fleet grows, never shrinks), a device of ${total.toLocaleString('en')} entries, pages of ${PAGE}, ${CONCURRENCY} agents, ${REQUESTS} requests each (load average ${load0} -> ${load1})`);
 console.log('| page | api p50 ms | api p95 ms | direct p50 ms | direct p95 ms | api/direct p95 | api /s | Postgres CPU ms/page (api) | api CPU ms/page |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const { p, a, d } of rows) console.log(`| ${p} | ${f(a.p50)} | ${f(a.p95)} | ${f(d.p50)} | ${f(d.p95)} | ${(a.p95 / d.p95).toFixed(2)}x | ${Math.round(a.rate)} | ${f(a.pg)} | ${f(a.api)} |`);

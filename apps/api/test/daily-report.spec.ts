@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_FIGURES, type DailyReportDay } from '@tracker/contract';
-import { DailyReportRepository } from '@tracker/server';
+import { DAILY_REPORT_TODAY_STALE_MS, DailyReportRepository, DailyReportRoll } from '@tracker/server';
 import { startApi, type TestApi } from './harness.js';
 import { rowHelpers } from './rows.js';
 
@@ -201,6 +201,59 @@ describe('GET /reports/daily: figures counted by hand', () => {
     } finally {
       await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
       await repo.roll('UTC', '2019-06-10', '2019-06-10');
+    }
+  });
+
+  it('rolls a past day again when its roll was taken before the day ended (while it was today)', async () => {
+    const repo = api.app.get(DailyReportRepository);
+    const scope = { first: '2019-06-10', last: '2019-06-10', tz: 'UTC', whiteLabels: null };
+    await repo.roll('UTC', '2019-06-10', '2019-06-10');
+    const before = (await repo.days({ ...scope, today: '2026-01-01' }))[0]!;
+    // as if rolled at 18:00 that day: the owner of 20:00 came after it
+    await api.pool.query(`UPDATE daily_report_rollup SET rolled_at = '2019-06-10T18:00:00Z' WHERE tz = 'UTC' AND day = '2019-06-10'`);
+    const owner = await ins('owner', { email: 'evening@daily.test', white_label_vendor_id: B, created: '2019-06-10T20:00:00Z' });
+    try {
+      expect((await repo.days({ ...scope, today: '2026-01-01' }))[0]!.new_owners).toBe((before.new_owners ?? 0) + 1);
+    } finally {
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
+      await repo.roll('UTC', '2019-06-10', '2019-06-10');
+    }
+  });
+
+  it("counts today as of its last roll, says when (as_of), and rolls it again once it is older than the limit", async () => {
+    const repo = api.app.get(DailyReportRepository);
+    const tz = 'Pacific/Kiritimati';
+    const qs = `tz=Pacific%2FKiritimati&whitelabel_ids=${A}`;
+    const first = await report(qs);
+    expect(first.status).toBe(200);
+    const today = first.body.model.date as string;
+    const asOf = Date.parse(first.body.model.as_of);
+    expect(Date.now() - asOf).toBeGreaterThanOrEqual(0);
+    expect(Date.now() - asOf).toBeLessThan(DAILY_REPORT_TODAY_STALE_MS);
+    const owner = await ins('owner', { email: 'today@daily.test', white_label_vendor_id: A });
+    try {
+      // within the limit the read answers from the roll, as of its time: the new owner is not counted yet
+      const again = await report(qs);
+      expect(again.body.model.as_of).toBe(first.body.model.as_of);
+      expect(again.body.model.items[0].new_owners).toBe(first.body.model.items[0].new_owners);
+      // a roll older than the limit is rolled again by the read, equal to the raw tables
+      await api.pool.query(`UPDATE daily_report_rollup SET rolled_at = rolled_at - make_interval(secs => $2) WHERE tz = $1`, [
+        tz,
+        DAILY_REPORT_TODAY_STALE_MS / 1000 + 60,
+      ]);
+      const later = await report(qs);
+      expect(Date.parse(later.body.model.as_of)).toBeGreaterThanOrEqual(asOf);
+      expect(later.body.model.items[0].new_owners).toBe(first.body.model.items[0].new_owners + 1);
+      expect(later.body.model.items[0]).toEqual((await repo.raw({ first: today, last: today, tz, whiteLabels: [A] }))[0]);
+      // the worker's roll (every DAILY_REPORT_ROLL_MS) rolls today of every zone in use, so reads do not have to
+      await api.pool.query(`UPDATE daily_report_rollup SET rolled_at = rolled_at - interval '1 hour' WHERE tz = $1`, [tz]);
+      await new DailyReportRoll(repo, { warn: () => {} } as never).tick();
+      expect(Date.now() - Date.parse((await repo.rolledAt(tz, today))!)).toBeLessThan(DAILY_REPORT_TODAY_STALE_MS);
+      // a week that ends before today has no as_of: its days are complete
+      const past = await report(`tz=Pacific%2FKiritimati&date=2019-06-12`);
+      expect(past.body.model.as_of).toBeNull();
+    } finally {
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
     }
   });
 

@@ -169,7 +169,7 @@ export const REASONS = {
   /** a temporary refusal (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT): not an error, the command goes again after a pause */
   modemRetryLater: { en: 'The watch refused for now ({{reason}}); the command is sent again at {{at}}', params: { reason: 'text', at: 'text' } },
 
-  // ------------------------------------------------------------------------ owner contacts, safe zones, add device (§5; contacts.ts, safe-zones.ts, device-add.ts)
+  // ------------------------------------------------------------------------ owner contacts, safe zones, add device (§5; owner-workspace/)
   contactFirstName: { en: 'First name must be between {{min}} and {{max}} characters', params: { min: 'number', max: 'number' } },
   contactLastName: { en: 'Last name must be under {{max}} characters', params: { max: 'number' } },
   contactEmail: { en: 'E-mail must be between {{min}} and {{max}} characters', params: { min: 'number', max: 'number' } },

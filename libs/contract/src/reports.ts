@@ -105,13 +105,18 @@ export const dailyReportDay = z.object({
 });
 export type DailyReportDay = { day: string } & Record<DailyFigure, number | null>;
 
-/** The days newest first; `white_label_ids` null when the report covers the whole fleet. */
+/**
+ * The days newest first; `white_label_ids` null when the report covers the whole fleet; `as_of` when today's figures
+ * were counted (an ISO instant, minutes old: today is rolled every few minutes), null when the days end before today
+ * (past days are complete).
+ */
 export const dailyReportResponse = envelope(
   z.object({
     date: z.string(),
     days: z.number().int(),
     tz: z.string(),
     white_label_ids: z.array(z.number().int()).nullable(),
+    as_of: z.string().nullable(),
     items: z.array(dailyReportDay),
   }),
 );

@@ -9,9 +9,6 @@ import { ADMIN_USER_ROUTES } from './admin-users.js';
 import { ADMIN_CONFIG_ROUTES } from './admin-config.js';
 import { JOB_ROUTES } from './jobs.js';
 import { ADMIN_DATA_ROUTES } from './admin-data/index.js';
-import { CONTACT_ROUTES } from './contacts.js';
-import { SAFE_ZONE_ROUTES } from './safe-zones.js';
-import { DEVICE_ADD_ROUTES } from './device-add.js';
 import { STATS_ROUTES } from './stats.js';
 import { REPORT_ROUTES } from './reports.js';
 import { FIRMWARE_ROUTES } from './firmware.js';
@@ -205,7 +202,7 @@ const CORE_ROUTES = {
 
 /** Every api endpoint. Features keep their routes in their own file (device-workspace/, imports.ts). */
 export const ROUTES = { ...CORE_ROUTES, ...DEVICE_ROUTES, ...IMPORT_ROUTES, ...SMS_ROUTES, ...CONSOLE_CONFIG_ROUTES, ...ADMIN_USER_ROUTES, ...ADMIN_CONFIG_ROUTES,
-  ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES, ...CONTACT_ROUTES, ...SAFE_ZONE_ROUTES, ...DEVICE_ADD_ROUTES,
+  ...ADMIN_DATA_ROUTES, ...OWNER_ROUTES,
   ...STATS_ROUTES, ...REPORT_ROUTES, ...FIRMWARE_ROUTES, ...MODEM_ROUTES,
   ...FIRMWARE_OUTCOME_ROUTES, ...MODEM_OUTCOME_ROUTES, ...JOB_ROUTES } as const satisfies Record<string, RouteDef>;
 

@@ -61,6 +61,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** the api client has shown this error's toast (a form's `toastFailure` then does not show it again) */
+  toasted = false;
+
   /** §8: a list of messages when the server sent one, otherwise the message. */
   get messages(): string[] {
     return this.errors.length > 0 ? this.errors.map((e) => e.message) : [this.message];
@@ -155,6 +158,16 @@ function sessionLost(err: ApiError): ApiError {
   if (getSession()) {
     endSession();
     serverErrorToast(err.message, err.requestId);
+    err.toasted = true;
+  }
+  return err;
+}
+
+/** Shows a failed call's toast (§8: its messages, with the request's id when known) when the caller wants it. */
+function toasted(err: ApiError, show: boolean): ApiError {
+  if (show) {
+    serverErrorToast(err.messages, err.requestId);
+    err.toasted = true;
   }
   return err;
 }
@@ -181,17 +194,14 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
     res = await fetch(url, init);
   } catch (e) {
     if (options.signal?.aborted) throw e;
-    const err = new ApiError(0, 'NETWORK', i18n.t('errors.network'));
-    if (showToast) serverErrorToast(err.message);
-    throw err;
+    throw toasted(new ApiError(0, 'NETWORK', i18n.t('errors.network')), showToast);
   }
 
   if (!res.ok) {
     const err = await readError(res);
     // public calls (wrong password, wrong code) answer 401 too: those are messages, not a lost session
     if (res.status === 401 && def.area !== 'public' && options.logoutOn401 !== false) throw sessionLost(err);
-    if (showToast) serverErrorToast(err.messages, err.requestId);
-    throw err;
+    throw toasted(err, showToast);
   }
 
   let json: unknown;
@@ -205,9 +215,7 @@ export async function apiCall<N extends RouteName>(name: N, options: CallOptions
   const parsed = def.response.safeParse(json);
   if (!parsed.success) {
     console.error(`Response of ${def.method} ${def.path} does not match the contract`, parsed.error);
-    const err = new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors.badResponse'));
-    if (showToast) serverErrorToast(err.message);
-    throw err;
+    throw toasted(new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors.badResponse')), showToast);
   }
   return (parsed.data as { model: ModelOf<N> }).model;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { Logger } from 'pino';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
 import { SessionRepository } from '../auth/session.repository.js';
 import { SessionService } from '../auth/session.service.js';
 import { ErrorFilter } from '../core/error.filter.js';
@@ -20,6 +21,7 @@ import { ValidationInterceptor } from './validation.interceptor.js';
   providers: [
     SessionService,
     SessionRepository,
+    SessionQueriesRepository,
     BearerStrategy,
     BearerAuthGuard,
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -3,6 +3,7 @@ import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { SmsSendRepository } from '../sms/sms-send.repository.js';
 import { DefaultSettingsController, GeolocationController, TranslationsController } from './admin-data.controller.js';
+import { DefaultSettingsPushRepository } from './default-settings-push.repository.js';
 import { DefaultSettingsRepository } from './default-settings.repository.js';
 import { DefaultSettingsService } from './default-settings.service.js';
 import { GeolocationRepository } from './geolocation.repository.js';
@@ -19,6 +20,7 @@ import { TranslationsService } from './translations.service.js';
     TranslationsRepository,
     DefaultSettingsService,
     DefaultSettingsRepository,
+    DefaultSettingsPushRepository,
     SmsSendRepository,
     GeolocationService,
     GeolocationRepository,

@@ -21,6 +21,7 @@ import { settingCommand } from '../commands/grammar.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
 import { campaignDone, SmsSendRepository } from '../sms/sms-send.repository.js';
 import { auditSave, isUniqueViolation } from './admin-audit.js';
+import { DefaultSettingsPushRepository } from './default-settings-push.repository.js';
 import { DefaultSettingsRepository, type DefaultFields } from './default-settings.repository.js';
 
 /**
@@ -33,6 +34,7 @@ import { DefaultSettingsRepository, type DefaultFields } from './default-setting
 export class DefaultSettingsService {
   constructor(
     private readonly repo: DefaultSettingsRepository,
+    private readonly push: DefaultSettingsPushRepository,
     private readonly sms: SmsSendRepository,
     private readonly ledger: CommandLedger,
     private readonly settings: DeviceSettingStore,
@@ -94,19 +96,19 @@ export class DefaultSettingsService {
     await this.type(s, q.device_type_id);
     const sms = settingCommand(q.setting_no, '');
     this.ledger.authorise(s, sms.commandKey, 'setting_no');
-    const def = await this.repo.defaultFor(q.device_type_id, q.setting_no);
+    const def = await this.push.defaultFor(q.device_type_id, q.setting_no);
     if (!def) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotFound)]);
     if (!def.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', ErrorCode.SettingNotEditable)]);
-    const gate = await this.ledger.gate(await this.repo.typeDeviceIds(q.device_type_id, simOperatorScope(s)));
+    const gate = await this.ledger.gate(await this.push.typeDeviceIds(q.device_type_id, simOperatorScope(s)));
     if (!q.confirm_token) {
       return this.ledger.askConfirmation(s, CONFIRMED_ACTIONS.settingPushToAll, q, { commandKey: sms.commandKey, targets: gate.ok.length, refused: gate.refused });
     }
     await this.ledger.redeem(s, CONFIRMED_ACTIONS.settingPushToAll, q, q.confirm_token);
     await this.ledger.takeQuota(s);
     const bulkId = randomUUID();
-    const stored = await this.repo.pushTransaction(async (c) => {
+    const stored = await this.push.transaction(async (c) => {
       // the value as it is now, under a share lock: an edit since the confirmation is what goes out
-      const now = await this.repo.defaultFor(q.device_type_id, q.setting_no, c);
+      const now = await this.push.defaultFor(q.device_type_id, q.setting_no, c);
       if (!now?.editable) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('setting_no', now ? ErrorCode.SettingNotEditable : ErrorCode.SettingNotFound)]);
       const command = settingCommand(q.setting_no, now.value);
       const ids = gate.ok.map((d) => d.id);

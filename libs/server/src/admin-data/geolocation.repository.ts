@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { SortDirection, WifiBody, WifiItem, WifiSort } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
 const SELECT = { mac: true, latitude: true, longitude: true, fixed: true, blacklisted: true, user_id: true, created: true, updated_at: true } as const;
 type Row = Omit<WifiItem, 'created' | 'updated_at'> & { created: Date; updated_at: Date };
@@ -27,13 +27,7 @@ export type WifiWrite = Pick<WifiBody, 'mac' | 'latitude' | 'longitude'> & Parti
  * undefined is every access point (the staff's /geolocation screens).
  */
 @Injectable()
-export class GeolocationRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class GeolocationRepository extends PrismaRepository {
   /** Access points whose MAC starts with `prefix` (of one owner when `owner` is given), in the order of `sort`, and how many. */
   async search(
     prefix: string,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TranslationAddBody, TranslationItem } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
 const SELECT = { id: true, key: true, language_code: true, device_type_id: true, value: true, is_html: true, updated_at: true } as const;
 type Row = Omit<TranslationItem, 'updated_at'> & { updated_at: Date };
@@ -9,13 +9,7 @@ type Fields = Omit<TranslationAddBody, 'key' | 'language_code'> & { key: string;
 
 /** Translations (house rule "Data access": Prisma for records and short lists). */
 @Injectable()
-export class TranslationsRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class TranslationsRepository extends PrismaRepository {
   async languageExists(code: string): Promise<boolean> {
     return (await this.prisma.language.findUnique({ where: { language_code: code }, select: { language_code: true } })) !== null;
   }

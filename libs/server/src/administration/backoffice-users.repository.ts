@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client.js';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
 /** The columns a backoffice user is answered and audited with (never the password hash nor the TOTP secret). */
 const USER_SELECT = {
@@ -22,13 +22,7 @@ export type UserWrite = Omit<UserRow, 'id' | 'created'>;
 
 /** Backoffice user records for user management (house rule "Data access": Prisma for records). */
 @Injectable()
-export class BackofficeUsersRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class BackofficeUsersRepository extends PrismaRepository {
   /** The user, locked for the rest of the transaction (edits and deletes of one user queue behind each other). */
   async forUpdate(tx: PrismaDb, id: number): Promise<UserRow | null> {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM backoffice_user WHERE id = ${id} FOR UPDATE`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OperatorSaveBody, SmsGatewaySaveBody, VoipCentralSaveBody } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 import { GATEWAY_SELECT } from '../lists/lists.repository.js';
 
 const OPERATOR_SELECT = {
@@ -13,13 +13,7 @@ type Values<T> = Omit<T, 'id'>;
 
 /** Operators, VoIP centrals and SMS gateways (house rule "Data access": Prisma for records). Reads lock the row. */
 @Injectable()
-export class ConfigurationRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class ConfigurationRepository extends PrismaRepository {
   private async lock(tx: PrismaDb, table: 'operator' | 'voip_central' | 'sms_gateway', id: number): Promise<boolean> {
     // the table name is one of three literals, never input
     const rows = await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, id);

@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
-export type BackofficeUserRow = NonNullable<Awaited<ReturnType<PrismaService['backofficeUser']['findUnique']>>>;
+export type BackofficeUserRow = NonNullable<Awaited<ReturnType<PrismaDb['backofficeUser']['findUnique']>>>;
 
 /**
  * Data of the sign-in (house rule "Data access": Prisma for records): back-office users, their code step and
  * password, and reset links. Changes take the transaction `tx` that also records them (`AuditService.recordCall`).
  */
 @Injectable()
-export class AuthRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  /** Runs `fn` in one Prisma interactive transaction. */
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class AuthRepository extends PrismaRepository {
   /** The user of a typed name, without case (unique without case: index backoffice_user_username_lower_key). */
   async userByName(username: string): Promise<BackofficeUserRow | null> {
     // lower() = lower(), not Prisma's insensitive mode (ILIKE would read `_` and `%` in a typed name as wildcards)

@@ -10,6 +10,7 @@ import { logRedisErrors, RedisService } from '../core/redis.js';
 import { LOGGER } from '../core/tokens.js';
 import type { SessionUser } from '../access/session-user.js';
 import { SessionCache, type SessionForget } from './session-cache.js';
+import { SessionQueriesRepository } from './session-queries.repository.js';
 import { SessionRepository } from './session.repository.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,6 +29,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly repo: SessionRepository,
+    private readonly queries: SessionQueriesRepository,
     private readonly config: AppConfig,
     private readonly redis: RedisService,
     @Inject(LOGGER) private readonly log: Logger,
@@ -80,7 +82,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async lookUp(hash: string): Promise<SessionUser> {
-    const s = await this.repo.byTokenHash(hash);
+    const s = await this.queries.byTokenHash(hash);
     if (!s || s.revoked_at || !s.enabled) throw new DomainError(ErrorCode.Unauthenticated);
     if (s.exp_date.getTime() <= Date.now()) throw new DomainError(ErrorCode.SessionExpired);
     const role = s.role_id;

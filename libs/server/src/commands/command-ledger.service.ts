@@ -13,7 +13,7 @@ import {
   type Reason,
 } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
-import { PgPool, type Queryable } from '../core/db.js';
+import { afterCommit, type Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import { JobName, JobQueue, SMS_CHUNK } from '../core/jobs/index.js';
 import { SmsStatusRepository } from '../sms/sms-status.repository.js';
@@ -165,6 +165,6 @@ export class CommandLedger {
 
   /** Queues stored commands once `q` commits (never after a rollback; a lost enqueue is the SMS sweep's to find). */
   dispatchAfterCommit(q: Queryable, ids: number[]): void {
-    if (ids.length) PgPool.afterCommit(q, () => this.dispatch(ids));
+    if (ids.length) afterCommit(q, () => this.dispatch(ids));
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { commandClass, type SmsInboundBody } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
-import { PgPool, type Queryable } from '../core/db.js';
+import { afterCommit, type Queryable } from '../core/db.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { LOGGER } from '../core/tokens.js';
 import { SmsEvents } from '../sms/sms-events.js';
@@ -46,7 +46,7 @@ export class CommandReplies {
 
   async receive(b: SmsInboundBody): Promise<void> {
     const msg = parseWatchMessage(b.Body);
-    await this.store.tx(async (c) => {
+    await this.store.transaction(async (c) => {
       await this.store.lockNumber(b.From, c);
       const awaiting = msg.kind === 'reply' ? await this.store.awaiting(b.From, c) : [];
       const corr = correlate(msg, awaiting);
@@ -127,7 +127,7 @@ export class CommandReplies {
       c,
     );
     this.log.info({ sms: m.id, next: next.id, reason: reply.reason, pauseMs: pause }, 'command refused for now by the watch: sent again after a pause');
-    PgPool.afterCommit(c, () => this.jobs.enqueue(JobName.SmsSend, { ids: [next.id], round: 0 }, pause));
+    afterCommit(c, () => this.jobs.enqueue(JobName.SmsSend, { ids: [next.id], round: 0 }, pause));
     return next.id;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { bumpStats, UTC_DAY } from '../sms/sms-stats.js';
 import type { AwaitingCommand } from './correlate.js';
 
@@ -31,13 +31,7 @@ const SENT_COLUMNS = 'id, device_id, command_key, message, gsm_number, status, c
  * commands to a number that await a reply (correlation).
  */
 @Injectable()
-export class CommandStoreRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class CommandStoreRepository extends SqlRepository {
   /**
    * One command. `expiresAt` keeps an earlier attempt's end of life (a retry lives no longer than its first attempt),
    * `notBefore` holds it back (the retry's pause).

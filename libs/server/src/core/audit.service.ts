@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { AuditRepository, type AuditClient } from './audit.repository.js';
-import { PgPool } from './db.js';
 import { redactSecrets } from './redact.js';
 
 export type { AuditClient } from './audit.repository.js';
@@ -50,12 +49,10 @@ export async function recordCallNow(): Promise<void> {
  */
 @Injectable()
 export class AuditService {
-  constructor(
-    private readonly pool: PgPool,
-    private readonly repo: AuditRepository,
-  ) {}
+  constructor(private readonly repo: AuditRepository) {}
 
-  async record(r: AuditRecord, c: AuditClient = this.pool): Promise<void> {
+  /** Writes `r` in `c`, the transaction of the change it records; on its own when there is none. */
+  async record(r: AuditRecord, c?: AuditClient): Promise<void> {
     const call = auditCall.getStore();
     if (call) call.recorded = true;
     const row = {
@@ -76,13 +73,14 @@ export class AuditService {
 
   /**
    * Records the api call being handled (actor, `METHOD /path`, area, input and address, as the AuditInterceptor saw
-   * them) in `c`, the transaction of the change the call makes, with what the change produced. Outside an api call
-   * (a job, a script) there is no call to record and nothing is written.
+   * them) in `c`, the transaction of the change the call makes, with what the change produced (`null` for a call
+   * that changes nothing in Postgres: the record is then a statement of its own). Outside an api call (a job, a
+   * script) there is no call to record and nothing is written.
    */
-  async recordCall(c: AuditClient, made: Pick<AuditRecord, 'entity' | 'entityId' | 'result'> = {}): Promise<void> {
+  async recordCall(c: AuditClient | null, made: Pick<AuditRecord, 'entity' | 'entityId' | 'result'> = {}): Promise<void> {
     const context = auditCall.getStore()?.context;
     if (!context) return;
-    await this.record({ ...context, ...made }, c);
+    await this.record({ ...context, ...made }, c ?? undefined);
   }
 
   /**

@@ -12,7 +12,8 @@ import { HealthService } from './health/health.service.js';
 import { MetricsRepository } from './metrics/metrics.repository.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { csvGenerateForms } from './exports/csv-generate-forms.js';
-import { ProductionChecks, ProductionChecksRepository } from './production-checks.js';
+import { ProductionChecks } from './production-checks.js';
+import { ProductionChecksRepository } from './production-checks.repository.js';
 
 /** Config, database, Redis, logger, audit, the job producer and the export hash store: shared by api and worker. */
 @Global()

@@ -6,11 +6,23 @@ import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { AppConfig } from './config.js';
 import { LOGGER } from './tokens.js';
 
+/**
+ * Data access, one rule (docs/architecture.md "Data access"): a repository speaks one dialect and extends its base,
+ * `SqlRepository` (raw SQL on `PgPool`: search, bulk, COPY, streaming, set-based statements) or `PrismaRepository`
+ * (Prisma's client: ordinary reads and writes of records and short lists). Both hand out their transaction the same
+ * way, `repo.transaction(async (tx) => ...)`, and every write of the repository takes that `tx` (its dialect's
+ * `Tx`). Only repositories, stores and this file import `PgPool` and `PrismaService` (eslint.config.mjs).
+ */
+
 /** Prisma's client or one of its interactive transactions (`prisma.$transaction(async (tx) => ...)`). */
 export type PrismaDb = Prisma.TransactionClient;
 
 /** Something that runs a query: the pool, or one connection inside a transaction (`PgPool.transaction`). */
 export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** A repository's transaction, by its dialect: a connection inside BEGIN (raw SQL) or Prisma's interactive one. */
+export type Tx<D extends Dialect = Dialect> = D extends 'sql' ? Queryable : PrismaDb;
+export type Dialect = 'sql' | 'prisma';
 
 const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
 
@@ -89,18 +101,18 @@ export class PgPool extends pg.Pool implements OnApplicationShutdown {
       c.release();
     }
   }
+}
 
-  /**
-   * Runs `fn` once the transaction of `q` has committed (never when it rolls back); at once when `q` is no
-   * transaction of `transaction()` (the pool itself). For work that must not see or act on uncommitted rows, such as
-   * enqueueing a job for a row the transaction wrote. `fn` runs detached: its failure is the caller's to handle (a
-   * sweep that finds what a lost enqueue left), it never reaches the committed transaction's caller.
-   */
-  static afterCommit(q: Queryable, fn: AfterCommit): void {
-    const list = AFTER_COMMIT.get(q as pg.PoolClient);
-    if (list) list.push(fn);
-    else runAfterCommit([fn]);
-  }
+/**
+ * Runs `fn` once the transaction `tx` (of `PgPool.transaction`, i.e. of a `SqlRepository`) has committed, never when it
+ * rolls back; at once when `tx` is no such transaction (the pool itself). For work that must not see or act on
+ * uncommitted rows, such as enqueueing a job for a row the transaction wrote. `fn` runs detached: its failure is the
+ * caller's to handle (a sweep that finds what a lost enqueue left), it never reaches the committed transaction's caller.
+ */
+export function afterCommit(tx: Queryable, fn: AfterCommit): void {
+  const list = AFTER_COMMIT.get(tx as pg.PoolClient);
+  if (list) list.push(fn);
+  else runAfterCommit([fn]);
 }
 
 type AfterCommit = () => unknown;
@@ -118,5 +130,32 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
   }
   async onApplicationShutdown() {
     await this.$disconnect();
+  }
+}
+
+/** The base of a raw-SQL repository: the pool, typed rows (`PG_TYPES`) and the transaction of its dialect. */
+@Injectable()
+export abstract class SqlRepository {
+  constructor(protected readonly pool: PgPool) {}
+
+  /** Runs `fn` in one transaction (`PgPool.transaction`); pass `tx` to this repository's writes and the audit. */
+  transaction<T>(fn: (tx: Tx<'sql'>) => Promise<T>): Promise<T> {
+    return this.pool.transaction(fn);
+  }
+
+  /** The rows of a statement as `T`, on `tx` when given (a transaction's connection), else on the pool. */
+  protected rows<T>(sql: string, values: unknown[] = [], tx: Queryable = this.pool): Promise<T[]> {
+    return this.pool.rows<T>(sql, values, tx);
+  }
+}
+
+/** The base of a Prisma repository: the client and the transaction of its dialect. */
+@Injectable()
+export abstract class PrismaRepository {
+  constructor(protected readonly prisma: PrismaService) {}
+
+  /** Runs `fn` in one Prisma interactive transaction; pass `tx` to this repository's writes and the audit. */
+  transaction<T>(fn: (tx: Tx<'prisma'>) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import bcrypt from 'bcrypt';
 import type { Logger } from 'pino';
 import { AppConfig } from './config.js';
-import { PrismaService } from './db.js';
+import { ProductionChecksRepository } from './production-checks.repository.js';
 import { LOGGER } from './tokens.js';
 
 /**
@@ -22,17 +22,6 @@ export const DEV_SEED_USERS: ReadonlyArray<{ username: string; password: string 
   { username: 'enroll', password: 'Enroll-dev-1' },
   { username: 'changeme', password: 'Changeme-dev-1' },
 ];
-
-/** Reads what the production checks need (house rule: data access in repositories). */
-@Injectable()
-export class ProductionChecksRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  /** username and password hash of the users among `usernames` */
-  passwordHashes(usernames: string[]): Promise<Array<{ username: string; password_hash: string }>> {
-    return this.prisma.backofficeUser.findMany({ where: { username: { in: usernames } }, select: { username: true, password_hash: true } });
-  }
-}
 
 /** The development seed's users that still sign in with their published password. */
 export async function developmentSeedUsersPresent(repo: ProductionChecksRepository): Promise<string[]> {

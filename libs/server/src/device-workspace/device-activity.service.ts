@@ -92,7 +92,7 @@ export class DeviceActivityService {
     const platform = owner?.apn_token ? 'IOS' : owner?.gcm_token ? 'ANDROID' : 'IOS';
     const hasToken = Boolean(owner?.apn_token || owner?.gcm_token);
     const ownerId = d.owner_id;
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       const n = await this.repo.insertNotification(
         {
           deviceId: id,

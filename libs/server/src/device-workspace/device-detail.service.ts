@@ -37,7 +37,7 @@ export class DeviceDetailService {
     if (Object.keys(values).length === 0) {
       throw new DomainError(ErrorCode.ValidationFailed, [fieldError('body', 'nothingToSave')]);
     }
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       if (factoryId !== undefined) {
         const type = await this.repo.factoryType(factoryId, c);
         if (type === undefined) {
@@ -70,7 +70,7 @@ export class DeviceDetailService {
   async reinitialize(s: SessionUser, id: number) {
     await this.scope.device(s, id);
     const after = { initialized: false, device_status: DeviceStatus.Inactive };
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       const before = await this.repo.updateDevice(id, after, c);
       await this.scope.deviceAudit(c, s, id, 'device.reinitialize', AuditStatus.NotInitialized, before, after);
     });
@@ -81,7 +81,7 @@ export class DeviceDetailService {
   async remove(s: SessionUser, id: number) {
     const d = await this.scope.device(s, id);
     if (d.owner_id !== null) {
-      await this.repo.tx(async (c) => {
+      await this.repo.transaction(async (c) => {
         await this.repo.updateDevice(id, { owner_id: null, device_status: DeviceStatus.Unassigned, initialized: false }, c);
         await this.repo.unlinkContactsAndZones(id, c);
         await this.scope.deviceAudit(c, s, id, 'device.remove', AuditStatus.RemovedFromAccount, { owner_id: d.owner_id }, { owner_id: null });

@@ -59,7 +59,7 @@ export class DeviceSettingsService {
     for (const k of PROFILE_FIELDS) if (body[k] !== undefined) values[k] = body[k];
     if (Object.keys(values).length === 0) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('body', 'nothingToSave')]);
     const [device] = (await this.ledger.gate([id])).rows;
-    const smsId = await this.repo.tx(async (c) => {
+    const smsId = await this.repo.transaction(async (c) => {
       const before = await this.repo.updateDevice(id, values, c);
       const changed = Object.keys(values).filter((k) => before[k] !== values[k]);
       if (changed.length === 0) return null;
@@ -107,7 +107,7 @@ export class DeviceSettingsService {
     });
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors);
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value]));
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       for (const x of body.settings) await this.store.set(id, x.setting_no, x.value, c);
       await this.scope.deviceAudit(
         c,
@@ -139,7 +139,7 @@ export class DeviceSettingsService {
     const value = current.value ?? current.default_value ?? '';
     const device = await this.ledger.gateOne(id);
     await this.ledger.takeQuota(s);
-    const out = await this.repo.tx(async (c) => {
+    const out = await this.repo.transaction(async (c) => {
       await this.store.set(id, settingNo, value, c);
       const sms = settingCommand(settingNo, value);
       const m = await this.ledger.storeOne({ deviceId: id, ...sms, gsmNumber: device.gsm_number, createdBy: s.userId }, c);
@@ -157,7 +157,7 @@ export class DeviceSettingsService {
     const list = (await this.repo.settings(id, d.device_type_id)).filter((x) => x.editable);
     const device = await this.ledger.gateOne(id);
     await this.ledger.takeQuota(s);
-    const pushed = await this.repo.tx(async (c) => {
+    const pushed = await this.repo.transaction(async (c) => {
       const out: SettingPushResult[] = [];
       for (const x of list) {
         const value = x.value ?? x.default_value ?? '';
@@ -189,7 +189,7 @@ export class DeviceSettingsService {
     const defaults = all.filter((x) => type === 0 || x.types.length === 0 || x.types.includes(type));
     const before = new Map((await this.repo.settings(id, d.device_type_id)).map((x) => [x.setting_no, x.value ?? x.default_value]));
     const changed = defaults.filter((x) => before.get(x.setting_no) !== x.value);
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       if (type === 0) await this.store.clear(id, c);
       for (const x of defaults) await this.store.set(id, x.setting_no, x.value, c);
       await this.scope.deviceAudit(

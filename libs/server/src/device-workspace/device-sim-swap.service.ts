@@ -41,7 +41,7 @@ export class DeviceSimSwapService {
   /** Puts another SIM into the device; the old one goes back to stock (inactive). Audited as swap out + swap in. */
   async swapSim(s: SessionUser, body: SwapSimBody) {
     await this.scope.device(s, body.device_id);
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       const dev = await this.repo.deviceSimForUpdate(body.device_id, c);
       const sim = await this.repo.simForUpdate(body.sim_card_id, simOperatorScope(s), c);
       const refusal = swapRefusal(sim, body.device_id);

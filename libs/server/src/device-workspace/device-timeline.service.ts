@@ -75,7 +75,7 @@ export class DeviceTimelineService {
   /** Marks an alarm of the device read, with its audit row in the same transaction. */
   async acknowledge(s: SessionUser, deviceId: number, id: number): Promise<{ id: number; acknowledged_at: string }> {
     await this.scope.device(s, deviceId);
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       const at = await this.store.acknowledgeAlarm(deviceId, id, s.userId, c);
       if (!at) throw new DomainError(ErrorCode.NotFound, [fieldError('id', 'timelineNoAlarm')]);
       await this.scope.deviceAudit(c, s, deviceId, 'alarm.ack', null, null, { sms_id: id, acknowledged_at: at });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import type { DataDayKind, DeviceDetail } from '@tracker/contract';
-import { PgPool } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { rethrowUnknownTimeZone } from '../core/day-range.js';
 import type { ScopedDevice } from './device-scope.service.js';
 
@@ -9,7 +8,8 @@ import type { ScopedDevice } from './device-scope.service.js';
 // exports): the query helpers, the device row every area answers with, and the SQL of the days with data of the day
 // tabs (tracking's and activity's tables).
 
-export type Q = Pick<pg.PoolClient, 'query'>;
+/** A connection or the pool (the data-access rule's `Queryable`). */
+export type Q = Queryable;
 
 /** The table and time column behind each day tab; each has an index on (device_id, column). */
 const DATA_DAY_SOURCES: Record<DataDayKind, { table: string; column: string }> = {
@@ -55,16 +55,10 @@ export function dataDaysSql(kind: DataDayKind): { last: string; days: string } {
 
 /** Narrow queries of the device workspace (raw pg; timestamps as ISO strings, bigint ids as numbers). */
 @Injectable()
-export abstract class DeviceRepository {
-  constructor(protected readonly pool: PgPool) {}
-
-  protected rows<T>(text: string, values: unknown[], q: Q = this.pool): Promise<T[]> {
-    return this.pool.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
-  }
-
-  /** Runs `fn` in a transaction. */
-  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
+export abstract class DeviceRepository extends SqlRepository {
+  /** `SqlRepository.rows`, an unknown time zone answered as the parameter's 400. */
+  protected override rows<T>(text: string, values: unknown[] = [], q: Q = this.pool): Promise<T[]> {
+    return super.rows<T>(text, values, q).catch(rethrowUnknownTimeZone);
   }
 
   /**

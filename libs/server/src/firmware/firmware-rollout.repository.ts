@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { fromStates, targetTransition, type TargetEvent, type TargetState } from './target-state.js';
 
 /** The statuses the set-based statements move, as the devices' machine says (target-state.ts). */
@@ -39,13 +39,7 @@ export type WaveCounts = { total: number; failed: number; pending: number };
  * (request, device); the SMS listener's run inside the pipeline's transactions.
  */
 @Injectable()
-export class FirmwareRolloutRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class FirmwareRolloutRepository extends SqlRepository {
   async lock(id: number, q: Queryable): Promise<LockedRequest | null> {
     const r = await this.pool.rows<LockedRequest>(
       `SELECT r.id, r.status, r.state, r.expired_at <= now() AS expired, r.wave_size, r.error_threshold, r.device_timeout_s, r.current_wave,

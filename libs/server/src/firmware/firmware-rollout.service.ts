@@ -53,7 +53,7 @@ export class FirmwareRollout {
   }
 
   async advance(requestId: number): Promise<void> {
-    await this.repo.tx(async (q) => {
+    await this.repo.transaction(async (q) => {
       const r = await this.repo.lock(requestId, q);
       if (!r || r.status !== 0) return;
       if (r.expired) return this.end(r.id, 'expired', null, q);

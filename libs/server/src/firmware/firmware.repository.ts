@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { storedReason, type ReasonCode, type ReasonParams } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { gateRefusalSql } from '../commands/command-state.js';
 import type { RefusalRow } from '../commands/command-store.repository.js';
 
@@ -113,13 +113,7 @@ export type Targets = { kind: 0 | 1 | 2; deviceTypeId: number; version: string; 
 
 /** Firmware data of the api's calls: FTP servers, binaries, requests with their targets, the activity search. */
 @Injectable()
-export class FirmwareRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class FirmwareRepository extends SqlRepository {
   ftpServers() {
     return this.pool.rows<{ id: number; name: string; host: string; port: number; base_path: string }>(
       'SELECT id, name, host, port, base_path FROM ftp_server ORDER BY name, id',

@@ -27,7 +27,7 @@ import {
 } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
 import { AuditService } from '../core/audit.service.js';
-import { PgPool } from '../core/db.js';
+import { afterCommit } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
@@ -138,7 +138,7 @@ export class FirmwareService {
       const remote = posix.join(server.base_path || '/', `${randomBytes(4).toString('hex')}.bin`);
       await this.ftp.upload(server, file.path, remote, file.size);
       try {
-        const row = await this.repo.tx(async (q) => {
+        const row = await this.repo.transaction(async (q) => {
           const b = await this.repo.insertBinary(
             { name: form.name, version: form.version, deviceTypeId: form.type, ftpServerId: server.id, fileName: file.originalname || `${form.version}.bin`, path: remote, size: file.size, sha256: file.sha256, createdBy: s.userId },
             q,
@@ -194,7 +194,7 @@ export class FirmwareService {
     }
     await this.ledger.takeQuota(s);
     const expiredAt = parseExpiry(b.expired_at)!;
-    const created = await this.repo.tx(async (q) => {
+    const created = await this.repo.transaction(async (q) => {
       const id = await this.repo.insertRequest(
         {
           binaryId: bin.id,
@@ -234,7 +234,7 @@ export class FirmwareService {
       }
       const waves = Math.ceil(total / b.wave_size);
       await this.audit.recordCall(q, { entity: 'firmware_upload_request', entityId: id, result: { id, total, wave_count: waves, refused } });
-      PgPool.afterCommit(q, () => this.jobs.enqueue(JobName.FirmwareAdvance, { requestId: id }));
+      afterCommit(q, () => this.jobs.enqueue(JobName.FirmwareAdvance, { requestId: id }));
       const refusals = (await this.repo.refusals(id, REFUSALS_LISTED, q)).map(refusalOut);
       return { id, total, wave_count: waves, refused, refusals };
     });
@@ -248,7 +248,7 @@ export class FirmwareService {
 
   /** §4: stop sets status 1 at once; nothing more is sent. Stopping an ended request changes nothing. */
   async stop(id: number) {
-    const row = await this.repo.tx(async (q) => {
+    const row = await this.repo.transaction(async (q) => {
       const r = await this.rollouts.lock(id, q);
       if (!r) throw new DomainError(ErrorCode.NotFound);
       if (r.status === 0) {

@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type PrismaDb } from '../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../core/db.js';
 
 /** Help texts (house rule "Data access": Prisma for records). */
 @Injectable()
-export class HelpTextRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class HelpTextRepository extends PrismaRepository {
   async list(prefix: string, language: string) {
     const rows = await this.prisma.helpText.findMany({
       where: { locale_path: { startsWith: prefix }, language_code: language },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MODEM_LIMITS, MODEM_SETTINGS, modemTask, type Reason } from '@tracker/contract';
 import { AppConfig } from '../core/config.js';
-import { PgPool, type Queryable } from '../core/db.js';
+import { afterCommit, type Queryable } from '../core/db.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { CommandLedger } from '../commands/command-ledger.service.js';
 import { renderCommand, settingCommand } from '../commands/grammar.js';
@@ -66,7 +66,7 @@ export class ModemEngine {
 
   /** The step job: runs the current task of process `id` if it is still at `version` (and not waiting for a retry). */
   async run(id: number, version: number): Promise<void> {
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       const t = await this.repo.lock(id, c);
       if (!t) return;
       // a send task needs its command's text, the one thing the machine cannot know from the row
@@ -116,7 +116,7 @@ export class ModemEngine {
         return this.repo.change(t.id, { task_id: d.next, saved_settings: await this.changeSettings(t, q), settings_restored: false }, q, d.line);
       case 'send': {
         const m = await this.sms.storeOne({ deviceId: t.device_id, commandKey: d.smsKey, message: d.message, gsmNumber: t.gsm_number, createdBy: t.created_by }, q);
-        PgPool.afterCommit(q, () => this.sms.dispatch([m.id]));
+        afterCommit(q, () => this.sms.dispatch([m.id]));
         return this.repo.change(t.id, { sms_id: m.id, task_id: d.next, retry_at: null }, q, { ...d.line, smsId: m.id });
       }
       case 'advance':
@@ -224,10 +224,10 @@ export class ModemEngine {
       const m = await this.sms.storeOne({ deviceId: t.device_id, ...settingCommand(p.no, p.value), gsmNumber: t.gsm_number, createdBy: t.created_by }, q);
       ids.push(m.id);
     }
-    PgPool.afterCommit(q, () => this.sms.dispatch(ids));
+    afterCommit(q, () => this.sms.dispatch(ids));
   }
 
   private enqueueAfter(q: Queryable, id: number, version: number, delayMs = 0): void {
-    PgPool.afterCommit(q, () => this.jobs.enqueue(JobName.ModemStep, { id, version }, delayMs));
+    afterCommit(q, () => this.jobs.enqueue(JobName.ModemStep, { id, version }, delayMs));
   }
 }

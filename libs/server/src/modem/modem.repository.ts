@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { MODEM_PROFILES, reasonText, storedReason, type ModemProcess, type ModemReport, type Reason, type ReasonParams } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { copyCsv, csvDateTimeSql, reasonTextSql, type SqlCsvColumn } from '../core/exports/index.js';
 import type { DupFile, HistoryLine } from './modem-machine.js';
 
@@ -147,13 +147,7 @@ export const MODEM_CSV_COLUMNS: SqlCsvColumn[] = [
  * changes and puts back, the calls' set-based reads, and the reports' CSV. docs/firmware-modem.md "Modem update".
  */
 @Injectable()
-export class ModemRepository {
-  constructor(private readonly pg: PgPool) {}
-
-  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction(fn);
-  }
-
+export class ModemRepository extends SqlRepository {
   // ------------------------------------------------------------------------------------------ the engine
 
   /**
@@ -163,7 +157,7 @@ export class ModemRepository {
    * ends with its own error, which the listener counts).
    */
   async lock(id: number, c: Queryable): Promise<TaskRow | null> {
-    const r = await this.pg.rows<TaskRow>(
+    const r = await this.pool.rows<TaskRow>(
       `SELECT ${TASK_COLUMNS}
          FROM modem_update_task t JOIN device d ON d.id = t.device_id LEFT JOIN sms_message m ON m.id = t.sms_id
         WHERE t.id = $1 FOR UPDATE OF t`,
@@ -175,7 +169,7 @@ export class ModemRepository {
 
   /** The running process whose check waits for this SMS, locked; null when none does (a late or foreign message). */
   async lockBySms(smsId: number, c: Queryable): Promise<TaskRow | null> {
-    const r = await this.pg.rows<TaskRow>(
+    const r = await this.pool.rows<TaskRow>(
       `SELECT ${TASK_COLUMNS}
          FROM modem_update_task t JOIN device d ON d.id = t.device_id LEFT JOIN sms_message m ON m.id = t.sms_id
         WHERE t.sms_id = $1 AND t.status = 'RUNNING' FOR UPDATE OF t`,
@@ -226,14 +220,13 @@ export class ModemRepository {
       history = `WITH h AS (INSERT INTO modem_update_step (modem_id, task_id, outcome, code, params, sms_id)
         VALUES ($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5})) `;
     }
-    const [r] = await this.pg.rows<{ version: number }>(`${history}UPDATE modem_update_task SET ${sets.join(', ')} WHERE id = $1 RETURNING version`, values, c);
+    const [r] = await this.pool.rows<{ version: number }>(`${history}UPDATE modem_update_task SET ${sets.join(', ')} WHERE id = $1 RETURNING version`, values, c);
     return r!.version;
   }
 
-
   /** A device type's SMS command (template, takes a message), null when the type has none. */
   async command(deviceTypeId: number, key: string, c: Queryable): Promise<{ command_key: string; template: string; takes_message: boolean } | null> {
-    const r = await this.pg.rows<{ command_key: string; template: string; takes_message: boolean }>(
+    const r = await this.pool.rows<{ command_key: string; template: string; takes_message: boolean }>(
       'SELECT command_key, template, takes_message FROM sms_command WHERE device_type_id = $1 AND command_key = $2 ORDER BY id LIMIT 1',
       [deviceTypeId, key],
       c,
@@ -243,7 +236,7 @@ export class ModemRepository {
 
   /** The device's own value and its type's default of each setting in `nos` its type has. */
   settings(deviceId: number, deviceTypeId: number, nos: number[], c: Queryable): Promise<{ setting_no: number; own: string | null; default_value: string }[]> {
-    return this.pg.rows(
+    return this.pool.rows(
       `SELECT ds.setting_no, s.value AS own, ds.value AS default_value FROM default_setting ds
          LEFT JOIN device_setting s ON s.device_id = $1 AND s.setting_no = ds.setting_no
         WHERE ds.device_type_id = $2 AND ds.setting_no = ANY($3::int[]) ORDER BY ds.setting_no`,
@@ -258,7 +251,7 @@ export class ModemRepository {
    * retry that is not due is left alone: its delayed job holds it.
    */
   due(timeoutMs: number, staleMs: number, limit: number): Promise<{ id: number; version: number }[]> {
-    return this.pg.rows(
+    return this.pool.rows(
       `SELECT t.id, t.version FROM modem_update_task t
         WHERE t.status = 'RUNNING'
           AND (t.deadline_at <= now()
@@ -278,7 +271,7 @@ export class ModemRepository {
    * locks the device; FOR UPDATE made a stop (device, then process) and that job (process, then device) deadlock.
    */
   async devicesByImei(imeis: string[], c: Queryable): Promise<ModemDeviceRow[]> {
-    const rows = await this.pg.rows<ModemDeviceRow>(
+    const rows = await this.pool.rows<ModemDeviceRow>(
       `SELECT ${DEVICE_COLUMNS} FROM device WHERE imei = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
       [imeis],
       c,
@@ -289,18 +282,18 @@ export class ModemRepository {
   }
 
   async deviceById(id: number, c: Queryable): Promise<ModemDeviceRow | null> {
-    const r = await this.pg.rows<ModemDeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM device WHERE id = $1 FOR NO KEY UPDATE`, [id], c);
+    const r = await this.pool.rows<ModemDeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM device WHERE id = $1 FOR NO KEY UPDATE`, [id], c);
     return r[0] ?? null;
   }
 
   /** The devices of `ids` with a running process, and that process. */
   running(deviceIds: number[], c: Queryable): Promise<{ id: number; device_id: number }[]> {
-    return this.pg.rows(`SELECT id, device_id FROM modem_update_task WHERE device_id = ANY($1::int[]) AND status = 'RUNNING' ORDER BY id`, [deviceIds], c);
+    return this.pool.rows(`SELECT id, device_id FROM modem_update_task WHERE device_id = ANY($1::int[]) AND status = 'RUNNING' ORDER BY id`, [deviceIds], c);
   }
 
   /** New processes at task 1 (RUNNING, version 0), in one statement; answers their ids by device. */
   insert(rows: { device_id: number; imei: string; profile: string; task_count: number }[], userId: number, days: number, c: Queryable): Promise<{ id: number; device_id: number }[]> {
-    return this.pg.rows(
+    return this.pool.rows(
       `INSERT INTO modem_update_task (device_id, imei, profile, task_count, created_by, deadline_at)
        SELECT x.device_id, x.imei, x.profile, x.task_count, $5, now() + $6 * interval '1 day'
          FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS x(device_id, imei, profile, task_count)
@@ -312,7 +305,7 @@ export class ModemRepository {
 
   /** Each IMEI's device and its latest process. */
   async latestByImei(imeis: string[]): Promise<Map<string, { device_id: number; process: ModemProcess | null }>> {
-    const rows = await this.pg.rows<{ d_id: number; d_imei: string } & Partial<ProcessRow>>(
+    const rows = await this.pool.rows<{ d_id: number; d_imei: string } & Partial<ProcessRow>>(
       `SELECT DISTINCT ON (d.imei) d.id AS d_id, d.imei AS d_imei, ${PROCESS_COLUMNS}
          FROM device d LEFT JOIN modem_update_task t ON t.device_id = d.id AND ${LATEST}
         WHERE d.imei = ANY($1::text[]) ORDER BY d.imei, d.id`,
@@ -322,7 +315,7 @@ export class ModemRepository {
   }
 
   async process(id: number): Promise<(ModemProcess & { saved_settings: Record<string, string | null> | null; settings_restored_at: string | null; dup_files: { name: string; size: number }[] | null }) | null> {
-    const r = await this.pg.rows<ProcessRow & { saved_settings: Record<string, string | null> | null; settings_restored_at: string | null; dup_files: { name: string; size: number }[] | null }>(
+    const r = await this.pool.rows<ProcessRow & { saved_settings: Record<string, string | null> | null; settings_restored_at: string | null; dup_files: { name: string; size: number }[] | null }>(
       `SELECT ${PROCESS_COLUMNS}, t.saved_settings, t.settings_restored_at, t.dup_files FROM modem_update_task t WHERE t.id = $1`,
       [id],
     );
@@ -332,7 +325,7 @@ export class ModemRepository {
   }
 
   historyOf(id: number): Promise<{ task_id: number; outcome: string; code: string | null; params: ReasonParams | null; sms_id: number | null; created: string }[]> {
-    return this.pg.rows('SELECT task_id, outcome, code, params, sms_id, created FROM modem_update_step WHERE modem_id = $1 ORDER BY id', [id]);
+    return this.pool.rows('SELECT task_id, outcome, code, params, sms_id, created FROM modem_update_step WHERE modem_id = $1 ORDER BY id', [id]);
   }
 
   /** A page of the devices' latest processes (a report's, or those waiting for a watch), and the count. */
@@ -342,8 +335,8 @@ export class ModemRepository {
     if (filter.waiting) where.push(`t.status = 'RUNNING' AND ${IS_CHECK}`);
     const order = filter.waiting ? 't.step_started_at, t.id' : 't.id DESC';
     const [rows, [count]] = await Promise.all([
-      this.pg.rows<ProcessRow>(`SELECT ${PROCESS_COLUMNS} FROM modem_update_task t WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $1 OFFSET $2`, [limit, offset]),
-      this.pg.rows<{ n: number }>(`SELECT count(*)::int AS n FROM modem_update_task t WHERE ${where.join(' AND ')}`),
+      this.pool.rows<ProcessRow>(`SELECT ${PROCESS_COLUMNS} FROM modem_update_task t WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $1 OFFSET $2`, [limit, offset]),
+      this.pool.rows<{ n: number }>(`SELECT count(*)::int AS n FROM modem_update_task t WHERE ${where.join(' AND ')}`),
     ]);
     return { items: rows.map(toProcess), total: count!.n };
   }
@@ -351,8 +344,8 @@ export class ModemRepository {
   /** The latest processes counted by status, and the running ones by profile and task. */
   async counts(): Promise<{ byStatus: Record<string, number>; byTask: { profile: string; task_id: number; count: number }[] }> {
     const [s, t] = await Promise.all([
-      this.pg.rows<{ status: string; n: number }>(`SELECT t.status::text AS status, count(*)::int AS n FROM modem_update_task t WHERE ${LATEST} GROUP BY 1`),
-      this.pg.rows<{ profile: string; task_id: number; count: number }>(
+      this.pool.rows<{ status: string; n: number }>(`SELECT t.status::text AS status, count(*)::int AS n FROM modem_update_task t WHERE ${LATEST} GROUP BY 1`),
+      this.pool.rows<{ profile: string; task_id: number; count: number }>(
         `SELECT t.profile, t.task_id, count(*)::int AS count FROM modem_update_task t WHERE t.status = 'RUNNING' GROUP BY 1, 2 ORDER BY 1, 2`,
       ),
     ]);
@@ -361,6 +354,6 @@ export class ModemRepository {
 
   /** A report's devices as CSV, written by PostgreSQL (COPY, flat memory); the reason and the task as words. */
   async stream(report: ModemReport, out: Writable): Promise<void> {
-    await copyCsv(this.pg, modemCsvSql(report), [], MODEM_CSV_COLUMNS, out);
+    await copyCsv(this.pool, modemCsvSql(report), [], MODEM_CSV_COLUMNS, out);
   }
 }

@@ -73,7 +73,7 @@ export class ModemService {
     // the modem commands' class (the command ledger's rule on every route that causes an SMS)
     this.ledger.authorise(s, MODEM_COMMAND_KEY, 'IMEIs');
     await this.ledger.takeQuota(s);
-    const out = await this.repo.tx(async (c) => {
+    const out = await this.repo.transaction(async (c) => {
       const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
       const running = new Set((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => r.device_id));
       const seen = new Set<string>();
@@ -123,7 +123,7 @@ export class ModemService {
   }
 
   async stop(s: SessionUser, b: ModemImeisBody): Promise<ModemStopResponse['model']> {
-    return this.repo.tx(async (c) => {
+    return this.repo.transaction(async (c) => {
       const devices = new Map((await this.repo.devicesByImei(firstOf(b.IMEIs), c)).map((d) => [d.imei, d]));
       const running = new Map((await this.repo.running([...devices.values()].map((d) => d.id), c)).map((r) => [r.device_id, r.id]));
       const seen = new Set<string>();
@@ -179,7 +179,7 @@ export class ModemService {
   async update(s: SessionUser, deviceId: number): Promise<ModemProcess> {
     this.ledger.authorise(s, MODEM_COMMAND_KEY, 'device_id');
     await this.ledger.takeQuota(s);
-    const id = await this.repo.tx(async (c) => {
+    const id = await this.repo.transaction(async (c) => {
       const d = await this.repo.deviceById(deviceId, c);
       if (!d) throw new DomainError(ErrorCode.DeviceNotFound, [fieldError('device_id', ErrorCode.DeviceNotFound)]);
       if ((await this.repo.running([d.id], c)).length) throw new DomainError(ErrorCode.Duplicate, [fieldError('device_id', 'modemAlreadyRunning')]);
@@ -225,7 +225,7 @@ export class ModemService {
   async reset(s: SessionUser, modemId: number): Promise<ModemProcess> {
     this.ledger.authorise(s, MODEM_COMMAND_KEY, 'modem_id');
     await this.ledger.takeQuota(s);
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       const t = await this.repo.lock(modemId, c);
       if (!t) throw new DomainError(ErrorCode.NotFound, [fieldError('modem_id', ErrorCode.NotFound)]);
       if (t.status === 'DONE') throw new DomainError(ErrorCode.ValidationFailed, [fieldError('modem_id', 'modemResetDone')]);

@@ -115,23 +115,32 @@ const ROLLUP_SQL = rollupSql();
 
 type RollupRow = { day: string; white_label_id: number; figures: Record<string, number> };
 
+/** Today's rollup rows are rolled again on a read when older than this (the worker rolls them every 5 minutes). */
+export const DAILY_REPORT_TODAY_STALE_MS = 10 * 60_000;
+
 /**
- * The daily report (§2 /admin/reports/daily): past days from the rollup (`daily_report_rollup`, per zone, day of the
- * zone and white label; a past day missing there is rolled on this first read, set-based over the raw tables), today
- * from the raw tables in one statement. docs/statistics.md "Daily report".
+ * The daily report (§2 /admin/reports/daily): every day from the rollup (`daily_report_rollup`, per zone, day of the
+ * zone and white label). A past day missing there, or rolled before it ended, is rolled on this read; today is rolled
+ * by the worker every few minutes and on a read that finds it older than DAILY_REPORT_TODAY_STALE_MS, and the report
+ * says as of when (`rolledAt`). Rolling is set-based over the raw tables; a read costs days x white labels rows, not
+ * the fleet's events. docs/statistics.md "Daily report".
  */
 @Injectable()
 export class DailyReportRepository {
   constructor(private readonly pg: PgPool) {}
 
-  /** The days [first, last] of the scope, newest first; `today` is today in the zone (read from the raw tables). */
+  /** The days [first, last] of the scope, newest first; `today` is today in the zone (the default: `last`). */
   async days(s: DailyScope & { today?: string }): Promise<DailyReportDay[]> {
-    const today = s.today ?? s.last;
-    const pastLast = s.last < today ? s.last : addDays(today, -1);
-    const out: DailyReportDay[] = [];
-    if (s.last >= today) out.push(...(await this.raw({ ...s, first: today > s.first ? today : s.first })));
-    if (s.first <= pastLast) out.push(...(await this.rolled({ ...s, last: pastLast })));
-    return out.sort((a, b) => (a.day < b.day ? 1 : -1));
+    return (await this.rolled({ ...s, today: s.today ?? s.last })).reverse();
+  }
+
+  /** When the figures of `day` in zone `tz` were rolled (ISO instant), null when they never were. */
+  async rolledAt(tz: string, day: string): Promise<string | null> {
+    const r = await this.pg.rows<{ at: string }>(
+      `SELECT to_char(rolled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM daily_report_rollup WHERE tz = $1 AND day = $2::date AND white_label_id = $3`,
+      [tz, day, FLEET_WIDE],
+    );
+    return r[0]?.at ?? null;
   }
 
   /** The days of the scope from the raw tables (today; the tests and the benchmark compare the rollup with it). */
@@ -154,13 +163,19 @@ export class DailyReportRepository {
     });
   }
 
-  /** Past days from the rollup, rolling the ones it lacks first. */
-  private async rolled(s: DailyScope): Promise<DailyReportDay[]> {
+  /**
+   * The days from the rollup, rolling first the ones it lacks: a day never rolled, a past day rolled before it ended
+   * (while it was today), today when its roll is older than DAILY_REPORT_TODAY_STALE_MS.
+   */
+  private async rolled(s: DailyScope & { today: string }): Promise<DailyReportDay[]> {
     const have = new Set(
       (
         await this.pg.rows<{ day: string }>(
-          `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM daily_report_rollup WHERE tz = $1 AND white_label_id = $4 AND day >= $2::date AND day <= $3::date`,
-          [s.tz, s.first, s.last, FLEET_WIDE],
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM daily_report_rollup
+            WHERE tz = $1 AND white_label_id = $4 AND day >= $2::date AND day <= $3::date
+              AND (rolled_at >= (day + 1)::timestamp AT TIME ZONE $1
+                   OR (day = $5::date AND rolled_at > now() - make_interval(secs => $6)))`,
+          [s.tz, s.first, s.last, FLEET_WIDE, s.today, DAILY_REPORT_TODAY_STALE_MS / 1000],
         )
       ).map((r) => r.day),
     );
@@ -191,7 +206,11 @@ export class DailyReportRepository {
    * report's first read of a past day; the worker's DailyReportRoll for the recent days, which late writes change).
    */
   async roll(tz: string, first: string, last: string): Promise<number> {
-    const rows = await this.withoutJit((c) => this.pg.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c)).catch(rethrowUnknownTimeZone);
+    // rolled_at is the read's start: the figures hold every row committed before it (the report's "as of")
+    const { rows, at } = await this.withoutJit(async (c) => {
+      const [{ at }] = (await c.query<{ at: Date }>('SELECT now() AS at')).rows as [{ at: Date }];
+      return { rows: await this.pg.rows<RollupRow>(ROLLUP_SQL, [first, last, tz], c), at };
+    }).catch(rethrowUnknownTimeZone);
     const merged = new Map<string, RollupRow>();
     for (let d = first; d <= last; d = addDays(d, 1)) merged.set(`${d}|${FLEET_WIDE}`, { day: d, white_label_id: FLEET_WIDE, figures: {} });
     for (const r of rows) {
@@ -203,10 +222,10 @@ export class DailyReportRepository {
     await this.pg.transaction(async (c) => {
       await c.query('DELETE FROM daily_report_rollup WHERE tz = $1 AND day >= $2::date AND day <= $3::date', [tz, first, last]);
       await c.query(
-        `INSERT INTO daily_report_rollup (tz, day, white_label_id, figures)
-         SELECT $1, r.day, r.white_label_id, r.figures FROM jsonb_to_recordset($2::jsonb) AS r(day date, white_label_id int, figures jsonb)
-         ON CONFLICT (tz, day, white_label_id) DO UPDATE SET figures = EXCLUDED.figures, rolled_at = now()`,
-        [tz, JSON.stringify([...merged.values()])],
+        `INSERT INTO daily_report_rollup (tz, day, white_label_id, figures, rolled_at)
+         SELECT $1, r.day, r.white_label_id, r.figures, $3 FROM jsonb_to_recordset($2::jsonb) AS r(day date, white_label_id int, figures jsonb)
+         ON CONFLICT (tz, day, white_label_id) DO UPDATE SET figures = EXCLUDED.figures, rolled_at = EXCLUDED.rolled_at`,
+        [tz, JSON.stringify([...merged.values()]), at],
       );
     });
     return merged.size;

@@ -24,6 +24,8 @@ export class DailyReportService {
     if (date > today) throw new DomainError(ErrorCode.ValidationFailed, [fieldError('date', 'reportDayInFuture')]);
     const whiteLabels = s.role === Role.Administrator && !q.whitelabel_ids ? null : await this.stats.whiteLabels(s, q.whitelabel_ids);
     const items = await this.repo.days({ first: addDays(date, -(q.days - 1)), last: date, tz: q.tz, whiteLabels, today });
-    return { date, days: q.days, tz: q.tz, white_label_ids: whiteLabels, items };
+    // today's figures are those of its last roll (minutes old): the report says when that was
+    const asOf = date === today ? await this.repo.rolledAt(q.tz, today) : null;
+    return { date, days: q.days, tz: q.tz, white_label_ids: whiteLabels, as_of: asOf, items };
   }
 }

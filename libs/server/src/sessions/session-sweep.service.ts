@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import type { Logger } from 'pino';
-import { SessionsRepository } from './sessions.repository.js';
+import { SessionQueriesRepository } from '../auth/session-queries.repository.js';
 import { LOGGER } from '../core/tokens.js';
 
 /** How long ended sessions and used reset links stay for the record before they are deleted. */
@@ -11,7 +11,7 @@ export const SESSION_RETENTION_DAYS = 30;
 @Injectable()
 export class SessionSweepService {
   constructor(
-    private readonly repo: SessionsRepository,
+    private readonly repo: SessionQueriesRepository,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository } from '../core/db.js';
 import { FOLD_STATS_SQL } from './sms-stats.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
@@ -18,13 +18,7 @@ export type ClaimedSms = {
 
 /** The worker's statements: gateways, claims, retries, and what the sweep looks for. */
 @Injectable()
-export class SmsDispatchRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class SmsDispatchRepository extends SqlRepository {
   gateways(): Promise<GatewayRow[]> {
     return this.pool.rows<GatewayRow>(
       `SELECT id, name, allowed, command, url, from_number, rate_per_second FROM sms_gateway WHERE enabled AND provider = 'twilio' ORDER BY id`,

@@ -310,7 +310,7 @@ export class SmsDispatcher {
 
   /** Ends a message as error with its reason (if it is still to send). */
   private async fail(id: number, reason: Reason): Promise<null> {
-    await this.messages.tx(async (c) => {
+    await this.messages.transaction(async (c) => {
       const m = await this.messages.lockById(id, c);
       if (m && m.status === SMS_STATUS.created) await this.status.settle(m, SMS_STATUS.error, c, { error: reason });
     });

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
-import { PgPool, type Queryable } from '../core/db.js';
+import { afterCommit, PgPool, type Queryable } from '../core/db.js';
 import { OnSmsEvent, SmsEvents, SmsEventsModule, type SmsEvent } from './sms-events.js';
 
 const seen: string[] = [];
@@ -69,8 +69,8 @@ describe('PgPool.afterCommit', () => {
     const log: string[] = [];
     const pool = fakePool(log);
     await pool.transaction(async (c) => {
-      PgPool.afterCommit(c, () => log.push('after 1'));
-      PgPool.afterCommit(c, () => log.push('after 2'));
+      afterCommit(c, () => log.push('after 1'));
+      afterCommit(c, () => log.push('after 2'));
       await c.query('UPDATE x');
     });
     await flush();
@@ -79,12 +79,12 @@ describe('PgPool.afterCommit', () => {
     const failed: string[] = [];
     await expect(
       fakePool(failed, 'COMMIT').transaction(async (c) => {
-        PgPool.afterCommit(c, () => failed.push('after'));
+        afterCommit(c, () => failed.push('after'));
       }),
     ).rejects.toThrow('COMMIT failed');
     await expect(
       fakePool(failed).transaction(async (c) => {
-        PgPool.afterCommit(c, () => failed.push('after'));
+        afterCommit(c, () => failed.push('after'));
         throw new Error('no');
       }),
     ).rejects.toThrow('no');
@@ -95,9 +95,9 @@ describe('PgPool.afterCommit', () => {
   it('runs at once outside a transaction, and a failing callback reaches nobody', async () => {
     const log: string[] = [];
     const pool = fakePool(log);
-    PgPool.afterCommit(pool, () => log.push('now'));
+    afterCommit(pool, () => log.push('now'));
     await pool.transaction(async (c) => {
-      PgPool.afterCommit(c, () => {
+      afterCommit(c, () => {
         throw new Error('enqueue failed');
       });
     });

@@ -38,7 +38,7 @@ export type SmsEvent =
  * Listens to the pipeline: `(event, q) => Promise<void>`, called inside the transaction that makes the change, so a
  * feature's own state moves with the SMS's (or not at all: a listener that throws rolls the change back and the
  * gateway's call is answered 500 and retried by the sweep or the gateway). Work that must wait for the commit (a job
- * to enqueue) goes through `PgPool.afterCommit(q, fn)`. Listeners see every event and pick theirs (by command key,
+ * to enqueue) goes through `afterCommit(q, fn)`. Listeners see every event and pick theirs (by command key,
  * device or body); they must be quick: they run in the webhook's and the worker's transactions. Found at boot on any
  * provider of the api and the worker, like `@JobHandler`.
  */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SmsCampaign } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { smsCounters } from './traffic/sms-traffic.repository.js';
 
 export type SmsCommandRow = { command_key: string; template: string; takes_message: boolean };
@@ -21,13 +21,7 @@ export const campaignDone = (c: { waiting: number; sent: number; received: numbe
 
 /** The send routes' reads and checks: commands of a type, set-based checks of a bulk send's ids, campaigns. */
 @Injectable()
-export class SmsSendRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class SmsSendRepository extends SqlRepository {
   async command(typeId: number, key: string): Promise<SmsCommandRow | null> {
     const r = await this.pool.rows<SmsCommandRow>(
       'SELECT command_key, template, takes_message FROM sms_command WHERE device_type_id = $1 AND command_key = $2',

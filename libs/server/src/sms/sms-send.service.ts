@@ -89,7 +89,7 @@ export class SmsSendService {
       await this.ledger.redeem(s, CONFIRMED_ACTIONS.destructive, o.params, o.confirm);
     }
     await this.ledger.takeQuota(s);
-    const m = await this.repo.tx(async (c) => {
+    const m = await this.repo.transaction(async (c) => {
       const stored = await this.ledger.storeOne({ deviceId, commandKey: key, message: text, gsmNumber: device.gsm_number, createdBy: s.userId }, c);
       await this.audit.recordCall(c, { entity: 'sms_message', entityId: stored.id, result: { id: stored.id, device_id: deviceId, message: text } });
       return stored;
@@ -133,7 +133,7 @@ export class SmsSendService {
 
     const bulkId = randomUUID();
     const t0 = performance.now();
-    const stored = await this.repo.tx(async (c) => {
+    const stored = await this.repo.transaction(async (c) => {
       await this.repo.insertCampaign(
         { bulkId, commandKey: body.command_key, message: text, typeId: body.device_type, createdBy: s.userId, total: targets.length, refused: gate.refused.length },
         c,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { SqlRepository, type Queryable } from '../core/db.js';
 import { UTC_DAY } from './sms-stats.js';
 import type { GatewayReport } from './sms-status.js';
 
@@ -32,13 +32,7 @@ const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('creat
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()
-export class SmsStatusRepository {
-  constructor(private readonly pool: PgPool) {}
-
-  tx<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {
-    return this.pool.transaction(fn);
-  }
-
+export class SmsStatusRepository extends SqlRepository {
   /**
    * Serialises the work on gateway sids for the rest of the transaction: a callback and the worker recording that
    * sid never interleave (else each could miss the other: the callback finding no message, the worker no callback).

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { SMS_STATUS, type Reason } from '@tracker/contract';
-import { PgPool, type Queryable } from '../core/db.js';
+import { afterCommit, type Queryable } from '../core/db.js';
 import { MetricsService } from '../core/metrics/metrics.service.js';
 import { LOGGER } from '../core/tokens.js';
 import { applyCallbacks, type GatewayReport } from './sms-status.js';
@@ -56,7 +56,7 @@ export class SmsStatusService {
   private async tell(events: (SmsEvent | null)[], q: Queryable): Promise<void> {
     for (const e of events) if (e) await this.events.emit(e, q);
     // counted once committed (a rolled back change never happened): tracker_sms_status_total
-    PgPool.afterCommit(q, () => {
+    afterCommit(q, () => {
       for (const e of events) if (e?.kind === 'status') this.metrics.sms(e.message.gatewayId, e.status);
     });
   }
@@ -97,7 +97,7 @@ export class SmsStatusService {
 
   /** Callbacks of several messages in one transaction: the sids locked, the new ones logged and applied in rank order. */
   private async applyCallbacks(cbs: Callback[]): Promise<void> {
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       await this.repo.lockSids(cbs.map((x) => x.sid), c);
       const fresh = await this.repo.recordCallbacks(cbs, c);
       if (!fresh.length) return;
@@ -128,7 +128,7 @@ export class SmsStatusService {
     const seen = new Set<string>();
     const items = batch.filter((b) => !seen.has(b.sid) && seen.add(b.sid));
     if (!items.length) return;
-    await this.repo.tx(async (c) => {
+    await this.repo.transaction(async (c) => {
       await this.repo.lockSids(items.map((b) => b.sid), c);
       const locked = new Map((await this.repo.lockByIds(items.map((b) => b.id), c)).map((m) => [m.id, m]));
       const early = await this.repo.callbacksOf(items.map((b) => b.sid), c);

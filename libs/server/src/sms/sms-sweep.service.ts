@@ -76,7 +76,7 @@ export class SmsSweep implements OnApplicationBootstrap {
     for (;;) {
       const due = await this.repo.expiredUnsent(lease, EXPIRE_BATCH);
       if (!due.length) break;
-      await this.messages.tx(async (c) => {
+      await this.messages.transaction(async (c) => {
         for (const m of await this.messages.lockByIds(due.map((d) => d.id), c)) {
           const claimed = m.claimed_at !== null && Date.parse(m.claimed_at) > Date.now() - lease;
           const change = commandTransition(

@@ -2,7 +2,6 @@ import { Controller, Injectable, Module } from '@nestjs/common';
 import { ErrorCode, fieldError, JOB_QUEUES, ROUTES, type JobRetryBody, type JobsOverview } from '@tracker/contract';
 import { Endpoint, Input } from '../../access/endpoint.decorator.js';
 import { AuditService } from '../audit.service.js';
-import { PgPool } from '../db.js';
 import { DomainError } from '../errors.js';
 import { JobFailures } from './job-failures.js';
 import { JobQueue } from './job-queue.service.js';
@@ -15,7 +14,6 @@ export class JobsAdminService {
     private readonly jobs: JobQueue,
     private readonly failures: JobFailures,
     private readonly audit: AuditService,
-    private readonly pool: PgPool,
   ) {}
 
   async overview(): Promise<JobsOverview> {
@@ -40,7 +38,7 @@ export class JobsAdminService {
     const taken = await this.failures.remove(body.id);
     if (!taken) throw new DomainError(ErrorCode.NotFound);
     await this.jobs.enqueue(taken.job as JobName, taken.payload as never);
-    await this.audit.recordCall(this.pool, { entity: 'job', entityId: taken.job_id, result: { queue: taken.queue, job: taken.job, retried: true } });
+    await this.audit.recordCall(null, { entity: 'job', entityId: taken.job_id, result: { queue: taken.queue, job: taken.job, retried: true } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SortDirection, WhitelistItem, WhitelistNumberBody, WhitelistSort } from '@tracker/contract';
-import { PrismaService, type PrismaDb } from '../../core/db.js';
+import { PrismaRepository, type PrismaDb } from '../../core/db.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 const SELECT = { id: true, number: true, is_allowed: true, comment: true, created: true, updated_at: true } as const;
@@ -17,13 +17,7 @@ const ORDER: Record<WhitelistSort, (dir: SortDirection) => Prisma.GsmWhitelistNu
 
 /** Carrier whitelist numbers (house rule "Data access": Prisma for records and short lists). */
 @Injectable()
-export class WhitelistRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
-  }
-
+export class WhitelistRepository extends PrismaRepository {
   /**
    * Numbers containing `digits`, or else comments containing `text` (any case; all when both are empty), in the order
    * of `sort`, and how many.

@@ -1,14 +1,37 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL_TYPES, charCount, deviceTypeScope, PASSWORD_MAX, PASSWORD_MIN, type BackofficeUserAddBody, type RoleId, type RouteResponse } from '@tracker/contract';
+import {
+  ALL_TYPES,
+  backofficeUserAddBody,
+  backofficeUserEditBody,
+  charCount,
+  deviceTypeScope,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type BackofficeUserAddBody,
+  type RoleId,
+  type RouteResponse,
+} from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
+import { useContractForm } from '../../../lib/contract-form';
 import { useSession } from '../../../lib/session';
+import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { useAdminForm } from './admin-form';
 import { CheckGroup } from './CheckGroup';
 
 export type BackofficeUser = RouteResponse<'backofficeUserList'>['model'][number];
+
+type UserValues = {
+  username: string;
+  email: string;
+  password: string;
+  repeat: string;
+  role: string;
+  enabled: boolean;
+  types: number[];
+  operators: number[];
+  white_labels: number[];
+};
 
 /**
  * Add (no user) or edit a backoffice user (§5): password and repeat must match (header.password_match), 8 to 20
@@ -23,64 +46,58 @@ export function UserForm({ item, onClose }: { item: BackofficeUser | null; onClo
   const types = useAdminList('deviceTypes');
   const operators = useAdminList('operatorList');
   const whiteLabels = useAdminList('whiteLabelList');
-  const [username, setUsername] = useState(item?.username ?? '');
-  const [email, setEmail] = useState(item?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [role, setRole] = useState(item ? String(item.role) : '');
-  const [enabled, setEnabled] = useState(item?.enabled ?? true);
-  const [typeIds, setTypeIds] = useState<number[]>(item?.types ?? (partnerType === null ? [ALL_TYPES] : [partnerType]));
-  const [operatorIds, setOperatorIds] = useState<number[]>(item?.operators ?? []);
-  const [wlIds, setWlIds] = useState<number[]>(item?.white_labels ?? []);
   const add = useAdminSave('backofficeUserAdd');
   const edit = useAdminSave('backofficeUserEdit');
-  const form = useAdminForm(onClose);
+  const toBody = (v: UserValues): BackofficeUserAddBody => ({ ...v, username: v.username.trim(), email: v.email.trim(), role: Number(v.role) as RoleId });
+  const form = useContractForm<UserValues>(item ? backofficeUserEditBody : backofficeUserAddBody, {
+    initial: {
+      username: item?.username ?? '',
+      email: item?.email ?? '',
+      password: '',
+      repeat: '',
+      role: item ? String(item.role) : '',
+      enabled: item?.enabled ?? true,
+      types: item?.types ?? (partnerType === null ? [ALL_TYPES] : [partnerType]),
+      operators: item?.operators ?? [],
+      white_labels: item?.white_labels ?? [],
+    },
+    body: toBody,
+    check: (v) => ({
+      username: v.username.trim() ? undefined : t('admin.required'),
+      role: v.role ? undefined : t('admin.required'),
+      password: passwordError(v),
+      repeat: v.password !== v.repeat ? t('header.password_match') : undefined,
+    }),
+  });
+  const { values } = form;
 
-  function passwordError(): string {
-    if (item && password === '' && repeat === '') return '';
-    const n = charCount(password);
-    return n < PASSWORD_MIN || n > PASSWORD_MAX ? t('admin.users.passwordLength') : '';
+  function passwordError(v: UserValues): string | undefined {
+    if (item && v.password === '' && v.repeat === '') return undefined;
+    const n = charCount(v.password);
+    return n < PASSWORD_MIN || n > PASSWORD_MAX ? t('admin.users.passwordLength') : undefined;
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const local = {
-      username: username.trim() ? '' : t('admin.required'),
-      role: role ? '' : t('admin.required'),
-      password: passwordError(),
-      repeat: password !== repeat ? t('header.password_match') : '',
-    };
-    const body: BackofficeUserAddBody = {
-      username: username.trim(),
-      email: email.trim(),
-      password,
-      repeat,
-      role: Number(role) as RoleId,
-      enabled,
-      types: typeIds,
-      operators: operatorIds,
-      white_labels: wlIds,
-    };
-    void form.submit(
-      local,
-      () => (item ? edit.mutateAsync({ query: { user_id: item.id }, body }) : add.mutateAsync({ body })),
-      t('admin.saved', { name: body.username }),
-    );
-  }
+  // the body as built: the same for add and edit (an edit's empty password keeps the stored one)
+  const submit = form.submit(async (_, v) => {
+    const body = toBody(v);
+    await (item ? edit.mutateAsync({ query: { user_id: item.id }, body }) : add.mutateAsync({ body }));
+    successToast(t('admin.saved', { name: body.username }));
+    onClose();
+  });
 
-  const on = (field: string, set: (v: string) => void) => (e: { target: { value: string } }) => (set(e.target.value), form.clear(field));
+  const on = (field: 'username' | 'email' | 'password' | 'repeat' | 'role') => (e: { target: { value: string } }) => form.set(field, e.target.value);
   return (
     <Modal open size="wide" title={t(item ? 'admin.users.editTitle' : 'admin.users.addTitle')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('common.save')} pending={add.isPending || edit.isPending} />}>
       <div className="admin-row">
-        <TextField label={t('admin.users.username')} autoComplete="off" value={username} maxLength={100} error={form.errors.username} onChange={on('username', setUsername)} data-autofocus />
-        <TextField label={t('admin.users.email')} type="email" autoComplete="off" value={email} maxLength={254} error={form.errors.email} onChange={on('email', setEmail)} />
+        <TextField label={t('admin.users.username')} autoComplete="off" value={values.username} maxLength={100} error={form.errors.username} onChange={on('username')} data-autofocus />
+        <TextField label={t('admin.users.email')} type="email" autoComplete="off" value={values.email} maxLength={254} error={form.errors.email} onChange={on('email')} />
       </div>
       <div className="admin-row">
-        <TextField label={t('admin.users.password')} hint={item ? t('admin.users.passwordKeep') : undefined} type="password" autoComplete="new-password" value={password} maxLength={PASSWORD_MAX * 2} error={form.errors.password} onChange={on('password', setPassword)} />
-        <TextField label={t('admin.users.repeat')} type="password" autoComplete="new-password" value={repeat} maxLength={PASSWORD_MAX * 2} error={form.errors.repeat} onChange={on('repeat', setRepeat)} />
+        <TextField label={t('admin.users.password')} hint={item ? t('admin.users.passwordKeep') : undefined} type="password" autoComplete="new-password" value={values.password} maxLength={PASSWORD_MAX * 2} error={form.errors.password} onChange={on('password')} />
+        <TextField label={t('admin.users.repeat')} type="password" autoComplete="new-password" value={values.repeat} maxLength={PASSWORD_MAX * 2} error={form.errors.repeat} onChange={on('repeat')} />
       </div>
       <div className="admin-row">
-        <SelectField label={t('admin.users.role')} value={role} error={form.errors.role} onChange={on('role', setRole)} data-testid="user-role">
+        <SelectField label={t('admin.users.role')} value={values.role} error={form.errors.role} onChange={on('role')} data-testid="user-role">
           <option value="">{t('admin.users.chooseRole')}</option>
           {roles.data?.map((r) => (
             <option key={r.id} value={String(r.id)}>
@@ -89,22 +106,22 @@ export function UserForm({ item, onClose }: { item: BackofficeUser | null; onClo
           ))}
         </SelectField>
         <div className="field field--checkbox">
-          <input id="user-enabled" type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          <input id="user-enabled" type="checkbox" checked={values.enabled} onChange={(e) => form.set('enabled', e.target.checked)} />
           <label htmlFor="user-enabled">{t('admin.enabled')}</label>
         </div>
       </div>
       <CheckGroup
         legend={t('admin.types')}
         options={types.data}
-        value={typeIds}
-        onChange={setTypeIds}
+        value={values.types}
+        onChange={(v) => form.set('types', v)}
         all={partnerType === null ? { id: ALL_TYPES, label: t('admin.users.allTypes') } : undefined}
         disabled={partnerType !== null}
         error={form.errors.types}
         testId="user-types"
       />
-      <CheckGroup legend={t('admin.users.operators')} options={operators.data} value={operatorIds} onChange={setOperatorIds} error={form.errors.operators} testId="user-operators" />
-      <CheckGroup legend={t('admin.users.whiteLabels')} options={whiteLabels.data} value={wlIds} onChange={setWlIds} error={form.errors.white_labels} testId="user-white-labels" />
+      <CheckGroup legend={t('admin.users.operators')} options={operators.data} value={values.operators} onChange={(v) => form.set('operators', v)} error={form.errors.operators} testId="user-operators" />
+      <CheckGroup legend={t('admin.users.whiteLabels')} options={whiteLabels.data} value={values.white_labels} onChange={(v) => form.set('white_labels', v)} error={form.errors.white_labels} testId="user-white-labels" />
     </Modal>
   );
 }

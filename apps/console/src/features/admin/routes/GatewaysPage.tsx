@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GATEWAY_RATE_DEFAULT, GATEWAY_RATE_MAX, isGatewayUrl, normalizeE164, parsePhoneCodes, PHONE_MAX, PHONE_MIN, type SmsGatewayItem } from '@tracker/contract';
+import { GATEWAY_RATE_DEFAULT, GATEWAY_RATE_MAX, isGatewayUrl, normalizeE164, parsePhoneCodes, PHONE_MAX, PHONE_MIN, smsGatewaySaveBody, type SmsGatewayItem } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { useAdminForm } from '../components/admin-form';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 
 type Gateway = SmsGatewayItem;
@@ -37,68 +38,74 @@ export function GatewaysPage() {
   );
 }
 
+type GatewayValues = { name: string; allowed: string; command: string; from_number: string; url: string; rate_per_second: string; enabled: boolean };
+
+/** The rate as typed: a whole number, else NaN (which the check names). */
+const rateOf = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
+
 function GatewayForm({ item, onClose }: { item: Gateway | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(item?.name ?? '');
-  const [allowed, setAllowed] = useState(item?.allowed.join(', ') ?? '');
-  const [command, setCommand] = useState(item?.command ?? '');
-  const [from, setFrom] = useState(item?.from_number ?? '');
-  const [url, setUrl] = useState(item?.url ?? '');
-  const [rate, setRate] = useState(String(item?.rate_per_second ?? GATEWAY_RATE_DEFAULT));
-  const [enabled, setEnabled] = useState(item?.enabled ?? true);
   const save = useAdminSave('smsGatewaySave');
-  const form = useAdminForm(onClose);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const { codes, bad } = parsePhoneCodes(allowed);
-    const codesError = bad.length ? t('reasons.gatewayCodeFormat', { code: bad[0] }) : codes.length ? '' : t('reasons.gatewayNoCodes');
-    const sender = normalizeE164(from);
-    const perSecond = /^\d+$/.test(rate.trim()) ? Number(rate) : NaN;
-    const rateOk = perSecond >= 1 && perSecond <= GATEWAY_RATE_MAX;
-    void form.submit(
-      {
-        name: name.trim() ? '' : t('admin.required'),
-        allowed: codesError,
-        from_number: sender ? '' : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }),
-        url: url.trim() === '' || isGatewayUrl(url.trim()) ? '' : t('reasons.gatewayUrl'),
-        rate_per_second: rateOk ? '' : t('reasons.wholeNumber', { field: t('admin.gateways.rate'), min: 1, max: GATEWAY_RATE_MAX }),
-      },
-      () =>
-        save.mutateAsync({
-          body: {
-            ...(item ? { id: item.id } : {}),
-            name: name.trim(),
-            allowed: codes,
-            command: command.trim(),
-            enabled,
-            url: url.trim(),
-            from_number: sender ?? from,
-            rate_per_second: perSecond,
-          },
-        }),
-      t('admin.saved', { name: name.trim() }),
-    );
-  }
+  /** what is sent: the codes parsed, the sender in E.164, the rest trimmed ('' is none) */
+  const body = (v: GatewayValues) => ({
+    ...(item ? { id: item.id } : {}),
+    name: v.name.trim(),
+    allowed: parsePhoneCodes(v.allowed).codes,
+    command: v.command.trim(),
+    enabled: v.enabled,
+    url: v.url.trim(),
+    from_number: normalizeE164(v.from_number) ?? v.from_number,
+    rate_per_second: rateOf(v.rate_per_second),
+  });
+  const form = useContractForm(smsGatewaySaveBody, {
+    initial: {
+      name: item?.name ?? '',
+      allowed: item?.allowed.join(', ') ?? '',
+      command: item?.command ?? '',
+      from_number: item?.from_number ?? '',
+      url: item?.url ?? '',
+      rate_per_second: String(item?.rate_per_second ?? GATEWAY_RATE_DEFAULT),
+      enabled: item?.enabled ?? true,
+    },
+    body,
+    check: (v) => {
+      const { codes, bad } = parsePhoneCodes(v.allowed);
+      const rate = rateOf(v.rate_per_second);
+      return {
+        name: v.name.trim() ? undefined : t('admin.required'),
+        allowed: bad.length ? t('reasons.gatewayCodeFormat', { code: bad[0] }) : codes.length ? undefined : t('reasons.gatewayNoCodes'),
+        from_number: normalizeE164(v.from_number) ? undefined : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }),
+        url: v.url.trim() === '' || isGatewayUrl(v.url.trim()) ? undefined : t('reasons.gatewayUrl'),
+        rate_per_second: rate >= 1 && rate <= GATEWAY_RATE_MAX ? undefined : t('reasons.wholeNumber', { field: t('admin.gateways.rate'), min: 1, max: GATEWAY_RATE_MAX }),
+      };
+    },
+  });
+  // the body as built (the schema's output would turn '' into null)
+  const submit = form.submit(async (_, v) => {
+    await save.mutateAsync({ body: body(v) });
+    successToast(t('admin.saved', { name: v.name.trim() }));
+    onClose();
+  });
+  const { values } = form;
 
   return (
     <Modal open title={t(item ? 'admin.gateways.editTitle' : 'admin.gateways.addTitle')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('common.save')} pending={save.isPending} />}>
-      <TextField label={t('admin.name')} value={name} maxLength={100} error={form.errors.name} onChange={(e) => (setName(e.target.value), form.clear('name'))} data-autofocus />
-      <TextField label={t('admin.gateways.allowed')} hint={t('admin.gateways.allowedHint')} value={allowed} maxLength={1000} error={form.errors.allowed} onChange={(e) => (setAllowed(e.target.value), form.clear('allowed'))} />
-      <TextField label={t('admin.gateways.command')} hint={t('admin.gateways.commandHint')} value={command} maxLength={200} error={form.errors.command} onChange={(e) => setCommand(e.target.value)} />
-      <TextField label={t('admin.gateways.from')} hint={t('admin.gateways.fromHint')} type="tel" value={from} maxLength={30} error={form.errors.from_number} onChange={(e) => (setFrom(e.target.value), form.clear('from_number'))} />
-      <TextField label={t('admin.gateways.url')} hint={t('admin.gateways.urlHint')} type="url" value={url} maxLength={300} error={form.errors.url} onChange={(e) => (setUrl(e.target.value), form.clear('url'))} />
+      <TextField label={t('admin.name')} value={values.name} maxLength={100} error={form.errors.name} onChange={(e) => form.set('name', e.target.value)} data-autofocus />
+      <TextField label={t('admin.gateways.allowed')} hint={t('admin.gateways.allowedHint')} value={values.allowed} maxLength={1000} error={form.errors.allowed} onChange={(e) => form.set('allowed', e.target.value)} />
+      <TextField label={t('admin.gateways.command')} hint={t('admin.gateways.commandHint')} value={values.command} maxLength={200} error={form.errors.command} onChange={(e) => form.set('command', e.target.value)} />
+      <TextField label={t('admin.gateways.from')} hint={t('admin.gateways.fromHint')} type="tel" value={values.from_number} maxLength={30} error={form.errors.from_number} onChange={(e) => form.set('from_number', e.target.value)} />
+      <TextField label={t('admin.gateways.url')} hint={t('admin.gateways.urlHint')} type="url" value={values.url} maxLength={300} error={form.errors.url} onChange={(e) => form.set('url', e.target.value)} />
       <TextField
         label={t('admin.gateways.rate')}
         hint={t('admin.gateways.rateHint', { max: GATEWAY_RATE_MAX })}
         inputMode="numeric"
-        value={rate}
+        value={values.rate_per_second}
         maxLength={5}
         error={form.errors.rate_per_second}
-        onChange={(e) => (setRate(e.target.value), form.clear('rate_per_second'))}
+        onChange={(e) => form.set('rate_per_second', e.target.value)}
       />
       <div className="field field--checkbox">
-        <input id="gateway-enabled" type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input id="gateway-enabled" type="checkbox" checked={values.enabled} onChange={(e) => form.set('enabled', e.target.checked)} />
         <label htmlFor="gateway-enabled">{t('admin.enabled')}</label>
       </div>
       {form.errors.enabled ? <p className="field__error">{form.errors.enabled}</p> : null}

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_DEFAULTS, OPERATOR_LIMIT_MAX, OPERATOR_REGION_DEFAULT, REGIONS, type OperatorSaveBody } from '@tracker/contract';
+import { OPERATOR_DEFAULTS, OPERATOR_LIMIT_MAX, OPERATOR_REGION_DEFAULT, operatorSaveBody, REGIONS, type OperatorSaveBody } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { SelectField, TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { namesOf, useAdminForm } from '../components/admin-form';
+import { namesOf } from '../components/admin-form';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 import { CheckGroup } from '../components/CheckGroup';
 
@@ -36,51 +38,57 @@ export function OperatorsPage() {
   );
 }
 
+type OperatorValues = { name: string; mcc: string; mnc: string; region: string; device_types: number[]; terms_key: string } & Record<(typeof LIMITS)[number], string>;
+
 function OperatorForm({ item, types, onClose }: { item: Operator | null; types: { id: number; name: string }[] | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(item?.name ?? '');
-  const [mcc, setMcc] = useState(item?.start.slice(0, 3) ?? '');
-  const [mnc, setMnc] = useState(item?.start.slice(3) ?? '');
-  const [region, setRegion] = useState(item?.region ?? OPERATOR_REGION_DEFAULT);
-  const [deviceTypes, setDeviceTypes] = useState<number[]>(item?.device_types ?? []);
-  const [termsKey, setTermsKey] = useState(item?.terms_key ?? OPERATOR_DEFAULTS.terms_key);
-  const [limits, setLimits] = useState<Record<(typeof LIMITS)[number], string>>({
-    zones_limit: String(item?.zones_limit ?? OPERATOR_DEFAULTS.zones_limit),
-    contacts_limit: String(item?.contacts_limit ?? OPERATOR_DEFAULTS.contacts_limit),
-    alarms_limit: String(item?.alarms_limit ?? OPERATOR_DEFAULTS.alarms_limit),
-  });
   const save = useAdminSave('operatorSave');
-  const form = useAdminForm(onClose);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const limitError = (v: string, field: string) => (/^\d+$/.test(v) && Number(v) <= OPERATOR_LIMIT_MAX ? '' : t('reasons.wholeNumber', { field: t(`admin.operators.${field}`), min: 0, max: OPERATOR_LIMIT_MAX }));
-    const local: Record<string, string> = {
-      name: name.trim() ? '' : t('admin.required'),
-      start: /^\d{3}$/.test(mcc) && /^\d{2}$/.test(mnc) ? '' : t('reasons.operatorStart'),
-      ...Object.fromEntries(LIMITS.map((k) => [k, limitError(limits[k], k)])),
-    };
-    const body: OperatorSaveBody = {
+  const limitError = (v: string, field: string) =>
+    /^\d+$/.test(v) && Number(v) <= OPERATOR_LIMIT_MAX ? undefined : t('reasons.wholeNumber', { field: t(`admin.operators.${field}`), min: 0, max: OPERATOR_LIMIT_MAX });
+  const form = useContractForm(operatorSaveBody, {
+    initial: {
+      name: item?.name ?? '',
+      mcc: item?.start.slice(0, 3) ?? '',
+      mnc: item?.start.slice(3) ?? '',
+      region: item?.region ?? OPERATOR_REGION_DEFAULT,
+      device_types: item?.device_types ?? [],
+      terms_key: item?.terms_key ?? OPERATOR_DEFAULTS.terms_key,
+      zones_limit: String(item?.zones_limit ?? OPERATOR_DEFAULTS.zones_limit),
+      contacts_limit: String(item?.contacts_limit ?? OPERATOR_DEFAULTS.contacts_limit),
+      alarms_limit: String(item?.alarms_limit ?? OPERATOR_DEFAULTS.alarms_limit),
+    } as OperatorValues,
+    body: (v): OperatorSaveBody => ({
       ...(item ? { id: item.id } : {}),
-      name: name.trim(),
-      start: `${mcc}${mnc}`,
-      region: region as OperatorSaveBody['region'],
-      device_types: deviceTypes,
-      terms_key: termsKey.trim(),
-      zones_limit: Number(limits.zones_limit),
-      contacts_limit: Number(limits.contacts_limit),
-      alarms_limit: Number(limits.alarms_limit),
-    };
-    void form.submit(local, () => save.mutateAsync({ body }), t('admin.saved', { name: name.trim() }));
-  }
+      name: v.name.trim(),
+      start: `${v.mcc}${v.mnc}`,
+      region: v.region as OperatorSaveBody['region'],
+      device_types: v.device_types,
+      terms_key: v.terms_key.trim(),
+      zones_limit: Number(v.zones_limit),
+      contacts_limit: Number(v.contacts_limit),
+      alarms_limit: Number(v.alarms_limit),
+    }),
+    check: (v) => ({
+      name: v.name.trim() ? undefined : t('admin.required'),
+      start: /^\d{3}$/.test(v.mcc) && /^\d{2}$/.test(v.mnc) ? undefined : t('reasons.operatorStart'),
+      ...Object.fromEntries(LIMITS.map((k) => [k, limitError(v[k], k)])),
+    }),
+  });
+  const submit = form.submit(async (body) => {
+    await save.mutateAsync({ body });
+    successToast(t('admin.saved', { name: body.name }));
+    onClose();
+  });
+  const { values } = form;
+  const setStart = (k: 'mcc' | 'mnc', v: string) => (form.set(k, v.trim()), form.clear('start'));
 
   return (
     <Modal open size="wide" title={t(item ? 'admin.operators.editTitle' : 'admin.operators.addTitle')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('common.save')} pending={save.isPending} />}>
-      <TextField label={t('admin.name')} value={name} maxLength={100} error={form.errors.name} onChange={(e) => (setName(e.target.value), form.clear('name'))} data-autofocus />
+      <TextField label={t('admin.name')} value={values.name} maxLength={100} error={form.errors.name} onChange={(e) => form.set('name', e.target.value)} data-autofocus />
       <div className="admin-row">
-        <TextField label={t('admin.operators.mcc')} inputMode="numeric" value={mcc} maxLength={3} error={form.errors.start} onChange={(e) => (setMcc(e.target.value.trim()), form.clear('start'))} />
-        <TextField label={t('admin.operators.mnc')} inputMode="numeric" value={mnc} maxLength={2} onChange={(e) => (setMnc(e.target.value.trim()), form.clear('start'))} />
-        <SelectField label={t('admin.operators.region')} value={region} onChange={(e) => setRegion(e.target.value)}>
+        <TextField label={t('admin.operators.mcc')} inputMode="numeric" value={values.mcc} maxLength={3} error={form.errors.start} onChange={(e) => setStart('mcc', e.target.value)} />
+        <TextField label={t('admin.operators.mnc')} inputMode="numeric" value={values.mnc} maxLength={2} onChange={(e) => setStart('mnc', e.target.value)} />
+        <SelectField label={t('admin.operators.region')} value={values.region} onChange={(e) => form.set('region', e.target.value)}>
           {REGIONS.map((r) => (
             <option key={r} value={r}>
               {r}
@@ -88,11 +96,11 @@ function OperatorForm({ item, types, onClose }: { item: Operator | null; types: 
           ))}
         </SelectField>
       </div>
-      <CheckGroup legend={t('admin.types')} options={types} value={deviceTypes} onChange={setDeviceTypes} error={form.errors.device_types} testId="operator-types" />
-      <TextField label={t('admin.operators.terms_key')} value={termsKey} maxLength={100} error={form.errors.terms_key} onChange={(e) => (setTermsKey(e.target.value), form.clear('terms_key'))} />
+      <CheckGroup legend={t('admin.types')} options={types} value={values.device_types} onChange={(v) => form.set('device_types', v)} error={form.errors.device_types} testId="operator-types" />
+      <TextField label={t('admin.operators.terms_key')} value={values.terms_key} maxLength={100} error={form.errors.terms_key} onChange={(e) => form.set('terms_key', e.target.value)} />
       <div className="admin-row">
         {LIMITS.map((k) => (
-          <TextField key={k} label={t(`admin.operators.${k}`)} inputMode="numeric" value={limits[k]} maxLength={4} error={form.errors[k]} onChange={(e) => (setLimits((l) => ({ ...l, [k]: e.target.value.trim() })), form.clear(k))} />
+          <TextField key={k} label={t(`admin.operators.${k}`)} inputMode="numeric" value={values[k]} maxLength={4} error={form.errors[k]} onChange={(e) => form.set(k, e.target.value.trim())} />
         ))}
       </div>
     </Modal>

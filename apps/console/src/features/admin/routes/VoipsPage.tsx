@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeE164, PHONE_MAX, PHONE_MIN } from '@tracker/contract';
+import { normalizeE164, PHONE_MAX, PHONE_MIN, voipCentralSaveBody } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
 import { TextField } from '../../../components/Field';
 import { FormFooter, Modal } from '../../../components/Modal';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
+import { successToast } from '../../../lib/toast';
 import { useAdminList, useAdminSave } from '../api/admin-api';
-import { useAdminForm } from '../components/admin-form';
 import { AdminListPage, EditButton } from '../components/AdminListPage';
 
 type Voip = { id: number; name: string; phone: string; created: string };
@@ -31,25 +32,25 @@ export function VoipsPage() {
 
 function VoipForm({ item, onClose }: { item: Voip | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(item?.name ?? '');
-  const [phone, setPhone] = useState(item?.phone ?? '');
   const save = useAdminSave('voipCentralSave');
-  const form = useAdminForm(onClose);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const e164 = normalizeE164(phone);
-    void form.submit(
-      { name: name.trim() ? '' : t('admin.required'), phone: e164 ? '' : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }) },
-      () => save.mutateAsync({ body: { ...(item ? { id: item.id } : {}), name: name.trim(), phone: e164 ?? phone } }),
-      t('admin.saved', { name: name.trim() }),
-    );
-  }
+  const form = useContractForm(voipCentralSaveBody, {
+    initial: { name: item?.name ?? '', phone: item?.phone ?? '' },
+    body: (v) => ({ ...(item ? { id: item.id } : {}), name: v.name.trim(), phone: normalizeE164(v.phone) ?? v.phone }),
+    check: (v) => ({
+      name: v.name.trim() ? undefined : t('admin.required'),
+      phone: normalizeE164(v.phone) ? undefined : t('reasons.e164Number', { min: PHONE_MIN, max: PHONE_MAX }),
+    }),
+  });
+  const submit = form.submit(async (body) => {
+    await save.mutateAsync({ body });
+    successToast(t('admin.saved', { name: body.name }));
+    onClose();
+  });
 
   return (
     <Modal open title={t(item ? 'admin.voips.editTitle' : 'admin.voips.addTitle')} onClose={onClose} onSubmit={submit} footer={<FormFooter onCancel={onClose} submit={t('common.save')} pending={save.isPending} />}>
-      <TextField label={t('admin.name')} value={name} maxLength={100} error={form.errors.name} onChange={(e) => (setName(e.target.value), form.clear('name'))} data-autofocus />
-      <TextField label={t('admin.phone')} hint={t('admin.phoneHint')} type="tel" value={phone} maxLength={30} error={form.errors.phone} onChange={(e) => (setPhone(e.target.value), form.clear('phone'))} />
+      <TextField label={t('admin.name')} value={form.values.name} maxLength={100} error={form.errors.name} onChange={(e) => form.set('name', e.target.value)} data-autofocus />
+      <TextField label={t('admin.phone')} hint={t('admin.phoneHint')} type="tel" value={form.values.phone} maxLength={30} error={form.errors.phone} onChange={(e) => form.set('phone', e.target.value)} />
     </Modal>
   );
 }

@@ -1,71 +1,68 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isConfirmationRequired, SMS_TEXT_MAX, type ConfirmationRequired } from '@tracker/contract';
+import { isConfirmationRequired, SMS_TEXT_MAX, smsSendBody, type ConfirmationRequired, type SmsSendBody } from '@tracker/contract';
 import { ConfirmCommandDialog } from '../../../components/ConfirmCommandDialog';
 import { CountedTextField, SelectField } from '../../../components/Field';
-import { ApiError } from '../../../lib/api-client';
-import { localErrorToast, successToast } from '../../../lib/toast';
+import { firstSegment, useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { useSendSms, useSmsCommands } from '../api/sms';
 
-type Errors = { command_key?: string | undefined; message?: string | undefined };
+/** An error of the device itself shows at the command (the only choice of this form). */
+const fieldOf = (path: string) => (path === 'device_id' ? 'command_key' : firstSegment()(path));
 
 /**
  * Sends one SMS command of the device's type to this device (`POST /sms/send`); its row then turns live. The list
  * offers only the commands the user's role may send (the api's `/sms/commands`); a destructive one (factory reset,
- * power off) is answered with a confirmation first, and goes out only once confirmed.
+ * power off) is answered with a confirmation first, and goes out only once confirmed. Checked by the contract's
+ * schema (`useContractForm`, as /admin/sendSMS).
  */
 export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) {
   const { t } = useTranslation();
   const commands = useSmsCommands(id);
   const send = useSendSms(id);
-  const [command, setCommand] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [confirmation, setConfirmation] = useState<ConfirmationRequired | null>(null);
-  const chosen = commands.data?.find((c) => c.command_key === command);
+  const [pending, setPending] = useState<SmsSendBody | null>(null);
+  const chosenOf = (v: { command_key: string }) => commands.data?.find((c) => c.command_key === v.command_key);
+  const form = useContractForm(smsSendBody, {
+    initial: { command_key: '', message: '' },
+    body: (v) => ({ command_key: v.command_key, message: chosenOf(v)?.takes_message ? v.message : '', device_id: id }),
+    check: (v) => ({
+      command_key: chosenOf(v) ? undefined : t('device.sms.send.commandRequired'),
+      message: chosenOf(v)?.takes_message && !v.message.trim() ? t('device.sms.send.messageRequired') : undefined,
+    }),
+    fieldOf,
+  });
+  const chosen = chosenOf(form.values);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const local: Errors = {};
-    if (!chosen) local.command_key = t('device.sms.send.commandRequired');
-    else if (chosen.takes_message && !message.trim()) local.message = t('device.sms.send.messageRequired');
-    setErrors(local);
-    if (local.command_key || local.message) return void localErrorToast(t('form.fixErrors'));
-    sendCommand();
-  }
-
-  function sendCommand(confirm_token?: string) {
-    send.mutate(
-      { command_key: command, message: chosen?.takes_message ? message : '', ...(confirm_token ? { confirm_token } : {}) },
-      {
-        onSuccess: (r) => {
-          if (isConfirmationRequired(r)) return void setConfirmation(r);
-          setConfirmation(null);
-          setMessage('');
-          successToast(t('device.sms.send.sent'));
-          onSent();
-        },
-        onError: (err) => {
-          setConfirmation(null);
-          if (!(err instanceof ApiError)) return;
-          const f = err.fieldErrors();
-          setErrors({ command_key: f.command_key ?? f.device_id, message: f.message });
-        },
-      },
-    );
+  async function sendCommand(body: SmsSendBody, confirm_token?: string) {
+    const { device_id: _, ...rest } = body;
+    try {
+      const r = await send.mutateAsync({ ...rest, ...(confirm_token ? { confirm_token } : {}) });
+      if (isConfirmationRequired(r)) {
+        setPending(body);
+        return void setConfirmation(r);
+      }
+      setConfirmation(null);
+      form.set('message', '');
+      successToast(t('device.sms.send.sent'));
+      onSent();
+    } catch (err) {
+      setConfirmation(null);
+      throw err;
+    }
   }
 
   return (
     <>
-      <form className="dw-section dw-sms-send" noValidate onSubmit={submit} aria-label={t('device.sms.send.title')}>
+      <form className="dw-section dw-sms-send" noValidate onSubmit={form.submit((body) => sendCommand(body))} aria-label={t('device.sms.send.title')}>
         <SelectField
           label={t('device.sms.send.command')}
-          value={command}
+          value={form.values.command_key}
           disabled={commands.isPending}
-          error={errors.command_key ?? (commands.isError ? t('common.loadFailed') : undefined)}
+          error={form.errors.command_key ?? (commands.isError ? t('common.loadFailed') : undefined)}
           onChange={(e) => {
-            setCommand(e.target.value);
-            setErrors({});
+            form.set('command_key', e.target.value);
+            form.setErrors({});
           }}
         >
           <option value="">{commands.isPending ? t('common.loading') : t('device.sms.send.choose')}</option>
@@ -78,13 +75,10 @@ export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) 
         {chosen?.takes_message ? (
           <CountedTextField
             label={t('device.sms.send.message')}
-            value={message}
+            value={form.values.message}
             maxLength={SMS_TEXT_MAX}
-            error={errors.message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setErrors((x) => ({ ...x, message: undefined }));
-            }}
+            error={form.errors.message}
+            onChange={(e) => form.set('message', e.target.value)}
           />
         ) : null}
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
@@ -94,10 +88,10 @@ export function SmsSendForm({ id, onSent }: { id: number; onSent: () => void }) 
       {/* outside the form: the dialog's own form submits through the React tree, and must not submit this one */}
       <ConfirmCommandDialog
         confirmation={confirmation}
-        command={{ key: command, name: chosen?.name }}
+        command={{ key: form.values.command_key, name: chosen?.name }}
         pending={send.isPending}
         onCancel={() => setConfirmation(null)}
-        onConfirm={(token) => sendCommand(token)}
+        onConfirm={(token) => pending && void sendCommand(pending, token).catch(form.fail)}
       />
     </>
   );

@@ -16,7 +16,14 @@ describe('/admin/reports/daily', () => {
       'GET /api/local/role': role,
       'GET /api/whitelabel/list': ok([{ id: 1, name: 'TrackCo' }]),
       'GET /api/reports/daily': ({ url }) =>
-        ok({ date: url.searchParams.get('date'), days: 7, tz: url.searchParams.get('tz'), white_label_ids: url.searchParams.has('whitelabel_ids') ? [1] : null, items }),
+        ok({
+          date: url.searchParams.get('date'),
+          days: 7,
+          tz: url.searchParams.get('tz'),
+          white_label_ids: url.searchParams.has('whitelabel_ids') ? [1] : null,
+          as_of: '2026-01-07T14:05:00.000Z',
+          items,
+        }),
     });
     const { user } = renderApp('/admin/reports/daily?date=2026-01-07', { session: {} });
     const table = await screen.findByTestId('daily-report');
@@ -26,6 +33,8 @@ describe('/admin/reports/daily', () => {
     expect([...row('Devices active').querySelectorAll('td')].map((c) => c.textContent)).toEqual(['Devices active', '1,200', '+50', '1,150']);
     expect([...row('SMS: Failed').querySelectorAll('td')].map((c) => c.textContent)).toEqual(['SMS: Failed', '3', '−2', '5']);
     expect(screen.getByTestId('daily-report-zone').textContent).toContain('America/New York');
+    // today's figures are those of its last roll, minutes old: the page says as of when (in the chosen zone)
+    expect(screen.getByTestId('daily-report-zone').textContent).toContain("Today's figures as of 2026-01-07 09:05");
     // a white label: the fleet-wide figures are not its own
     await user.selectOptions(screen.getByLabelText('White label'), '1');
     await waitFor(() => expect(api.callsTo('GET', '/api/reports/daily').at(-1)!.url.searchParams.get('whitelabel_ids')).toBe('1'));

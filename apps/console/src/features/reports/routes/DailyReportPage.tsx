@@ -6,7 +6,7 @@ import { TextField } from '../../../components/Field';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryState } from '../../../components/QueryState';
 import { RefSelect } from '../../../components/RefSelect';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { timeZoneLabel, useTimeZone } from '../../../lib/time-zone';
 import { useWhiteLabels } from '../../../lib/white-labels';
 import { useDailyReport } from '../api/reports-api';
@@ -95,6 +95,7 @@ export function DailyReportPage() {
       <p className="muted" data-testid="daily-report-zone">
         {t('dailyReport.zoneNote', { zone: timeZoneLabel(tz) })}
         {scoped ? ` ${t('dailyReport.scopedNote')}` : ''}
+        {report.data?.as_of ? ` ${t('dailyReport.todayAsOf', { time: formatDateTime(report.data.as_of, tz) })}` : ''}
       </p>
       {valid ? (
         <section className="results" aria-busy={report.isFetching || undefined}>

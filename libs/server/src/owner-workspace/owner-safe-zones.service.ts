@@ -14,18 +14,18 @@ import {
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
-import { checkDevices } from './contacts.service.js';
+import { OwnerScopeService } from './owner-scope.service.js';
+import { checkDevices } from './owner-contacts.service.js';
 import { OwnerDevicesRepository } from './owner-devices.repository.js';
-import { SafeZonesRepository } from './safe-zones.repository.js';
+import { OwnerSafeZonesRepository } from './owner-safe-zones.repository.js';
 
 /** Safe zones of an owner (§2 Owner /safeZones, §5 Safe zone, §7 Safe zones). docs/owner-workspace.md "Safe zones". */
 @Injectable()
-export class SafeZonesService {
+export class OwnerSafeZonesService {
   constructor(
     private readonly scope: OwnerScopeService,
     private readonly devices: OwnerDevicesRepository,
-    private readonly repo: SafeZonesRepository,
+    private readonly repo: OwnerSafeZonesRepository,
     private readonly audit: AuditService,
   ) {}
 

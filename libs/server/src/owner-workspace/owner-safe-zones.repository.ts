@@ -4,14 +4,14 @@ import type { OwnerSafeZoneItem, SafeZoneDevice, SafeZoneInput } from '@tracker/
 /** A zone's values as written: every field set (a new zone's defaults or an edit's stored values filled in). */
 export type SafeZoneValues = Omit<SafeZoneInput, 'id' | 'devices' | 'radius' | 'enabled' | 'limit_percent'> & { radius: number; enabled: boolean; limit_percent: number };
 import { PgPool, type Queryable } from '../core/db.js';
-import { inScope } from '../owner-workspace/owner-workspace.repository.js';
+import { inScope } from './owner-workspace.repository.js';
 
 /**
  * Safe zones of an owner (raw SQL). As with contacts, a user who sees only some device types (`types`, null: all)
  * sees the zones on at least one device of those types, with only those devices, and changes only those links.
  */
 @Injectable()
-export class SafeZonesRepository {
+export class OwnerSafeZonesRepository {
   constructor(private readonly pool: PgPool) {}
 
   async list(ownerId: number, types: number[] | null, q: Queryable = this.pool, id: number | null = null): Promise<OwnerSafeZoneItem[]> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContactInput, ContactItem } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
-import { inScope } from '../owner-workspace/owner-workspace.repository.js';
+import { inScope } from './owner-workspace.repository.js';
 
 const CONTACT_COLUMNS = 'c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone, c.is_guest, c.emergency, c."primary", c.relationship';
 
@@ -11,7 +11,7 @@ const CONTACT_COLUMNS = 'c.id, c.user_id, c.first_name, c.last_name, c.email, c.
  * links to those devices: another partner's links stay as they are.
  */
 @Injectable()
-export class ContactsRepository {
+export class OwnerContactsRepository {
   constructor(private readonly pool: PgPool) {}
 
   /** The owner's contacts the user sees; `id` narrows to one. */

@@ -3,8 +3,8 @@ import { AuditStatus, ErrorCode, fieldError, type DeviceAddBody, type DeviceToAd
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
 import { DeviceScopeService, typeAllowed } from '../device-workspace/device-scope.service.js';
-import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
-import { DeviceAddRepository } from './device-add.repository.js';
+import { OwnerScopeService } from './owner-scope.service.js';
+import { OwnerDeviceAddRepository } from './owner-device-add.repository.js';
 
 const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new DomainError(ErrorCode.ValidationFailed, [fieldError(field, code)]);
 
@@ -13,9 +13,9 @@ const invalid = (field: string, code: Parameters<typeof fieldError>[1]) => new D
  * activation code or IMSI, assigned to an owner in the user's scope; audited 'assigned' in the device's trail.
  */
 @Injectable()
-export class DeviceAddService {
+export class OwnerDeviceAddService {
   constructor(
-    private readonly repo: DeviceAddRepository,
+    private readonly repo: OwnerDeviceAddRepository,
     private readonly owners: OwnerScopeService,
     private readonly devices: DeviceScopeService,
   ) {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OwnerDeviceItem } from '@tracker/contract';
 import { PgPool, type Queryable } from '../core/db.js';
 import { withLastPush, type PushColumns } from '../sms/sms-reason.js';
-import { inScope } from '../owner-workspace/owner-workspace.repository.js';
+import { inScope } from './owner-workspace.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
 
 /** The tables that put contacts and safe zones on devices. */

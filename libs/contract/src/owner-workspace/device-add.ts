@@ -1,12 +1,12 @@
 // Owner workspace, add device (§2 Owner /addDevice, §5 "Add device or swap SIM", §7 Device): the wizard looks a
 // device up by its activation code or IMSI, then assigns it to the owner. docs/owner-workspace.md "Add device".
 import { z } from 'zod';
-import { IMSI_LENGTH } from './constants.js';
-import { positiveId } from './params.js';
-import { coded } from './reasons.js';
-import { envelope } from './schemas.js';
-import { route, type RouteDef } from './route-def.js';
-import { gsmNumber } from './device-workspace/sim-swap.js';
+import { IMSI_LENGTH } from '../constants.js';
+import { positiveId } from '../params.js';
+import { coded } from '../reasons.js';
+import { envelope } from '../schemas.js';
+import { route, type RouteDef } from '../route-def.js';
+import { gsmNumber } from '../device-workspace/sim-swap.js';
 
 /** §5: the activation code (letters and digits) or the IMSI (digits) has exactly 15 characters. */
 export const codeOrImsi = z

@@ -14,9 +14,9 @@ import { AuditService } from '../core/audit.service.js';
 import type { Queryable } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerScopeService } from '../owner-workspace/owner-scope.service.js';
+import { OwnerScopeService } from './owner-scope.service.js';
 import { CommandLedger, refusalOut } from '../commands/command-ledger.service.js';
-import { ContactsRepository } from './contacts.repository.js';
+import { OwnerContactsRepository } from './owner-contacts.repository.js';
 import { CONTACT_SYNC } from '../commands/grammar.js';
 import { OwnerDevicesRepository, type OwnerDeviceRow } from './owner-devices.repository.js';
 
@@ -40,11 +40,11 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].so
 
 /** Contacts of an owner (§2 Owner /contacts, §5 Contact, §7 Contacts). docs/owner-workspace.md "Contacts". */
 @Injectable()
-export class ContactsService {
+export class OwnerContactsService {
   constructor(
     private readonly scope: OwnerScopeService,
     private readonly devices: OwnerDevicesRepository,
-    private readonly repo: ContactsRepository,
+    private readonly repo: OwnerContactsRepository,
     private readonly audit: AuditService,
     private readonly ledger: CommandLedger,
   ) {}

@@ -1,11 +1,11 @@
 // Owner workspace, safe zones (§2 Owner /safeZones, §3 Safe zone, §5 Safe zone, §7 Safe zones, §9): the owner's
 // circles on the map and the devices each one watches. docs/owner-workspace.md "Safe zones".
 import { z } from 'zod';
-import { positiveId } from './params.js';
-import { coded } from './reasons.js';
-import { envelope, okResponse } from './schemas.js';
-import { route, type RouteDef } from './route-def.js';
-import { safeZoneItem } from './device-workspace/activity.js';
+import { positiveId } from '../params.js';
+import { coded } from '../reasons.js';
+import { envelope, okResponse } from '../schemas.js';
+import { route, type RouteDef } from '../route-def.js';
+import { safeZoneItem } from '../device-workspace/activity.js';
 import { userIdQuery } from './contacts.js';
 
 /** §9: radius at most 500 m, 200 m for a new circle on the map. */

@@ -7,7 +7,7 @@ export type LockedDevice = { id: number; device_type_id: number; owner_id: numbe
 
 /** The add-device wizard's reads and its one change (raw SQL). */
 @Injectable()
-export class DeviceAddRepository {
+export class OwnerDeviceAddRepository {
   constructor(private readonly pool: PgPool) {}
 
   transaction<T>(fn: (c: Queryable) => Promise<T>): Promise<T> {

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ROUTES, type ByCodeOrImsiQuery, type DeviceAddBody } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { DeviceAddService } from './device-add.service.js';
+import { OwnerDeviceAddService } from './owner-device-add.service.js';
 
 /** §7 Device by_code_or_imsi and add: the owner workspace's add-device wizard. */
 @Controller()
-export class DeviceAddController {
-  constructor(private readonly devices: DeviceAddService) {}
+export class OwnerDeviceAddController {
+  constructor(private readonly devices: OwnerDeviceAddService) {}
 
   @Endpoint(ROUTES.deviceByCodeOrImsi)
   async find(@Session() s: SessionUser, @Input('query') q: ByCodeOrImsiQuery) {

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ROUTES, type ContactRemoveQuery, type ContactSaveBody, type ContactSaveV2Body, type UserIdQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { ContactsService } from './contacts.service.js';
+import { OwnerContactsService } from './owner-contacts.service.js';
 
 /** §7 Contacts of the owner workspace (the device workspace's /contact/device is in device-activity). */
 @Controller()
-export class ContactsController {
-  constructor(private readonly contacts: ContactsService) {}
+export class OwnerContactsController {
+  constructor(private readonly contacts: OwnerContactsService) {}
 
   @Endpoint(ROUTES.contactList)
   async list(@Session() s: SessionUser, @Input('query') q: UserIdQuery) {

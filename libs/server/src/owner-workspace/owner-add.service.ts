@@ -3,15 +3,15 @@ import { ErrorCode, fieldError, Role, type UserAddRequest } from '@tracker/contr
 import { AuditService } from '../core/audit.service.js';
 import { DomainError } from '../core/errors.js';
 import type { SessionUser } from '../access/session-user.js';
-import { OwnerRepository } from './owner.repository.js';
+import { OwnerAddRepository } from './owner-add.repository.js';
 
 const isUniqueViolation = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'P2002';
 
 @Injectable()
-export class OwnerService {
+export class OwnerAddService {
   constructor(
-    private readonly repo: OwnerRepository,
+    private readonly repo: OwnerAddRepository,
     private readonly audit: AuditService,
   ) {}
 

@@ -4,7 +4,7 @@ import { PrismaService, type PrismaDb } from '../core/db.js';
 
 /** Owner records (house rule "Data access": Prisma for records). */
 @Injectable()
-export class OwnerRepository {
+export class OwnerAddRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   transaction<T>(fn: (tx: PrismaDb) => Promise<T>): Promise<T> {

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ROUTES, type SafeZoneInput, type SafeZoneRemoveQuery, type UserIdQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { SafeZonesService } from './safe-zones.service.js';
+import { OwnerSafeZonesService } from './owner-safe-zones.service.js';
 
 /** §7 Safe zones of the owner workspace (the device workspace's /safezone/device and /safezone/logs are in device-activity). */
 @Controller()
-export class SafeZonesController {
-  constructor(private readonly zones: SafeZonesService) {}
+export class OwnerSafeZonesController {
+  constructor(private readonly zones: OwnerSafeZonesService) {}
 
   @Endpoint(ROUTES.safeZoneList)
   async list(@Session() s: SessionUser, @Input('query') q: UserIdQuery) {

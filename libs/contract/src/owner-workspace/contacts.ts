@@ -2,14 +2,14 @@
 // devices they are on, the server's limit, and the push that tells the watches to fetch them again.
 // docs/owner-workspace.md "Contacts".
 import { z } from 'zod';
-import { commandRefusal } from './commands.js';
-import { positiveId } from './params.js';
-import { coded } from './reasons.js';
-import { envelope, okResponse } from './schemas.js';
-import { route, type RouteDef } from './route-def.js';
+import { commandRefusal } from '../commands.js';
+import { positiveId } from '../params.js';
+import { coded } from '../reasons.js';
+import { envelope, okResponse } from '../schemas.js';
+import { route, type RouteDef } from '../route-def.js';
 // one contact, as the device workspace's /contact/device answers it too
-import { contactItem } from './device-workspace/activity.js';
-import { settingItem } from './device-workspace/settings.js';
+import { contactItem } from '../device-workspace/activity.js';
+import { settingItem } from '../device-workspace/settings.js';
 
 /** §5 Contact lengths (first name 3 to 49 at save; last name and relationship under 50; e-mail 3 to 49; phone 8 to 15). */
 export const CONTACT_RULES = {
