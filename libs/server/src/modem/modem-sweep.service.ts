@@ -7,8 +7,6 @@ import { JobName, JobQueue } from '../core/jobs/index.js';
 import { ModemRepository } from './modem.repository.js';
 
 export const MODEM_SWEEP_MS = 5_000;
-/** A task other than a check untouched this long has lost its job (a crash between commit and enqueue, Redis lost). */
-const STALE_MS = 60_000;
 const BATCH = 2_000;
 
 /**
@@ -34,7 +32,7 @@ export class ModemSweep implements OnApplicationBootstrap {
   @Interval(MODEM_SWEEP_MS)
   async tick(): Promise<number> {
     try {
-      const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), STALE_MS, BATCH);
+      const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), this.config.get('MODEM_STALE_MS'), BATCH);
       await this.jobs.enqueueMany(JobName.ModemStep, due);
       return due.length;
     } catch (err) {
