@@ -45,3 +45,28 @@ describe('sorted lists: only the sorts a route names, on its validation', () => 
     }
   });
 });
+
+describe("a gateway's URL and rate (POST /smsgateway/save), on its validation", () => {
+  // moved down from admin-config.spec, which keeps one refused body through HTTP (the wiring and the coded messages)
+  const messages = (body: Record<string, unknown>) => validateRouteInput(ROUTES.smsGatewaySave, { body }).errors.map((e) => `${e.field}: ${e.message}`);
+  it.each(['not a url', 'https://user:secret@gw.example.com', 'javascript:alert(1)', 'http://', 'https://gw.example.com/?key=secret', 'https://gw.example.com/#x'])(
+    'url %s: refused with the way to write it',
+    (url) => {
+      expect(messages({ name: 'G', allowed: '+7', url, from_number: '+4915735980001' })).toEqual(['url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com']);
+    },
+  );
+  it.each([1001, '1.5', -1, '1e3'])('rate_per_second %s: refused with the range', (rate) => {
+    expect(messages({ name: 'G', allowed: '+7', from_number: '+4915735980001', rate_per_second: rate })).toEqual(['rate_per_second: rate_per_second must be a whole number from 1 to 1000']);
+  });
+});
+
+describe('ids and codes in the query, on their validation', () => {
+  // moved down from device-workspace.spec and owner-zones-devices.spec, which keep one case each through HTTP
+  const first = (name: 'deviceDetails' | 'deviceByCodeOrImsi', query: Record<string, string>) => validateRouteInput(ROUTES[name], { query }).errors[0];
+  it.each(['abc', '-3', '0x10', '1e3'])('device_details?device_id=%s: required (a positive whole number)', (v) => {
+    expect(first('deviceDetails', { device_id: v })).toMatchObject({ field: 'device_id', message: 'device_id is required (a positive whole number)' });
+  });
+  it.each(['12345678901234', '1234567890123456'])('by_code_or_imsi?param=%s: exactly 15 characters', (param) => {
+    expect(first('deviceByCodeOrImsi', { param, type: '1' })).toMatchObject({ field: 'param', message: 'Activation code or IMSI must be exactly 15 characters' });
+  });
+});
