@@ -11,10 +11,11 @@ import { eventually } from './harness.js';
 const RESTART = 150_000;
 
 // a temporary refusal waits 2 s here (1 min by default): the wait spans a worker's death and its successor's boot.
-// What a kill loses between a step's commit and its enqueue (the next step's job, the command's SMS job) the sweeps
-// queue again after 5 s here, not 60 s and 2 min: a kill falling there held the whole run up for 1.5 min
+// What a kill loses between a step's commit and its enqueue (the next step's job; the command's SMS job, through
+// CHILD_WORKER_ENV) the sweeps queue again after 5 s here, not 60 s and 2 min: a kill falling there held the whole run
+// up for 1.5 min
 const world = childWorkerWorld(
-  { ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000', MODEM_RETRY_BASE_MS: '2000', MODEM_STALE_MS: '5000', SMS_UNQUEUED_MS: '5000' },
+  { ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000', MODEM_RETRY_BASE_MS: '2000', MODEM_STALE_MS: '5000' },
   { latencyMs: { min: 20, max: 150 } },
 );
 const startWorker = world.startWorker;
