@@ -23,6 +23,7 @@ export const INHERIT_LISTEN = fileURLToPath(new URL('./inherit-listen.mjs', impo
  * @param {{ port: number, server: import('node:net').Server }[]} reserved
  */
 export function passPorts(reserved) {
+  if (!reserved.length) return { execArgv: [], stdio: [], env: {}, release: async () => [] };
   return {
     execArgv: ['--import', INHERIT_LISTEN],
     // the socket's descriptor (Node has no public accessor; the handle's fd is stable on Linux and macOS)

@@ -11,6 +11,12 @@ const CHILD = `
 `;
 
 describe('reserved ports', () => {
+  it('no ports: nothing added to the child', async () => {
+    const pass = passPorts([]);
+    expect({ execArgv: pass.execArgv, stdio: pass.stdio, env: pass.env }).toEqual({ execArgv: [], stdio: [], env: {} });
+    await pass.release();
+  });
+
   it('an in-process server serves on the reserved socket itself (no second bind)', async () => {
     const reserved = await reservePort();
     const http = createServer((_, res) => res.end('here'));

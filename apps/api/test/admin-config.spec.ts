@@ -114,16 +114,7 @@ describe('POST /smsgateway/save', () => {
       'rate_per_second: rate_per_second must be a whole number from 1 to 1000',
       'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
     ]);
-    for (const url of ['not a url', 'https://user:secret@gw.example.com', 'javascript:alert(1)', 'http://', 'https://gw.example.com/?key=secret', 'https://gw.example.com/#x']) {
-      expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7', url, from_number: '+4915735980001' }, admin)), url).toEqual([
-        'url: Enter the gateway URL with http:// or https://, e.g. https://api.twilio.com',
-      ]);
-    }
-    for (const rate of [1001, '1.5', -1, '1e3']) {
-      expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7', from_number: '+4915735980001', rate_per_second: rate }, admin)), String(rate)).toEqual([
-        'rate_per_second: rate_per_second must be a whole number from 1 to 1000',
-      ]);
-    }
+    // every URL and rate the schema refuses: apps/api/src/route-input.spec.ts (no server needed)
     // a gateway without a sender number cannot send: the number is required
     expect(messages(await api.post('/smsgateway/save', { name: 'G', allowed: '+7' }, admin))).toEqual(['from_number: from_number is required']);
 

@@ -43,7 +43,8 @@ describe('header and information', () => {
   });
 
   it('gives 400 with a clear message without device_id, and for a non-number', async () => {
-    for (const qs of ['', '?device_id=', '?device_id=abc', '?device_id=-3']) {
+    // the other malformed ids ('abc', '-3', '0x10', '1e3'): apps/api/src/route-input.spec.ts
+    for (const qs of ['', '?device_id=']) {
       const r = await api.get(`/device/device_details${qs}`, admin);
       expect(r.status, qs).toBe(400);
       expect(r.body.code).toBe('VALIDATION_FAILED');
@@ -147,11 +148,6 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     const tooLarge = await api.get('/device/device_details?device_id=2147483648', admin);
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.errors[0]).toMatchObject({ field: 'device_id', message: 'device_id is too large' });
-    for (const v of ['0x10', '1e3']) {
-      const r = await api.get(`/device/device_details?device_id=${v}`, admin);
-      expect(r.status, v).toBe(400);
-      expect(r.body.errors[0]).toMatchObject({ field: 'device_id', message: 'device_id is required (a positive whole number)' });
-    }
     const swap = await api.post('/device/swap_sim', { device_id: w1.id, sim_card_id: 2147483648, gsm_number: '+4915100000009' }, admin);
     expect(swap.status).toBe(400);
     expect(swap.body.errors[0].field).toBe('sim_card_id');

@@ -10,8 +10,14 @@ import { eventually } from './harness.js';
 // sms-sigkill.spec.ts (a worker on the loaded machine takes up to about 20 s to boot); bounds, never sleeps.
 const RESTART = 150_000;
 
-// a temporary refusal waits 2 s here (1 min by default): the wait spans a worker's death and its successor's boot
-const world = childWorkerWorld({ ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000', MODEM_RETRY_BASE_MS: '2000' }, { latencyMs: { min: 20, max: 150 } });
+// a temporary refusal waits 2 s here (1 min by default): the wait spans a worker's death and its successor's boot.
+// What a kill loses between a step's commit and its enqueue (the next step's job; the command's SMS job, through
+// CHILD_WORKER_ENV) the sweeps queue again after 5 s here, not 60 s and 2 min: a kill falling there held the whole run
+// up for 1.5 min
+const world = childWorkerWorld(
+  { ...CHILD_WORKER_ENV, MODEM_LOCK_MS: '5000', MODEM_RETRY_BASE_MS: '2000', MODEM_STALE_MS: '5000' },
+  { latencyMs: { min: 20, max: 150 } },
+);
 const startWorker = world.startWorker;
 const stepsDone = async (ids: number[]) =>
   Number((await world.w.api.pool.query(`SELECT count(*) AS n FROM modem_update_step WHERE modem_id = ANY($1::int[]) AND outcome IN ('ok', 'sent')`, [ids])).rows[0].n);

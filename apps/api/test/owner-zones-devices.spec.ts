@@ -37,11 +37,10 @@ describe('add device (GET /device/by_code_or_imsi, POST /device/add)', () => {
   });
 
   it("refuses a code that is not 15 characters, and marks an unknown one or another type's invalid", async () => {
-    for (const param of ['12345678901234', '1234567890123456', '']) {
-      const r = await api.get(`/device/by_code_or_imsi?param=${param}&type=1`, admin);
-      expect(r.status).toBe(400);
-      expect(r.body.errors[0]).toMatchObject({ field: 'param', message: 'Activation code or IMSI must be exactly 15 characters' });
-    }
+    // an empty one here; 14 and 16 characters in apps/api/src/route-input.spec.ts
+    const empty = await api.get('/device/by_code_or_imsi?param=&type=1', admin);
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0]).toMatchObject({ field: 'param', message: 'Activation code or IMSI must be exactly 15 characters' });
     const unknown = await api.get('/device/by_code_or_imsi?param=ZZZZZZZZZZZZZZZ&type=1', admin);
     expect(unknown.body.errors[0]).toMatchObject({ field: 'param', message: 'No device of this type has this activation code or IMSI' });
     const d = await freeDevice(api, 1);

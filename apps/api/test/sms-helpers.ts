@@ -50,9 +50,10 @@ export async function startSmsWorld(opts: { env?: Record<string, string>; sim?: 
 /**
  * Timings of a world whose worker runs as a child process on the loaded 2-core machine (docs/sms.md "Worker
  * restarts"): a 5 s lock, since with 2 s a live but starved worker missed its lock renewals and BullMQ took its job
- * for stalled while it ran; a lease just above it; 6 attempts, retries from 200 ms.
+ * for stalled while it ran; a lease just above it; 6 attempts, retries from 200 ms; a message whose enqueue a kill
+ * lost (stored, never queued) queued again by the sweep after 5 s instead of 2 min (modem-sigkill waited for it).
  */
-export const CHILD_WORKER_ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200' };
+export const CHILD_WORKER_ENV = { SMS_LOCK_MS: '5000', SMS_CLAIM_LEASE_MS: '6000', SMS_MAX_ATTEMPTS: '6', SMS_RETRY_BASE_MS: '200', SMS_UNQUEUED_MS: '5000' };
 
 export type ChildWorkerWorld = {
   /** the world (set in beforeAll) */

@@ -1,50 +1,54 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * A TCP proxy a spec can cut and restore, to make Postgres or Redis "go away" for one process without touching the
- * server the other specs share: `cut()` closes the listener and every connection (new ones are refused),
- * `restore()` listens again on the same port.
+ * server the other specs share: `cut()` ends every connection and resets each new one at once (the service is gone),
+ * `restore()` forwards again. The listener stays bound throughout (port 0, kept: no other process can take the port
+ * while it is cut, scripts/test/ports.mjs).
  */
 export async function tcpProxy(targetPort: number, host = '127.0.0.1') {
   const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
+  let cut = false;
   const track = (s: Socket) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   };
-  async function listen() {
-    const s = createServer((client) => {
-      const upstream = connect(targetPort, host);
-      track(client);
-      track(upstream);
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      s.once('error', reject);
-      s.listen(port, host, () => resolve());
-    });
-    port = (s.address() as AddressInfo).port;
-    server = s;
-  }
-  await listen();
+  const server = createServer((client) => {
+    if (cut) {
+      client.on('error', () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = connect(targetPort, host);
+    track(client);
+    track(upstream);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const dropAll = () => {
+    for (const c of sockets) c.destroy();
+  };
   return {
-    get port() {
-      return port;
-    },
+    port,
     async cut() {
-      const s = server;
-      server = null;
-      for (const c of sockets) c.destroy();
-      if (s) await new Promise((r) => s.close(r));
+      cut = true;
+      dropAll();
     },
-    restore: listen,
-    close() {
-      return this.cut();
+    async restore() {
+      cut = false;
+    },
+    async close() {
+      cut = true;
+      dropAll();
+      await new Promise((r) => server.close(r));
     },
   };
 }

@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../scripts/test/eventually.mjs';
+import { reservePort } from '../../../scripts/test/ports.mjs';
 // @ts-expect-error plain ESM helper shared with the integration setup
 import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db.mjs';
 
@@ -15,14 +16,14 @@ import { cloneTemplate, ensureTemplate } from '../../../scripts/test/template-db
 // target's dependencies built it).
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * Free ports for what `npm start` starts: its grandchildren bind them, beyond a socket's reach (scripts/test/ports.mjs
+ * hands sockets to children only), so they are taken, then given up for them.
+ */
+async function portsForStart(n: number): Promise<number[]> {
+  const reserved = await Promise.all(Array.from({ length: n }, () => reservePort()));
+  await Promise.all(reserved.map((r) => new Promise((done) => r.server.close(done))));
+  return reserved.map((r) => r.port);
 }
 
 /** The processes below `pid` (children, grandchildren), with their command lines. */
@@ -64,7 +65,7 @@ describe('npm start: a crashed process comes back, the stack stays up', () => {
   it('restarts a worker killed with SIGKILL while the api keeps answering; SIGTERM stops everything', { timeout: 300_000 }, async () => {
     const template = await ensureTemplate();
     const db = await cloneTemplate(template, 'npmstart');
-    const [port, simPort, smtpPort, ftpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [port, simPort, smtpPort, ftpPort] = (await portsForStart(4)) as [number, number, number, number];
     const ftpRoot = mkdtempSync(join(tmpdir(), 'npm-start-ftp-'));
     const uploads = mkdtempSync(join(tmpdir(), 'npm-start-uploads-'));
     const start = spawn(process.execPath, ['scripts/start.mjs', '--skip-build'], {
@@ -93,7 +94,7 @@ describe('npm start: a crashed process comes back, the stack stays up', () => {
     const count = (s: string) => out.split(s).length - 1;
     try {
       // up: the api ready and the worker running its queues
-      await expect.poll(async () => count('worker running') >= 1 && (await ready(health)) === 200, { timeout: 180_000, interval: 500 }).toBe(true);
+      await eventually(async () => count('worker running') >= 1 && (await ready(health)) === 200, { what: 'the api ready and the worker running', deadline: 180_000, interval: 500 });
       const before = descendants(start.pid!);
       const worker = before.find((p) => p.args.includes('apps/worker/dist/main.js'));
       const api = before.find((p) => p.args.includes('apps/api/dist/main.js'));
@@ -104,15 +105,13 @@ describe('npm start: a crashed process comes back, the stack stays up', () => {
       process.kill(worker!.pid, 'SIGKILL');
       // the api answers ready all along, and the supervisor says what it does
       const answers: number[] = [];
-      await expect
-        .poll(
-          async () => {
-            answers.push(await ready(health));
-            return count('worker running') >= 2;
-          },
-          { timeout: 120_000, interval: 500 },
-        )
-        .toBe(true);
+      await eventually(
+        async () => {
+          answers.push(await ready(health));
+          return count('worker running') >= 2;
+        },
+        { what: 'the worker running again', deadline: 120_000, interval: 500 },
+      );
       expect(out).toMatch(/\[start\] worker .*; restarting it in [\d.]+ s \(restart 1; Ctrl-C stops everything\)/);
       expect(out).toContain('[start] restarting worker');
       expect(answers.filter((s) => s !== 200), out).toEqual([]);
@@ -126,7 +125,7 @@ describe('npm start: a crashed process comes back, the stack stays up', () => {
       // SIGTERM (as Ctrl-C): every process it started stops, and it exits 0
       start.kill('SIGTERM');
       expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 30_000))])).toBe(0);
-      for (const p of [api!, sim!, worker2!]) await expect.poll(() => alive(p.pid), { timeout: 15_000 }).toBe(false);
+      for (const p of [api!, sim!, worker2!]) await eventually(() => !alive(p.pid), { what: `process ${p.pid} gone`, deadline: 15_000 });
     } finally {
       if (start.exitCode === null) {
         for (const p of descendants(start.pid!)) if (alive(p.pid)) process.kill(p.pid, 'SIGKILL');

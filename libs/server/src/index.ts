@@ -17,6 +17,7 @@ export * from './access/endpoint.decorator.js';
 export * from './access/session-user.js';
 export * from './access/access.guard.js';
 export * from './access/access.module.js';
+export { validateRouteInput, type RouteInput } from './access/validation.interceptor.js';
 export * from './auth/auth.module.js';
 export * from './auth/session.service.js';
 export * from './auth/auth.service.js';

@@ -129,6 +129,8 @@ const configSchema = z.object({
   /** BullMQ lock of an SMS job, and how long a worker's claim on a message lasts before another may take it over */
   SMS_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   SMS_CLAIM_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** a stored message unclaimed this long while the SMS queue is idle has lost its enqueue: the sweep queues it again */
+  SMS_UNQUEUED_MS: z.coerce.number().int().min(1000).default(120_000),
   /** attempts of a message before a temporary failure becomes its error, and the first retry delay (doubling) */
   SMS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   SMS_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
@@ -149,6 +151,8 @@ const configSchema = z.object({
   MODEM_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** a check task without the watch's reply for this long counts as an error and its command is sent again */
   MODEM_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
+  /** a task other than a check untouched this long has lost its job (a crash between commit and enqueue): the sweep queues it again */
+  MODEM_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * a temporary refusal of a modem command (BUSY, LOW_BATTERY, NO_NETWORK, TIMEOUT) is not an error: the command goes
    * again after this pause, doubling with each refusal in a row, at most MODEM_RETRY_MAX_MS, while that falls before

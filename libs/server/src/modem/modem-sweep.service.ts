@@ -6,8 +6,6 @@ import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '
 import { ModemRepository } from './modem.repository.js';
 
 export const MODEM_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ModemSweep].everyMs;
-/** A task other than a check untouched this long has lost its job (a crash between commit and enqueue, Redis lost). */
-const STALE_MS = 60_000;
 const BATCH = 2_000;
 
 /**
@@ -29,7 +27,7 @@ export class ModemSweep {
   @PeriodicJob(PeriodicJobName.ModemSweep)
   async tick(): Promise<number> {
     try {
-      const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), STALE_MS, BATCH);
+      const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), this.config.get('MODEM_STALE_MS'), BATCH);
       await this.jobs.enqueueMany(JobName.ModemStep, due);
       return due.length;
     } catch (err) {

@@ -12,8 +12,6 @@ import { commandTransition } from '../commands/command-state.js';
 import { commandTtlMinutes } from '@tracker/contract';
 
 export const SMS_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.SmsSweep].everyMs;
-/** A stored message unclaimed for this long while the queue is empty has lost its job (api died before enqueueing). */
-const UNQUEUED_MS = 120_000;
 /** Sweep rounds start here, so their job ids never meet the ids of the api's chunks and the retries. */
 const SWEEP_ROUND = 10_000;
 /** Twilio's final message statuses: only these settle a message the lookup finds (read, for WhatsApp, counts as delivered) */
@@ -48,7 +46,7 @@ export class SmsSweep {
       // expired first: a command past its time to live is not queued again
       await this.expireDue();
       let n = await this.requeue(await this.repo.staleClaims(this.config.get('SMS_CLAIM_LEASE_MS'), 10_000));
-      if ((await this.jobs.pending(QueueName.Sms)) === 0) n += await this.requeue(await this.repo.unqueued(UNQUEUED_MS, 10_000));
+      if ((await this.jobs.pending(QueueName.Sms)) === 0) n += await this.requeue(await this.repo.unqueued(this.config.get('SMS_UNQUEUED_MS'), 10_000));
       await this.pollUnreported();
       await this.repo.finishCampaigns();
       await this.repo.foldStats();

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FirmwareBinaryItem, FirmwareRequestItem } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
+import { FIRMWARE_POLL_MS } from '../api/firmware-api';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const roleOf = (role: number) => ok({ username: 'u', role, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const BINARY: FirmwareBinaryItem = {
@@ -72,6 +77,7 @@ describe('add new binary (/admin/fup/add)', () => {
 
 describe('upgrade requests (/admin/fup/upgrade)', () => {
   it("keeps asking while a halted request's devices still report: the halt reason follows the counts", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
     const halted = (failed: number, downloading: number) =>
       request({
@@ -82,8 +88,9 @@ describe('upgrade requests (/admin/fup/upgrade)', () => {
     mockFetch({ ...base, 'GET /api/firmware/getRequests': () => ok({ items: [++calls === 1 ? halted(3, 2) : halted(5, 0)], total_pages: 1, more: false, page: 0 }) });
     renderApp('/admin/fup/upgrade', { session: { role: 1 } });
     expect(await screen.findByText('Halted: 3 of 10 devices of wave 1 failed, more than the threshold of 20 %')).toBeTruthy();
-    expect(await screen.findByText('Halted: 5 of 10 devices of wave 1 failed, more than the threshold of 20 %', undefined, { timeout: 6000 })).toBeTruthy();
-  }, 10_000);
+    await vi.advanceTimersByTimeAsync(FIRMWARE_POLL_MS);
+    expect(await screen.findByText('Halted: 5 of 10 devices of wave 1 failed, more than the threshold of 20 %')).toBeTruthy();
+  });
 
 
   it('shows progress and the halt reason, and stops a running request after the confirmation', async () => {

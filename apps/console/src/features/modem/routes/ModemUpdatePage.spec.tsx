@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { POLLING_MS } from '@tracker/contract';
 import { getSession } from '../../../lib/session';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
@@ -12,8 +13,14 @@ const proc = (imei: string, id: number, over: Record<string, unknown> = {}) => (
 });
 const all = { total: 2, running: 2, done: 0, failed: 0, stopped: 0, by_task: [], processing_done: false };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('/admin/modem/update', () => {
   it('reads IMEIs from a CSV (digits only), starts, then polls the progress table: a 401 while polling keeps the session', async () => {
+    // the table's polling on a fake clock, advanced by hand (it also follows real time, so the user's typing runs)
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const api = mockFetch({
       'GET /api/local/role': role,
@@ -43,13 +50,16 @@ describe('/admin/modem/update', () => {
     const table = await screen.findByTestId('modem-progress-table');
     expect(within(table).getAllByText('Running').length).toBeGreaterThan(0);
     expect(within(table).getAllByRole('progressbar')[0]!.getAttribute('aria-valuenow')).toBe(String(Math.round((100 * 3) / 11)));
+    // two more polls: the 401, then the end
+    await vi.advanceTimersByTimeAsync(POLLING_MS.modemStatus);
+    await vi.advanceTimersByTimeAsync(POLLING_MS.modemStatus);
     // done says how each device ended, not that every one reached its last task
-    const doneText = await screen.findByTestId('modem-done', undefined, { timeout: 10_000 });
+    const doneText = await screen.findByTestId('modem-done');
     expect(doneText.textContent).toBe('Processing done: 1 Done, 1 Failed, 0 Stopped');
     expect(polls).toBeGreaterThanOrEqual(3);
     expect(getSession()).not.toBeNull();
     expect(screen.queryByText('Sign in')).toBeNull();
-  }, 20_000);
+  });
 
   it('select all and stop sends the running IMEIs; the progress modal asks for its process', async () => {
     const api = mockFetch({

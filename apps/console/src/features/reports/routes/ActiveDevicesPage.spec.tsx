@@ -1,12 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { POLLING_MS } from '@tracker/contract';
 import { mockFetch, ok, renderApp } from '../../../test/render';
 
 const role = ok({ username: 'anna.admin', role: 1, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
 const device = { device_id: 7, imei: '356938035643809', gsm_number: '+4915550001234', device_type_id: 1, owner_email: 'a@b.c', white_label_name: 'TrackCo', first_seen: '2026-01-01T08:00:00.000Z', last_seen: '2026-01-02T08:00:00.000Z', communications: 3 };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('/admin/reports/activeDevices', () => {
   it("keeps Search disabled until both days are valid and 'to' is a day after a past 'from'; then polls until the devices are there", async () => {
+    // the report's polling on a fake clock, advanced by hand (it also follows real time, so the user's typing runs)
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     const run = { id: 5, from: '2026-01-01', to: '2026-01-02' };
     const api = mockFetch({
@@ -32,7 +39,9 @@ describe('/admin/reports/activeDevices', () => {
     await user.type(to, '2026-01-02');
     expect(button.disabled).toBe(false);
     await user.click(button);
-    expect(await screen.findByText('356938035643809', undefined, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(polls).toBe(1));
+    await vi.advanceTimersByTimeAsync(POLLING_MS.activeDevices);
+    expect(await screen.findByText('356938035643809')).toBeTruthy();
     expect(polls).toBe(2);
     expect(api.callsTo('POST', '/api/reports/active_devices')[0]!.body).toEqual({ from: '2026-01-01', to: '2026-01-02' });
     await waitFor(() => expect(screen.getByText('Active devices: 1')).toBeTruthy());
