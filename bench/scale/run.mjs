@@ -13,11 +13,12 @@
 // Then, over the sizes, whether each figure grows faster than the logarithm of the size, a log-log SVG chart and a
 // markdown summary.
 //
-//   node bench/scale/run.mjs [--sizes 2000] [--out docs/scaling] [--requests 100,500] [--help]
+//   node bench/scale/run.mjs [--sizes 2000] [--out docs/scaling] [--requests 100,500] [--report-only] [--help]
 //
 // After `npm run build`. Each size seeds (once a day) the database tracker_scale_<size> in the local stack
 // (bench/scale/fleet.mjs). Without --out the results go to bench/scale/results-<date>.{json,svg,md}; with
-// --out P to P-data.json (merged with the sizes already there), P.svg, and the generated part of P.md.
+// --out P to P-data.json (merged with the sizes already there), P.svg, and the generated part of P.md;
+// --report-only --out P writes P.svg and P.md again from P-data.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -43,11 +44,13 @@ const { values: opts } = parseArgs({
     sizes: { type: 'string', default: '2000' },
     out: { type: 'string' },
     requests: { type: 'string', default: '100,500' },
+    // no measuring: the JSON of --out written again as its chart and markdown
+    'report-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (opts.help) {
-  console.log('node bench/scale/run.mjs [--sizes 2000] [--out docs/scaling] [--requests 100,500]   (docs/scaling.md "The scaling curve")');
+  console.log('node bench/scale/run.mjs [--sizes 2000] [--out docs/scaling] [--requests 100,500] [--report-only]   (docs/scaling.md "The scaling curve")');
   process.exit(0);
 }
 const SIZES = opts.sizes.split(',').map(Number);
@@ -263,13 +266,14 @@ async function measureSize(devices) {
 }
 
 const results = [];
-for (const size of SIZES) results.push(await measureSize(size));
+if (!opts['report-only']) for (const size of SIZES) results.push(await measureSize(size));
 
 // ---- the figures over the sizes: JSON (merged with sizes measured before), the growth table, the chart
 const stamp = new Date().toISOString().slice(0, 10);
 const dataFile = opts.out ? `${opts.out}-data.json` : `${ROOT}/bench/scale/results-${stamp}.json`;
 const before = opts.out && existsSync(dataFile) ? JSON.parse(readFileSync(dataFile, 'utf8')).sizes : [];
-const merged = [...before.filter((r) => !SIZES.includes(r.devices)), ...results.map((r) => ({ ...r, measured: new Date().toISOString() }))].sort(
+const measured = results.map((r) => r.devices);
+const merged = [...before.filter((r) => !measured.includes(r.devices)), ...results.map((r) => ({ ...r, measured: new Date().toISOString() }))].sort(
   (a, b) => a.devices - b.devices,
 );
 const rows = growth(merged);
