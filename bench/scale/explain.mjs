@@ -3,7 +3,7 @@
 // seeded by bench/scale/run.mjs), then for real. Plans go to bench/.out/explain-<devices>-<job>.txt; the summary
 // (execution time, shared buffers hit and read, the plan's biggest row counts) is printed.
 //
-//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search]
+//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats]
 //
 // After `npx tsc -b tsconfig.json` (libs/server/dist).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,13 @@ pool.on('connect', (client) => {
   };
 });
 
-async function explained(job, fn) {
+/** The shared buffers (hit + read) of a plan's top node: the pages a statement touched, whatever the machine's load. */
+const buffersOf = (plan) => {
+  const m = /Buffers: shared(?: hit=(\d+))?(?: read=(\d+))?/.exec(plan);
+  return m ? Number(m[1] ?? 0) + Number(m[2] ?? 0) : 0;
+};
+
+async function explained(job, fn, { quiet = false } = {}) {
   capture = [];
   await fn();
   const plans = capture;
@@ -48,6 +54,7 @@ async function explained(job, fn) {
   mkdirSync(`${ROOT}/bench/.out`, { recursive: true });
   const file = `${ROOT}/bench/.out/explain-${DEVICES}-${job}.txt`;
   writeFileSync(file, plans.map((p) => `-- ${p.text}\n\n${p.plan}\n`).join('\n\n'));
+  if (quiet) return plans;
   console.log(`\n## ${job} at ${DEVICES.toLocaleString('en')} devices: ${plans.length} statements (${file})`);
   for (const p of plans) {
     const time = /Execution Time: ([\d.]+) ms/.exec(p.plan)?.[1];
@@ -59,6 +66,7 @@ async function explained(job, fn) {
     console.log(`- ${time} ms, ${buffers}; ${p.text.replace(/\s+/g, ' ').slice(0, 100)}...`);
     for (const b of big) console.log(`    ${b.node}: ${b.rows.toLocaleString('en')} rows, ${b.ms.toFixed(0)} ms`);
   }
+  return plans;
 }
 
 const jobs = opts.jobs.split(',');
@@ -79,5 +87,18 @@ if (jobs.includes('search')) {
     await search.search({ role: 1 }, { filter: 'imei', query: d.imei, page: 0, count: 25 });
     await search.search({ role: 1 }, { filter: 'imsi', query: d.imsi.slice(0, 10), page: 0, count: 25 });
   });
+}
+if (jobs.includes('stats')) {
+  // a month of each statistics type from the rollup (what GET /stats/list reads): the pages each read touches
+  const { StatsRepository } = await import('../../libs/server/dist/stats/stats.repository.js');
+  const { STATS_TYPE_KEYS } = await import('../../libs/contract/dist/index.js');
+  const repo = new StatsRepository(pool);
+  const scope = (type) => ({ type, from: day(Date.now() - 29 * 86_400_000), to: day(Date.now()), whiteLabels: [1, 2, 3, 4] });
+  console.log(`\n## stats at ${DEVICES.toLocaleString('en')} devices: shared buffers (hit + read) and execution ms of each type's read`);
+  for (const type of STATS_TYPE_KEYS) {
+    const plans = await explained(`stats-${type}`, () => repo.items(scope(type)), { quiet: true });
+    const ms = plans.reduce((a, p) => a + Number(/Execution Time: ([\d.]+) ms/.exec(p.plan)?.[1] ?? 0), 0);
+    console.log(`| ${type} | ${plans.reduce((a, p) => a + buffersOf(p.plan), 0)} | ${ms.toFixed(2)} |`);
+  }
 }
 await pool.end();
