@@ -3,7 +3,7 @@
 // seeded by bench/scale/run.mjs), then for real. Plans go to bench/.out/explain-<devices>-<job>.txt; the summary
 // (execution time, shared buffers hit and read, the plan's biggest row counts) is printed.
 //
-//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats]
+//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats,timeline]
 //
 // After `npx tsc -b tsconfig.json` (libs/server/dist).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -87,6 +87,17 @@ if (jobs.includes('search')) {
     await search.search({ role: 1 }, { filter: 'imei', query: d.imei, page: 0, count: 25 });
     await search.search({ role: 1 }, { filter: 'imsi', query: d.imsi.slice(0, 10), page: 0, count: 25 });
   });
+}
+if (jobs.includes('timeline')) {
+  // the device page's timeline (50 entries) of the run's sample devices (bench/scale/run.mjs: owned, spread by id)
+  const { DeviceTimelineService } = await import('../../libs/server/dist/device-workspace/device-timeline.service.js');
+  const { DeviceTimelineRepository } = await import('../../libs/server/dist/device-workspace/device-timeline.repository.js');
+  const { timelineQuery } = await import('../../libs/contract/dist/index.js');
+  const timeline = new DeviceTimelineService({ device: async () => undefined }, new DeviceTimelineRepository(pool), null);
+  const ids = (await pool.query('select id from device where owner_id is not null and id % greatest(1, $1::int / 10) = 0 order by id limit 3', [DEVICES])).rows;
+  for (const { id } of ids) {
+    await explained(`timeline-${id}`, () => timeline.page({ role: 1, userId: 1 }, timelineQuery.parse({ device_id: String(id), count: '50' })));
+  }
 }
 if (jobs.includes('stats')) {
   // a month of each statistics type from the rollup (what GET /stats/list reads): the pages each read touches
