@@ -3,7 +3,7 @@
 // seeded by bench/scale/run.mjs), then for real. Plans go to bench/.out/explain-<devices>-<job>.txt; the summary
 // (execution time, shared buffers hit and read, the plan's biggest row counts) is printed.
 //
-//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats,timeline]
+//   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats,timeline] [--set name=value]
 //
 // After `npx tsc -b tsconfig.json` (libs/server/dist).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,12 @@ import pg from 'pg';
 import { benchDatabase, ROOT } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
-  options: { devices: { type: 'string', default: '1000000' }, jobs: { type: 'string', default: 'daily,search' } },
+  options: {
+    devices: { type: 'string', default: '1000000' },
+    jobs: { type: 'string', default: 'daily,search' },
+    // a setting for every connection, to try a fix (e.g. --set max_parallel_workers_per_gather=0)
+    set: { type: 'string' },
+  },
 });
 const DEVICES = Number(opts.devices);
 const { databaseUrl } = await benchDatabase(`tracker_scale_${DEVICES}`);
@@ -24,6 +29,7 @@ Object.assign(pool, { rows: PgPool.prototype.rows, transaction: PgPool.prototype
 let capture = null;
 pool.on('connect', (client) => {
   const query = client.query.bind(client);
+  if (opts.set) query(`SET ${opts.set.replace('=', ' = ')}`);
   client.query = (cfg, ...rest) => {
     const text = typeof cfg === 'string' ? cfg : cfg?.text;
     const values = typeof cfg === 'string' ? (Array.isArray(rest[0]) ? rest[0] : undefined) : cfg?.values;
@@ -78,14 +84,17 @@ if (jobs.includes('daily')) {
   await explained('daily', () => new DailyReportRepository(pool).roll('Europe/Berlin', day(Date.parse(`${last}T00:00:00Z`) - 6 * 86_400_000), last));
 }
 if (jobs.includes('search')) {
-  // an exact IMEI and an IMSI prefix through the api's search service, as an administrator
+  // an exact IMEI and the prefixes bench/scale measures (IMEI 8, IMSI 10, phone 9 digits after the +) through the
+  // api's search service, as an administrator
   const { DeviceSearchService } = await import('../../libs/server/dist/devices/device-search.service.js');
   const { DeviceSearchRepository } = await import('../../libs/server/dist/devices/device-search.repository.js');
   const search = new DeviceSearchService(new DeviceSearchRepository(pool));
-  const [d] = (await pool.query('select imei, imsi from device where imsi is not null order by id offset $1 limit 1', [Math.floor(DEVICES / 2)])).rows;
+  const [d] = (await pool.query('select imei, imsi, gsm_number from device where imsi is not null and gsm_number is not null order by id offset $1 limit 1', [Math.floor(DEVICES / 2)])).rows;
   await explained('search', async () => {
     await search.search({ role: 1 }, { filter: 'imei', query: d.imei, page: 0, count: 25 });
+    await search.search({ role: 1 }, { filter: 'imei', query: d.imei.slice(0, 8), page: 0, count: 25 });
     await search.search({ role: 1 }, { filter: 'imsi', query: d.imsi.slice(0, 10), page: 0, count: 25 });
+    await search.search({ role: 1 }, { filter: 'gsm_number', query: d.gsm_number.slice(0, 10), page: 0, count: 25 });
   });
 }
 if (jobs.includes('timeline')) {
