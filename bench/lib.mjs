@@ -172,3 +172,68 @@ export async function postgresCpu(client) {
 
 /** The 1-minute load average (/proc/loadavg): the machine is shared, so every figure carries it. */
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/**
+ * The dashboard search's queries, drawn from the fleet in `pool` so each one has hits (bench/search, bench/scale):
+ * the makers per filter name (each answers { filter, query }) and `reseed`, which restarts their pseudo-random
+ * sequence (mulberry32 from 42), so runs and paths compare like for like.
+ */
+export async function searchQueries(pool) {
+  const pick = async (sql) => (await pool.query(sql)).rows;
+  const sampleDevices = await pick(`select imei, imsi, gsm_number from device tablesample system (0.5) repeatable (42) where imsi is not null and gsm_number is not null order by id limit 200`);
+  const sampleOwners = await pick(`select email, first_name, last_name from owner tablesample system (0.5) repeatable (42) where first_name is not null order by id limit 200`);
+  // a small fleet's 0.5 % sample may hold no row: then the whole table's first rows
+  if (!sampleDevices.length) sampleDevices.push(...(await pick(`select imei, imsi, gsm_number from device where imsi is not null and gsm_number is not null order by id limit 200`)));
+  if (!sampleOwners.length) sampleOwners.push(...(await pick(`select email, first_name, last_name from owner where first_name is not null order by id limit 200`)));
+  let state = 42;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const rnd = (arr) => arr[Math.floor(random() * arr.length)];
+  return {
+    reseed: () => (state = 42),
+    filters: {
+      'exact IMEI': () => ({ filter: 'imei', query: rnd(sampleDevices).imei }),
+      'IMEI prefix (8)': () => ({ filter: 'imei', query: rnd(sampleDevices).imei.slice(0, 8) }),
+      'IMSI prefix (10)': () => ({ filter: 'imsi', query: rnd(sampleDevices).imsi.slice(0, 10) }),
+      'phone prefix (9)': () => ({ filter: 'gsm_number', query: rnd(sampleDevices).gsm_number.slice(0, 10) }),
+      'e-mail part': () => ({ filter: 'email', query: rnd(sampleOwners).email.split('@')[0].slice(0, 6) }),
+      'name part': () => ({ filter: 'user_name', query: rnd(sampleOwners).last_name.slice(0, 4) }),
+    },
+  };
+}
+
+/** `requests` calls of `fn` from `concurrency` closed-loop clients: p50, p95 (ms), calls per second, wall ms. */
+export async function closedLoop(fn, requests, concurrency) {
+  const times = [];
+  let next = 0;
+  const client = async () => {
+    while (next < requests) {
+      next++;
+      const t = process.hrtime.bigint();
+      await fn();
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)], rate: (requests / wall) * 1000, wall };
+}
+
+/**
+ * Warms `fn` at `concurrency` (at least 20 calls, 3 per client): every pooled connection open with its statements
+ * prepared and planned, caches and the JIT warm, before a measured phase.
+ */
+export async function warmUp(fn, concurrency) {
+  let left = Math.max(20, 3 * concurrency);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await fn();
+    }),
+  );
+}

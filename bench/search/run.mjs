@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, seed } from '../../scripts/lib/prepare.mjs';
-import { adminToken, benchDatabase, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, benchDatabase, closedLoop, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, searchQueries, startApp, waitForApi, warmUp } from '../lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -51,28 +51,8 @@ if (have < DEVICES) {
 // which autovacuum sets in time on a live database
 await pool.query('vacuum analyze');
 
-// ---- queries per filter, drawn from the data so each one has hits
-const pick = async (sql) => (await pool.query(sql)).rows;
-const sampleDevices = await pick(`select imei, imsi, gsm_number from device tablesample system (0.5) repeatable (42) where imsi is not null and gsm_number is not null order by id limit 200`);
-const sampleOwners = await pick(`select email, first_name, last_name from owner tablesample system (0.5) repeatable (42) where first_name is not null order by id limit 200`);
-// the same pseudo-random sequence of queries for each path and run (mulberry32), so runs and paths compare like for like
-let state = 42;
-const reseed = () => (state = 42);
-const random = () => {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const rnd = (arr) => arr[Math.floor(random() * arr.length)];
-const ALL_FILTERS = {
-  'exact IMEI': () => ({ filter: 'imei', query: rnd(sampleDevices).imei }),
-  'IMEI prefix (8)': () => ({ filter: 'imei', query: rnd(sampleDevices).imei.slice(0, 8) }),
-  'IMSI prefix (10)': () => ({ filter: 'imsi', query: rnd(sampleDevices).imsi.slice(0, 10) }),
-  'phone prefix (9)': () => ({ filter: 'gsm_number', query: rnd(sampleDevices).gsm_number.slice(0, 10) }),
-  'e-mail part': () => ({ filter: 'email', query: rnd(sampleOwners).email.split('@')[0].slice(0, 6) }),
-  'name part': () => ({ filter: 'user_name', query: rnd(sampleOwners).last_name.slice(0, 4) }),
-};
+// ---- queries per filter, drawn from the data so each one has hits (the same sequence for each path and run)
+const { filters: ALL_FILTERS, reseed } = await searchQueries(pool);
 const FILTERS = Object.fromEntries(
   Object.entries(ALL_FILTERS).filter(([name]) => !opts.filters || opts.filters.split(',').some((w) => name.toLowerCase().includes(w.toLowerCase()))),
 );
@@ -103,29 +83,16 @@ const pgCpu = await postgresCpu(pool);
 
 /** `requests` calls of `fn` from `concurrency` closed-loop clients: latency percentiles, rate, CPU per call. */
 async function measure(fn, requests, concurrency) {
-  const times = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < requests) {
-      next++;
-      const t = process.hrtime.bigint();
-      await fn();
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  };
   reseed();
   const load = loadAverage();
   const cpu0 = { api: procCpuMs(api.pid), pg: pgCpu(), client: process.cpuUsage() };
-  const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const { p50, p95, rate } = await closedLoop(fn, requests, concurrency);
   const client = process.cpuUsage(cpu0.client);
   const per = (ms) => ms / requests;
-  times.sort((a, b) => a - b);
   return {
-    p50: times[Math.floor(times.length * 0.5)],
-    p95: times[Math.floor(times.length * 0.95)],
-    rate: (requests / wall) * 1000,
+    p50,
+    p95,
+    rate,
     cpu: { api: per(procCpuMs(api.pid) - cpu0.api), pg: per(pgCpu() - cpu0.pg), client: per((client.user + client.system) / 1000) },
     load,
   };
@@ -148,14 +115,8 @@ for (const [i, concurrency] of CONCURRENCIES.entries()) {
     // warm up both paths at the phase's concurrency: every pooled connection open with its statements prepared
     // and planned (a pool grown from one connection to 50 inside the measured phase counted 49 backend starts and
     // their first plans against the first filter), caches and the api's JIT warm
-    const warm = async (fn) => {
-      let left = Math.max(20, 3 * concurrency);
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (left-- > 0) await fn();
-      }));
-    };
-    await warm(directSearch(make));
-    await warm(apiSearch(make));
+    await warmUp(directSearch(make), concurrency);
+    await warmUp(apiSearch(make), concurrency);
     const d = await measure(directSearch(make), requests, concurrency);
     const a = await measure(apiSearch(make), requests, concurrency);
     rows.push({ filter: name, a, d });

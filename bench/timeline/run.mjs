@@ -10,7 +10,7 @@
 // After `npm run build`. Uses the statistics benchmark's fleet (bench/stats/fleet.mjs, database tracker_bench_stats)
 // and adds the busy device's history once (marked, so a second run reuses it).
 import { parseArgs } from 'node:util';
-import { adminToken, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, startApp, waitForApi } from '../lib.mjs';
+import { adminToken, closedLoop, freePort, loadAverage, postgresCpu, procCpuMs, productionEnv, startApp, waitForApi, warmUp } from '../lib.mjs';
 import { statsFleet } from '../stats/fleet.mjs';
 
 const { values: opts } = parseArgs({
@@ -151,31 +151,11 @@ for (const p of [1, 10]) {
 
 const pgCpu = await postgresCpu(pool);
 async function measure(fn) {
-  const times = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t = process.hrtime.bigint();
-      await fn();
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  };
   // warm: every pooled connection open, its statements planned
-  let left = 3 * CONCURRENCY;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (left-- > 0) await fn(); }));
+  await warmUp(fn, CONCURRENCY);
   const cpu0 = { api: procCpuMs(api.pid), pg: pgCpu() };
-  const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  times.sort((a, b) => a - b);
-  return {
-    p50: times[Math.floor(times.length * 0.5)],
-    p95: times[Math.floor(times.length * 0.95)],
-    rate: (REQUESTS / wall) * 1000,
-    pg: (pgCpu() - cpu0.pg) / REQUESTS,
-    api: (procCpuMs(api.pid) - cpu0.api) / REQUESTS,
-  };
+  const { p50, p95, rate } = await closedLoop(fn, REQUESTS, CONCURRENCY);
+  return { p50, p95, rate, pg: (pgCpu() - cpu0.pg) / REQUESTS, api: (procCpuMs(api.pid) - cpu0.api) / REQUESTS };
 }
 
 const load0 = loadAverage();
