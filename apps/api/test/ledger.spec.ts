@@ -266,8 +266,12 @@ describe("fleet-sim's watches misbehave as real ones do (docs/fleet-sim.md)", ()
       expect((await replyOf(a.body.model.id)).message).toBe('RESET:OK');
       expect((await replyOf(b.body.model.id)).message).toBe('LOC:OK');
       const at = async (id: number) => new Date((await replyOf(id)).created).getTime();
-      // reversed: the LOCATE's reply came first
-      expect(await at(b.body.model.id)).toBeLessThanOrEqual(await at(a.body.model.id));
+      // reversed: the reply to the command the gateway accepted last came first. The worker may hand the two to the
+      // gateway in either order (a CI run had LOCATE accepted first), so the order is read from fleet-sim, not assumed.
+      const accepted = w.sim.control.messages(d!.gsm).filter((m) => m.replies.length > 0);
+      expect(accepted).toHaveLength(2);
+      const [first, last] = accepted[0]!.body.startsWith('WHERE') ? [b, a] : [a, b];
+      expect(await at(last.body.model.id)).toBeLessThanOrEqual(await at(first.body.model.id));
     });
   });
 
