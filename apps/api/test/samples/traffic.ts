@@ -7,7 +7,7 @@ import type { SampleBuilder } from './index.js';
 const freshNumber = () => `+4930${String(randomBytes(4).readUInt32BE(0)).padStart(10, '0')}`;
 
 /** Valid requests of the traffic and carrier whitelist routes (docs/sms-traffic.md). */
-export const SMS_TRAFFIC_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
+export const TRAFFIC_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   smsSearch: () => ({ path: '/sms/search?query=STATUS&from=2026-01-01&to=2026-01-02' }),
   smsStatistics: () => ({ path: '/sms/statistics' }),
   smsCsvGenerate: () => ({ path: '/csv/generate/sms?from=2026-01-01&to=2026-01-02' }),
