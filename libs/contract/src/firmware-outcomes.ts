@@ -4,11 +4,10 @@
 import { z } from 'zod';
 import { countParam, pageParam, positiveId } from './params.js';
 import { coded } from './reasons.js';
-import { route, type RouteDef } from './route-def.js';
+import type { RouteDef } from './route-def.js';
 import { intOrNull, iso, isoOrNull } from './device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
 import { codedReason } from './firmware.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from './outcomes.js';
+import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeRoutes, outcomeStateParam } from './outcomes.js';
 
 /**
  * The state filter of a request's devices: all; failed (failed, cancelled: not updated, each with its reason, and
@@ -55,31 +54,19 @@ export type FirmwareDeviceItem = z.infer<typeof firmwareDeviceItem>;
 export const firmwareDevicesResponse = outcomePage(firmwareDeviceItem);
 export type FirmwareDevicesPage = z.infer<typeof firmwareDevicesResponse>['model'];
 
+const firmwareOutcomeRoutes = outcomeRoutes({
+  area: 'firmware',
+  path: '/firmware/devices',
+  summary: `A request's devices with their outcome and reason, and the refused ones; state all, failed, pending, done, cancelled, refused (${OUTCOME_PAGE_SIZE} per page)`,
+  query: firmwareDevicesQuery,
+  response: firmwareDevicesResponse,
+  csv: 'firmware_devices',
+  csvQuery: firmwareDevicesCsvQuery,
+  what: "a request's devices",
+});
+
 export const FIRMWARE_OUTCOME_ROUTES = {
-  firmwareDevices: route({
-    method: 'GET',
-    path: '/firmware/devices',
-    area: 'firmware',
-    summary: `A request's devices with their outcome and reason, and the refused ones; state all, failed, pending, done, cancelled, refused (${OUTCOME_PAGE_SIZE} per page)`,
-    query: firmwareDevicesQuery,
-    response: firmwareDevicesResponse,
-  }),
-  firmwareDevicesCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/firmware_devices',
-    area: 'firmware',
-    summary: "Prepares the CSV of a request's devices in a state; returns the hash /csv/firmware_devices takes",
-    query: firmwareDevicesCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvFirmwareDevices: route({
-    method: 'GET',
-    path: '/csv/firmware_devices',
-    area: 'firmware',
-    summary: "CSV download by hash: a request's devices in the state given to /csv/generate/firmware_devices (streamed)",
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  firmwareDevices: firmwareOutcomeRoutes.list,
+  firmwareDevicesCsvGenerate: firmwareOutcomeRoutes.csvGenerate,
+  csvFirmwareDevices: firmwareOutcomeRoutes.csvDownload,
 } as const satisfies Record<string, RouteDef>;

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { coded } from './reasons.js';
 import { envelope } from './schemas.js';
 import { int } from './device-workspace/shared.js';
+import type { Area } from './access.js';
+import { route } from './route-def.js';
+import { csvDownloadRoute, csvGenerateRoute } from './device-workspace/exports.js';
 
 /** Rows per page of an outcome list (the console's page), and the most a page may ask for. */
 export const OUTCOME_PAGE_SIZE = 25;
@@ -31,3 +34,23 @@ export const outcomePage = <T extends z.ZodType>(item: T) =>
       total: int,
     }),
   );
+
+/**
+ * The three routes of an outcome list: its page (`GET <path>`, the feature's states in `summary`), its CSV's
+ * preparation (`/csv/generate/<csv>`) and the download by hash (`/csv/<csv>`); `what` names the rows ("a campaign's
+ * devices") in the CSV routes' summaries. Each feature keys them in its own route table.
+ */
+export const outcomeRoutes = <const A extends Area, const P extends string, const C extends string, Q extends z.ZodType, CQ extends z.ZodType, R extends z.ZodType>(o: {
+  area: A;
+  path: P;
+  summary: string;
+  query: Q;
+  response: R;
+  csv: C;
+  csvQuery: CQ;
+  what: string;
+}) => ({
+  list: route({ method: 'GET', path: o.path, area: o.area, summary: o.summary, query: o.query, response: o.response }),
+  csvGenerate: csvGenerateRoute(o.area, `/csv/generate/${o.csv}` as `/csv/generate/${C}`, `Prepares the CSV of ${o.what} in a state; returns the hash /csv/${o.csv} takes`, o.csvQuery),
+  csvDownload: csvDownloadRoute(o.area, o.csv, `CSV download by hash: ${o.what} in the state given to /csv/generate/${o.csv} (streamed)`),
+});

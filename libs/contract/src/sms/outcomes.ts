@@ -4,10 +4,9 @@
 import { z } from 'zod';
 import { countParam, pageParam } from '../params.js';
 import { coded } from '../reasons.js';
-import { route, type RouteDef } from '../route-def.js';
+import type { RouteDef } from '../route-def.js';
 import { int, intOrNull, iso, isoOrNull } from '../device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from '../device-workspace/exports.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from '../outcomes.js';
+import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeRoutes, outcomeStateParam } from '../outcomes.js';
 import { SMS_STATUS } from './send.js';
 
 /**
@@ -69,31 +68,19 @@ export type CampaignDeviceItem = z.infer<typeof campaignDeviceItem>;
 export const campaignDevicesResponse = outcomePage(campaignDeviceItem);
 export type CampaignDevicesPage = z.infer<typeof campaignDevicesResponse>['model'];
 
+const smsOutcomeRoutes = outcomeRoutes({
+  area: 'sms',
+  path: '/sms/campaign/devices',
+  summary: `A campaign's devices with their outcome (latest message, reason, reply, attempts) and the refused ones; state all, failed, pending, done, expired, refused (${OUTCOME_PAGE_SIZE} per page)`,
+  query: campaignDevicesQuery,
+  response: campaignDevicesResponse,
+  csv: 'sms_campaign',
+  csvQuery: campaignCsvQuery,
+  what: "a campaign's devices",
+});
+
 export const SMS_OUTCOME_ROUTES = {
-  smsCampaignDevices: route({
-    method: 'GET',
-    path: '/sms/campaign/devices',
-    area: 'sms',
-    summary: `A campaign's devices with their outcome (latest message, reason, reply, attempts) and the refused ones; state all, failed, pending, done, expired, refused (${OUTCOME_PAGE_SIZE} per page)`,
-    query: campaignDevicesQuery,
-    response: campaignDevicesResponse,
-  }),
-  smsCampaignCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/sms_campaign',
-    area: 'sms',
-    summary: "Prepares the CSV of a campaign's devices in a state; returns the hash /csv/sms_campaign takes",
-    query: campaignCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvSmsCampaign: route({
-    method: 'GET',
-    path: '/csv/sms_campaign',
-    area: 'sms',
-    summary: "CSV download by hash: a campaign's devices in the state given to /csv/generate/sms_campaign (streamed)",
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  smsCampaignDevices: smsOutcomeRoutes.list,
+  smsCampaignCsvGenerate: smsOutcomeRoutes.csvGenerate,
+  csvSmsCampaign: smsOutcomeRoutes.csvDownload,
 } as const satisfies Record<string, RouteDef>;
