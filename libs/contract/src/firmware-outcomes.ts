@@ -2,12 +2,12 @@
 // activity with its coded reason, and the devices the ledger refused; a state filter and a CSV. What each holds:
 // docs/firmware-modem.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam, positiveId } from './params.js';
+import { positiveId } from './params.js';
 import { coded } from './reasons.js';
 import type { RouteDef } from './route-def.js';
 import { intOrNull, iso, isoOrNull } from './device-workspace/shared.js';
 import { codedReason } from './firmware.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeRoutes, outcomeStateParam } from './outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from './outcomes.js';
 
 /**
  * The state filter of a request's devices: all; failed (failed, cancelled: not updated, each with its reason, and
@@ -19,14 +19,13 @@ export type FirmwareDeviceState = (typeof FIRMWARE_DEVICE_STATES)[number];
 export const FIRMWARE_OUTCOMES = ['processing', 'downloading', 'finished', 'failed', 'cancelled', 'refused'] as const;
 export type FirmwareOutcome = (typeof FIRMWARE_OUTCOMES)[number];
 
-const requestId = positiveId('request_id', { required: coded('required') });
-const state = outcomeStateParam(FIRMWARE_DEVICE_STATES);
+const queries = outcomeQueries({ request_id: positiveId('request_id', { required: coded('required') }) }, FIRMWARE_DEVICE_STATES);
 
 /** GET /firmware/devices?request_id&state&page&count */
-export const firmwareDevicesQuery = z.object({ request_id: requestId, state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const firmwareDevicesQuery = queries.page;
 export type FirmwareDevicesQuery = z.infer<typeof firmwareDevicesQuery>;
 /** GET /csv/generate/firmware_devices?request_id&state */
-export const firmwareDevicesCsvQuery = z.object({ request_id: requestId, state });
+export const firmwareDevicesCsvQuery = queries.csv;
 export type FirmwareDevicesCsvQuery = z.infer<typeof firmwareDevicesCsvQuery>;
 
 /** One device of a request: its activity, or its refusal (no activity: `status`, `wave` and `progress` null). */

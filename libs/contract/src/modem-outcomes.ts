@@ -3,11 +3,10 @@
 // initModemUpdateProcess call (each device's process stands alone), so the list is the devices' latest outcomes, as
 // the reports are. What it holds: docs/firmware-modem.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { iso } from './device-workspace/shared.js';
 import { modemProcess, modemReason } from './modem.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeRoutes, outcomeStateParam } from './outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from './outcomes.js';
 
 /**
  * The state filter of the modem outcomes: all; failed (failed or stopped: not updated, with the reason, and
@@ -19,13 +18,13 @@ export type ModemDeviceState = (typeof MODEM_DEVICE_STATES)[number];
 export const MODEM_OUTCOMES = ['running', 'done', 'failed', 'stopped', 'refused'] as const;
 export type ModemOutcome = (typeof MODEM_OUTCOMES)[number];
 
-const state = outcomeStateParam(MODEM_DEVICE_STATES);
+const queries = outcomeQueries({}, MODEM_DEVICE_STATES);
 
 /** GET /modem/devices?state&page&count */
-export const modemDevicesQuery = z.object({ state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const modemDevicesQuery = queries.page;
 export type ModemDevicesQuery = z.infer<typeof modemDevicesQuery>;
 /** GET /csv/generate/modem_devices?state */
-export const modemDevicesCsvQuery = z.object({ state });
+export const modemDevicesCsvQuery = queries.csv;
 export type ModemDevicesCsvQuery = z.infer<typeof modemDevicesCsvQuery>;
 
 /** One device: its latest process (`process`), or its refusal (`process` null); `reason` is either's. */

@@ -4,7 +4,8 @@
 // docs/firmware-modem.md "Outcomes").
 import { z } from 'zod';
 import { coded } from './reasons.js';
-import { envelope } from './schemas.js';
+import { envelope, pageModel } from './schemas.js';
+import { countParam, pageParam } from './params.js';
 import { int } from './device-workspace/shared.js';
 import type { Area } from './access.js';
 import { route } from './route-def.js';
@@ -21,19 +22,23 @@ export const OUTCOME_COUNT_MAX = 100;
 export const outcomeStateParam = <const S extends readonly [string, ...string[]]>(states: S) =>
   z.enum(states, { error: coded('notOneOf', { options: states.join(', ') }) }).default(states[0] as S[number]);
 
-/** A page of an outcome list: `items`, `total_pages` (exact: the batch's rows in the state are counted), `total`. */
-export const outcomePage = <T extends z.ZodType>(item: T) =>
-  envelope(
-    z.object({
-      items: z.array(item),
-      total_pages: z.number().int().nonnegative(),
-      /** always false: the count is exact (kept for the pager, as every paged answer has it) */
-      more: z.boolean(),
-      page: z.number().int().nonnegative(),
-      /** the devices of the batch in the state asked for */
-      total: int,
-    }),
-  );
+/**
+ * A page of an outcome list: a page (`more` always false: `total_pages` is exact, the batch's rows in the state are
+ * counted) and `total`, the devices of the batch in the state asked for.
+ */
+export const outcomePage = <T extends z.ZodType>(item: T) => envelope(pageModel(item).extend({ total: int }));
+
+/**
+ * The two queries of an outcome list over the batch `batch` names (`{ request_id }`; none for the modem updates):
+ * the page's (`state`, `page`, `count`) and the CSV's (`state`).
+ */
+export const outcomeQueries = <B extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(batch: B, states: S) => {
+  const state = outcomeStateParam(states);
+  return {
+    page: z.object({ ...batch, state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) }),
+    csv: z.object({ ...batch, state }),
+  };
+};
 
 /**
  * The three routes of an outcome list: its page (`GET <path>`, the feature's states in `summary`), its CSV's

@@ -2,11 +2,10 @@
 // which failed and why, which the ledger refused; as a list with a state filter and as a CSV. What each holds:
 // docs/sms.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam } from '../params.js';
 import { coded } from '../reasons.js';
 import type { RouteDef } from '../route-def.js';
 import { int, intOrNull, iso, isoOrNull } from '../device-workspace/shared.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeRoutes, outcomeStateParam } from '../outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from '../outcomes.js';
 import { SMS_STATUS } from './send.js';
 
 /**
@@ -24,14 +23,13 @@ export type CampaignOutcome = (typeof CAMPAIGN_OUTCOMES)[number];
 export const campaignOutcomeOf = (status: number): CampaignOutcome =>
   (Object.entries(SMS_STATUS).find(([, v]) => v === status)?.[0] as CampaignOutcome | undefined) ?? 'error';
 
-const bulkId = z.uuid(coded('badFormat'));
-const state = outcomeStateParam(CAMPAIGN_DEVICE_STATES);
+const queries = outcomeQueries({ bulk_id: z.uuid(coded('badFormat')) }, CAMPAIGN_DEVICE_STATES);
 
 /** GET /sms/campaign/devices?bulk_id&state&page&count */
-export const campaignDevicesQuery = z.object({ bulk_id: bulkId, state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const campaignDevicesQuery = queries.page;
 export type CampaignDevicesQuery = z.infer<typeof campaignDevicesQuery>;
 /** GET /csv/generate/sms_campaign?bulk_id&state */
-export const campaignCsvQuery = z.object({ bulk_id: bulkId, state });
+export const campaignCsvQuery = queries.csv;
 export type CampaignCsvQuery = z.infer<typeof campaignCsvQuery>;
 
 /**
