@@ -4,6 +4,7 @@
 // (execution time, shared buffers hit and read, the plan's biggest row counts) is printed.
 //
 //   node bench/scale/explain.mjs [--devices 1000000] [--jobs daily,search,stats,timeline] [--set name=value]
+//                                [--database tracker_bench_stats]
 //
 // After `npx tsc -b tsconfig.json` (libs/server/dist).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,10 +18,12 @@ const { values: opts } = parseArgs({
     jobs: { type: 'string', default: 'daily,search' },
     // a setting for every connection, to try a fix (e.g. --set max_parallel_workers_per_gather=0)
     set: { type: 'string' },
+    // another database of the local stack than tracker_scale_<devices> (e.g. bench/stats's fleet)
+    database: { type: 'string' },
   },
 });
 const DEVICES = Number(opts.devices);
-const { databaseUrl } = await benchDatabase(`tracker_scale_${DEVICES}`);
+const { databaseUrl } = await benchDatabase(opts.database ?? `tracker_scale_${DEVICES}`);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const { PgPool } = await import('../../libs/server/dist/core/db.js');
 Object.assign(pool, { rows: PgPool.prototype.rows, transaction: PgPool.prototype.transaction });
@@ -86,9 +89,9 @@ if (jobs.includes('daily')) {
 if (jobs.includes('search')) {
   // an exact IMEI and the prefixes bench/scale measures (IMEI 8, IMSI 10, phone 9 digits after the +) through the
   // api's search service, as an administrator
-  const { DeviceSearchService } = await import('../../libs/server/dist/devices/device-search.service.js');
-  const { DeviceSearchRepository } = await import('../../libs/server/dist/devices/device-search.repository.js');
-  const search = new DeviceSearchService(new DeviceSearchRepository(pool));
+  const { SearchService } = await import('../../libs/server/dist/search/search.service.js');
+  const { SearchRepository } = await import('../../libs/server/dist/search/search.repository.js');
+  const search = new SearchService(new SearchRepository(pool));
   const [d] = (await pool.query('select imei, imsi, gsm_number from device where imsi is not null and gsm_number is not null order by id offset $1 limit 1', [Math.floor(DEVICES / 2)])).rows;
   await explained('search', async () => {
     await search.search({ role: 1 }, { filter: 'imei', query: d.imei, page: 0, count: 25 });

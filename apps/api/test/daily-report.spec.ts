@@ -249,6 +249,15 @@ describe('GET /reports/daily: figures counted by hand', () => {
       await api.pool.query(`UPDATE daily_report_rollup SET rolled_at = rolled_at - interval '1 hour' WHERE tz = $1`, [tz]);
       await new DailyReportRoll(repo, { warn: () => {} } as never).tick();
       expect(Date.now() - Date.parse((await repo.rolledAt(tz, today))!)).toBeLessThan(DAILY_REPORT_TODAY_STALE_MS);
+      // the days before today: rolled again once their roll is an hour old (DAILY_REPORT_RECENT_EVERY_MS), not on
+      // every tick as today is
+      const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const [hourOld] = await repo.rolls(tz, yesterday, yesterday);
+      expect(Date.now() - hourOld!.rolledAt!).toBeLessThan(DAILY_REPORT_TODAY_STALE_MS);
+      await api.pool.query(`UPDATE daily_report_rollup SET rolled_at = rolled_at - interval '1 second' WHERE tz = $1 AND day = $2::date`, [tz, yesterday]);
+      const [before] = await repo.rolls(tz, yesterday, yesterday);
+      await new DailyReportRoll(repo, { warn: () => {} } as never).tick();
+      expect((await repo.rolls(tz, yesterday, yesterday))[0]).toEqual(before);
       // a week that ends before today has no as_of: its days are complete
       const past = await report(`tz=Pacific%2FKiritimati&date=2019-06-12`);
       expect(past.body.model.as_of).toBeNull();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSearchResponse, PAGER_MAX_SIZE } from '@tracker/contract';
+import { PgPool } from '@tracker/server';
 import { eventually, startApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -428,5 +429,15 @@ describe('owner_email_gram follows the owners', () => {
         }
       }
     }
+  });
+});
+
+describe("the api's connections run without parallel query (DB_MAX_PARALLEL_WORKERS_PER_GATHER, docs/scaling.md)", () => {
+  it('every connection of its pool, the ones the search uses, has max_parallel_workers_per_gather 0', async () => {
+    const pool = api.app.get(PgPool);
+    // several at once: each its own connection, new or pooled
+    const all = await Promise.all([1, 2, 3].map(() => pool.transaction((c) => c.query<{ v: string }>('SELECT current_setting($$max_parallel_workers_per_gather$$) AS v'))));
+    expect(all.map((r) => r.rows[0]!.v)).toEqual(['0', '0', '0']);
+    expect((await search(admin, 'imei', sample.imei.slice(0, 8))).status).toBe(200);
   });
 });

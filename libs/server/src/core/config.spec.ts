@@ -10,6 +10,13 @@ describe('loadConfig', () => {
     expect(c.get('PORT')).toBe(3000);
     expect(c.get('SESSION_TTL_MINUTES')).toBe(480);
   });
+  it('runs without parallel query by default; takes a number of workers or empty (the server\'s own), nothing else', () => {
+    const base = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
+    expect(loadConfig(base as NodeJS.ProcessEnv).get('DB_MAX_PARALLEL_WORKERS_PER_GATHER')).toBe('0');
+    expect(loadConfig({ ...base, DB_MAX_PARALLEL_WORKERS_PER_GATHER: '2' } as NodeJS.ProcessEnv).get('DB_MAX_PARALLEL_WORKERS_PER_GATHER')).toBe('2');
+    expect(loadConfig({ ...base, DB_MAX_PARALLEL_WORKERS_PER_GATHER: '' } as NodeJS.ProcessEnv).get('DB_MAX_PARALLEL_WORKERS_PER_GATHER')).toBe('');
+    expect(() => loadConfig({ ...base, DB_MAX_PARALLEL_WORKERS_PER_GATHER: '1; DROP' } as NodeJS.ProcessEnv)).toThrow(/DB_MAX_PARALLEL_WORKERS_PER_GATHER/);
+  });
   it('trusts no proxy by default and reads a list of proxies', () => {
     const base = { NODE_ENV: 'development', DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://y' };
     expect(loadConfig(base as NodeJS.ProcessEnv).get('TRUST_PROXY')).toEqual([]);

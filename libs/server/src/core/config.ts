@@ -107,6 +107,16 @@ const configSchema = z.object({
   IMPORT_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** pg pool size per process */
   DB_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  /**
+   * Postgres's max_parallel_workers_per_gather on the process's connections (docs/scaling.md "The scaling curve").
+   * 0 by default: the api's statements are pages of a few rows whose generic plans (search's blind parameters) cannot
+   * see how few, and at 5,000,000 devices a prefix search planned a parallel scan whose worker took 22-30 ms to start
+   * for 4 rows (0.2 ms without); the worker's batch statements run several at once already. Empty: the server's own.
+   */
+  DB_MAX_PARALLEL_WORKERS_PER_GATHER: z
+    .string()
+    .default('0')
+    .refine((v) => v === '' || /^\d{1,2}$/.test(v), 'a whole number of workers (0 to 99), or empty for the server\'s setting'),
   /** map tiles of the device workspace (Leaflet URL template); a company may run its own tile server; empty: no
    *  tiles (the map draws its layers on a plain background). Its origin is allowed in the CSP's img-src. */
   MAP_TILE_URL: z

@@ -57,8 +57,17 @@ export const PG_TYPES = {
 @Injectable()
 export class PgPool extends pg.Pool implements OnApplicationShutdown {
   constructor(config: AppConfig, @Inject(LOGGER) log: Logger) {
-    // named after the process (api, worker) in pg_stat_activity
-    super({ connectionString: config.get('DATABASE_URL'), max: config.get('DB_POOL_SIZE'), application_name: process.env.PROCESS_NAME ?? 'api' });
+    const parallel = config.get('DB_MAX_PARALLEL_WORKERS_PER_GATHER');
+    super({
+      connectionString: config.get('DATABASE_URL'),
+      max: config.get('DB_POOL_SIZE'),
+      // named after the process (api, worker) in pg_stat_activity
+      application_name: process.env.PROCESS_NAME ?? 'api',
+      // DB_MAX_PARALLEL_WORKERS_PER_GATHER, set once on each new connection before the pool hands it out (one round trip
+      // a connection, none a statement). Not a startup parameter (`options`): PgBouncer refuses those unless told to
+      // ignore them (docs/scaling.md puts one in front of many processes).
+      ...(parallel === '' ? {} : { onConnect: async (client: pg.ClientBase) => void (await client.query(`SET max_parallel_workers_per_gather = ${Number(parallel)}`)) }),
+    });
     // an idle connection that Postgres ends (a restart, a failover, an administrator's terminate) is dropped by the
     // pool, which then emits 'error': without a listener that event would end the process; the next query opens a
     // new connection, so it is worth a warning, not a crash

@@ -9,15 +9,33 @@ import { DailyReportRepository } from './daily-report.repository.js';
 export const DAILY_REPORT_ROLL_MS = PERIODIC_JOBS[PeriodicJobName.DailyReportRoll].everyMs;
 /** How many days before today (in each zone) are rolled again: late writes land on these. */
 export const DAILY_REPORT_RECENT_DAYS = 2;
+/**
+ * The recent days before today are rolled again when their last roll is older than this (or came before they ended):
+ * only late writes change them, so rolling them every DAILY_REPORT_ROLL_MS as today would triple the roll's cost (a
+ * roll reads its days' events: about 3-5 s a day of them at 1,000,000 devices, docs/scaling.md).
+ */
+export const DAILY_REPORT_RECENT_EVERY_MS = 60 * 60_000;
 /** Zones whose rollup was read or rolled within this many days are kept rolling. */
 const ZONE_DAYS = 35;
 
+/** A day's last roll: when (ms), and whether the day had ended then (its figures were complete as of it). */
+export type DayRoll = { day: string; rolledAt: number | null; complete: boolean };
 
 /**
- * Keeps the daily report's rollup (`daily_report_rollup`) true (worker, periodic job `daily-report.roll`, every DAILY_REPORT_ROLL_MS): a past day is
- * rolled on its first read; today and the last DAILY_REPORT_RECENT_DAYS days before it of every zone in use are rolled
- * again from the raw tables, so the report's today is minutes old and late writes (a communication or SMS stored after
- * midnight, an import that fails later) reach the days before. A correction of older days needs `DailyReportRepository.roll` (docs/statistics.md).
+ * The recent days (before today) to roll again at `now`: those never rolled, rolled before they ended (the roll of an
+ * unfinished day), or rolled more than `everyMs` ago. Answers the span [first, last] to roll, null when none is due.
+ */
+export function recentDaysDue(days: DayRoll[], now: number, everyMs: number): { first: string; last: string } | null {
+  const due = days.filter((d) => d.rolledAt === null || !d.complete || now - d.rolledAt >= everyMs).map((d) => d.day).sort();
+  return due.length ? { first: due[0]!, last: due.at(-1)! } : null;
+}
+
+/**
+ * Keeps the daily report's rollup (`daily_report_rollup`) true (worker, periodic job `daily-report.roll`, every
+ * DAILY_REPORT_ROLL_MS): a past day is rolled on its first read; today of every zone in use is rolled again from the raw
+ * tables on each tick, so the report's today is minutes old, and the DAILY_REPORT_RECENT_DAYS days before it once an
+ * hour (DAILY_REPORT_RECENT_EVERY_MS) and right after they end, so that late writes (a communication or SMS stored
+ * after midnight, an SMS delivered later, an import that fails later) reach them. A correction of older days needs `DailyReportRepository.roll` (docs/statistics.md).
  */
 @Injectable()
 export class DailyReportRoll {
@@ -32,7 +50,9 @@ export class DailyReportRoll {
     try {
       for (const tz of await this.repo.zones(ZONE_DAYS)) {
         const today = todayIn(tz);
-        rows += await this.repo.roll(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), today);
+        rows += await this.repo.roll(tz, today, today);
+        const due = recentDaysDue(await this.repo.rolls(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), addDays(today, -1)), Date.now(), DAILY_REPORT_RECENT_EVERY_MS);
+        if (due) rows += await this.repo.roll(tz, due.first, due.last);
       }
     } catch (err) {
       this.log.warn({ err }, 'daily report roll failed');

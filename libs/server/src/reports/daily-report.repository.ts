@@ -141,6 +141,18 @@ export class DailyReportRepository extends SqlRepository {
     return r[0]?.at ?? null;
   }
 
+  /** The last roll of each day [first, last] of zone `tz` (the worker's DailyReportRoll picks the recent days due). */
+  async rolls(tz: string, first: string, last: string): Promise<{ day: string; rolledAt: number | null; complete: boolean }[]> {
+    const r = await this.pool.rows<{ day: string; rolled_at: string | null; complete: boolean | null }>(
+      `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, r.rolled_at, r.rolled_at >= (g.day::date + 1)::timestamp AT TIME ZONE $1 AS complete
+         FROM generate_series($2::date, $3::date, interval '1 day') AS g(day)
+         LEFT JOIN daily_report_rollup r ON r.tz = $1 AND r.day = g.day::date AND r.white_label_id = $4
+        ORDER BY g.day`,
+      [tz, first, last, FLEET_WIDE],
+    );
+    return r.map((x) => ({ day: x.day, rolledAt: x.rolled_at ? Date.parse(x.rolled_at) : null, complete: x.complete === true }));
+  }
+
   /** The days of the scope from the raw tables (today; the tests and the benchmark compare the rollup with it). */
   raw(s: DailyScope): Promise<DailyReportDay[]> {
     const scoped = s.whiteLabels !== null;
