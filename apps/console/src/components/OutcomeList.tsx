@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column, type TableLayout } from './DataTable';
 import { OutcomeFilter } from './OutcomeFilter';
@@ -80,6 +80,22 @@ export function OutcomeList<S extends string, T>({ list, query: q, download, col
         />
         <Pager page={list.page} totalPages={q.data?.total_pages ?? 0} onChange={list.setPage} disabled={q.isFetching} />
       </QueryState>
+    </>
+  );
+}
+
+/** The status cell of an outcome list: the outcome's label and, under it, the reason of a failure or refusal. */
+export function OutcomeStatus({ className, label, reason }: { className: string; label: ReactNode; reason: ReactNode }) {
+  return (
+    <>
+      <span className={className} data-testid="outcome-status">
+        {label}
+      </span>
+      {reason ? (
+        <span className="outcome-reason" data-testid="outcome-reason">
+          {reason}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FirmwareDeviceItem, FirmwareDeviceState } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
-import { OutcomeList, useOutcomeState } from '../../../components/OutcomeList';
+import { OutcomeList, OutcomeStatus, useOutcomeState } from '../../../components/OutcomeList';
 import { formatDateTime } from '../../../lib/dates';
 import { reasonLabel } from '../../../lib/reasons';
 import { useTimeZone } from '../../../lib/time-zone';
@@ -35,16 +35,11 @@ export function RequestDevicesPage() {
       key: 'status',
       header: t('outcomes.col.status'),
       cell: (a) => (
-        <>
-          <span className={`fw-state fw-state--${a.outcome}`} data-testid="outcome-status">
-            {a.status === null ? t('outcomes.state.refused') : t(`firmware.activityStatus.${a.status}`)}
-          </span>
-          {a.error ? (
-            <span className="outcome-reason" data-testid="outcome-reason">
-              {reasonLabel(t, a.error.code, a.error.params)}
-            </span>
-          ) : null}
-        </>
+        <OutcomeStatus
+          className={`fw-state fw-state--${a.outcome}`}
+          label={a.status === null ? t('outcomes.state.refused') : t(`firmware.activityStatus.${a.status}`)}
+          reason={a.error ? reasonLabel(t, a.error.code, a.error.params) : null}
+        />
       ),
     },
     { key: 'progress', header: t('firmware.activity.progress'), align: 'end', cell: (a) => (a.progress === null ? '' : t('common.percent', { value: a.progress })) },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CampaignDeviceItem, CampaignDeviceState } from '@tracker/contract';
 import type { Column } from '../../../components/DataTable';
-import { OutcomeList, useOutcomeState } from '../../../components/OutcomeList';
+import { OutcomeList, OutcomeStatus, useOutcomeState } from '../../../components/OutcomeList';
 import { useCampaign } from '../../../lib/campaign';
 import { formatDateTime } from '../../../lib/dates';
 import { smsErrorText } from '../../../lib/reasons';
@@ -30,21 +30,7 @@ export function CampaignDevices({ bulkId }: { bulkId: string }) {
     {
       key: 'status',
       header: t('outcomes.col.status'),
-      cell: (d) => {
-        const why = smsErrorText(t, d);
-        return (
-          <>
-            <span className={`status sms-status--${d.status ?? 'refused'}`} data-testid="outcome-status">
-              {t(`outcomes.sms.${d.outcome}`)}
-            </span>
-            {why ? (
-              <span className="outcome-reason" data-testid="outcome-reason">
-                {why}
-              </span>
-            ) : null}
-          </>
-        );
-      },
+      cell: (d) => <OutcomeStatus className={`status sms-status--${d.status ?? 'refused'}`} label={t(`outcomes.sms.${d.outcome}`)} reason={smsErrorText(t, d)} />,
     },
     { key: 'reply', header: t('outcomes.col.reply'), className: 'mono', truncate: true, cell: (d) => d.reply ?? '' },
     { key: 'attempts', header: t('outcomes.col.attempts'), align: 'end', cell: (d) => d.attempts },
