@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppConfig, PgPool, RedisService, SmsDispatchRepository, SmsGateways, routeNumber } from '@tracker/server';
-import { startApi, type TestApi } from './harness.js';
+import { apiForFile, type TestApi } from './harness.js';
 
 let api: TestApi;
 let admin: string;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 const audits = async (entity: string, id: number) =>
   (await api.pool.query(`SELECT action, before, after FROM audit_event WHERE entity = $1 AND entity_id = $2 ORDER BY id`, [entity, String(id)])).rows;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForFile, type TestApi } from './harness.js';
 import { freshMac, wifiRow } from './samples/admin-data.js';
 
 // Administration data (docs/administration.md): translations and wifi access points, every rule and §5 message,
 // and the audit row of every save with the record before and after. Default settings: admin-defaults.spec.ts.
 let api: TestApi;
 let admin: string;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 /** The field errors of a refusal as field -> message. */
 const messages = (r: { body: { errors?: { field: string; message: string }[] } }) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devUser, startApi, type TestApi } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForFile, devUser, type TestApi } from './harness.js';
 import { csvForm, uniqueDigits } from './imports-helpers.js';
 import { freeSim, telemetryDevice } from './samples/device-workspace.js';
 
@@ -9,11 +9,7 @@ import { freeSim, telemetryDevice } from './samples/device-workspace.js';
  */
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 /** Makes every audit insert of `action` fail, as a full disk or a broken constraint would. */
 async function breakAudit(action: string) {

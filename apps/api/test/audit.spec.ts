@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForFile, type TestApi } from './harness.js';
 
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 const rowsSince = async (since: number) =>
   (await api.pool.query<{ action: string; device_id: number | null; status: number | null }>(

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { AppConfig, PgPool } from '@tracker/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startApi, type TestApi } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForFile, eventually, type TestApi } from './harness.js';
 
 // Postgres ending a process's idle connections (a restart, a failover, an administrator's pg_terminate_backend): the
 // pool drops them and the next query opens new ones. pg's pool emits 'error' for each; Prisma listens only while it
@@ -11,11 +11,7 @@ import { eventually, startApi, type TestApi } from './harness.js';
 // command", which failed a CI run when a test database was dropped during an api's shutdown).
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 const terminate = (application: string) =>
   api.pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [application]);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_ROUTE_KIND, DEVICE_DAY_ROUTES, ROUTES } from '@tracker/contract';
 import { dataDaysSql } from '../../../libs/server/src/device-workspace/device-workspace.repository.js';
-import { startApi, type TestApi } from './harness.js';
+import { apiForFile, type TestApi } from './harness.js';
 import { telemetryDevice } from './samples/device-workspace.js';
 
 /** Issue 8 item 15: the day tabs ask which days have data (per tab kind) and open on the last one. */
 let api: TestApi;
-let admin: string;
-let partnerA: string; // role 12: device type 2
-let partnerB: string; // role 15: device type 3
-let manager: string; // role 10
-let tier1: string; // role 9
+// partner A: role 12 (device type 2); partner B: role 15 (device type 3); manager: role 10; tier 1: role 9
+let admin: string, partnerA: string, partnerB: string, manager: string, tier1: string;
 let w1: { id: number; date: string; owner: number };
 let w2: { id: number; date: string; owner: number };
 
@@ -24,19 +21,11 @@ const SOURCES = {
 } as const;
 const NAMES = Object.keys(DEVICE_DAY_ROUTES) as (keyof typeof DEVICE_DAY_ROUTES)[];
 
-beforeAll(async () => {
-  api = await startApi();
-  [admin, partnerA, partnerB, manager, tier1] = await Promise.all([
-    api.signIn('admin'),
-    api.signIn('partnera-manager'),
-    api.signIn('partnerb-tier1'),
-    api.signIn('manager'),
-    api.signIn('tier1'),
-  ]);
+apiForFile(['admin', 'partnera-manager', 'partnerb-tier1', 'manager', 'tier1'], async (started, tokens) => {
+  [api, [admin, partnerA, partnerB, manager, tier1]] = [started, tokens];
   w1 = await telemetryDevice(api, 1);
   w2 = await telemetryDevice(api, 2);
 });
-afterAll(() => api?.close());
 
 /** What the answer must be, computed the plain way (every row's day, distinct). */
 async function expected(name: keyof typeof SOURCES, deviceId: number, tz: string, month?: string) {

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '@tracker/contract';
-import { startApi, type TestApi } from './harness.js';
+import { apiForFile, type TestApi } from './harness.js';
 import { freeSim, telemetryDevice } from './samples/device-workspace.js';
 
 let api: TestApi;
-let admin: string;
-let partnerA: string; // role 12: device type 2
-let partnerB: string; // role 15: device type 3
-let manager: string; // role 10
-let tier1: string; // role 9
+// partner A: role 12 (device type 2); partner B: role 15 (device type 3); manager: role 10; tier 1: role 9
+let admin: string, partnerA: string, partnerB: string, manager: string, tier1: string;
 /** telemetry devices of each type with the last day that has fixes */
 let w1: { id: number; date: string; owner: number };
 let w2: { id: number; date: string; owner: number };
 
-beforeAll(async () => {
-  api = await startApi();
-  [admin, partnerA, partnerB, manager, tier1] = await Promise.all([
-    api.signIn('admin'),
-    api.signIn('partnera-manager'),
-    api.signIn('partnerb-tier1'),
-    api.signIn('manager'),
-    api.signIn('tier1'),
-  ]);
+apiForFile(['admin', 'partnera-manager', 'partnerb-tier1', 'manager', 'tier1'], async (started, tokens) => {
+  [api, [admin, partnerA, partnerB, manager, tier1]] = [started, tokens];
   w1 = await telemetryDevice(api, 1);
   w2 = await telemetryDevice(api, 2);
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const q1 = (extra = '') => `device_id=${w1.id}${extra}`;

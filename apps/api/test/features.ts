@@ -7,7 +7,7 @@ export const INTEGRATION_AREAS = {
   contract: ['input-edges', 'params', 'control-chars', 'reasons-migration', 'log-leaks'],
   device: ['device-*', 'search'],
   owner: ['owner*'],
-  sms: ['sms-*', 'ledger*', 'outcomes', 'admin-gateway-sms', 'fleet-sim-wiring'],
+  sms: ['sms-*', 'traffic', 'ledger*', 'outcomes', 'admin-gateway-sms', 'fleet-sim-wiring'],
   imports: ['imports*'],
   firmware: ['firmware*'],
   modem: ['modem*'],

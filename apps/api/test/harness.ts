@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE, REQUEST_ORIGIN_HEADER, type RoleId } from '@tracker/contract';
 import { MailSink, startFleetSim, type Knobs, type StartedFleetSim } from '@tracker/fleet-sim';
 // @ts-expect-error plain ESM helper
@@ -34,6 +34,25 @@ export const userOfRole = (role: RoleId) => {
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/**
+ * The frame most spec files share: one api for the file (started before its tests, closed after them) with `users`
+ * signed in. `ready` gets the api and the users' tokens in the order named, to keep in the file's variables; it runs
+ * inside the same beforeAll, so it may prepare more (what it returns is awaited).
+ */
+export function apiForFile<const U extends readonly string[]>(
+  users: U,
+  ready: (api: TestApi, tokens: { -readonly [K in keyof U]: string }) => unknown,
+): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startApi();
+    const started = api;
+    const tokens = await Promise.all(users.map((u) => started.signIn(u)));
+    await ready(started, tokens as { -readonly [K in keyof U]: string });
+  });
+  afterAll(() => api?.close());
+}
 
 /**
  * Starts the real api in-process on a free port against a fresh clone of the seeded template database.

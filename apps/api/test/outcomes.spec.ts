@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reasonText, storedReason, type ReasonParams, type RoleId } from '@tracker/contract';
-import { startApi, userOfRole, type TestApi } from './harness.js';
+import { apiForFile, type TestApi, userOfRole } from './harness.js';
 
 // The per-device outcome lists of a command batch and their CSVs (docs/sms.md "Outcomes", docs/firmware-modem.md
 // "Outcomes"): a campaign's devices, a firmware request's devices, the modem updates' devices. The states are built
@@ -9,11 +9,7 @@ import { startApi, userOfRole, type TestApi } from './harness.js';
 // processes and refusals), so each list is checked against rows whose outcome is known.
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await api.signIn('admin');
-});
-afterAll(() => api?.close());
+apiForFile(['admin'], (started, [token]) => ([api, admin] = [started, token]));
 
 type Row = Record<string, unknown>;
 const text = (code: string | null, params: ReasonParams | null) => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiForFile, type TestApi } from './harness.js';
 import { freshMac } from './samples/admin-data.js';
 
 // The owner's own wifi access points (§2 /owner/{id}/addwifi; docs/owner-workspace.md "Wifi access points"): the §5
 // rules with their exact messages, the owner's points only, audited, partner scope, fixed/blacklisted kept.
 let api: TestApi;
-let admin: string;
-let tier1: string;
-let manager: string;
-let partnerA: string;
-let partnerB: string;
-
-beforeAll(async () => {
-  api = await startApi();
-  [admin, tier1, manager, partnerA, partnerB] = await Promise.all(['admin', 'tier1', 'manager', 'partnera-tier1', 'partnerb-tier1'].map((u) => api.signIn(u)));
+let admin: string, tier1: string, manager: string, partnerA: string, partnerB: string;
+apiForFile(['admin', 'tier1', 'manager', 'partnera-tier1', 'partnerb-tier1'], (started, tokens) => {
+  [api, [admin, tier1, manager, partnerA, partnerB]] = [started, tokens];
 });
-afterAll(() => api?.close());
 
 let seq = 0;
 /** A new owner with one spare device of each given type. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 // the push to all goes api -> worker -> fleet-sim -> callbacks and replies -> api, for every device of a type
 const SLOW = { timeout: 90_000 };
@@ -11,9 +11,7 @@ describe('admin: translations, default settings and wifi access points, add and 
 
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { refuseTiles: true });
   });
   afterAll(async () => browser?.close());
 

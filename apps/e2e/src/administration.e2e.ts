@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, signIn, sql } from './browser.js';
 
 const OUT_OF_SCOPE = '401, You are not authorized to edit this user. You can edit only users of your own partner.';
 
@@ -14,8 +14,7 @@ describe('administration: users, operators, VoIP centrals and SMS gateways (docs
 
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin');
   });
   afterAll(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** The flags this machine needs (no GPU, no sandbox as root, no background network). */
 export const CHROMIUM_ARGS = [
@@ -22,6 +22,26 @@ export function launch(): Promise<Browser> {
 }
 
 export const e2e = () => inject('e2e');
+
+/** How a journey's page opens: its size (1440x960 unless told), downloads, and whether map tiles are refused. */
+export type JourneyPage = { width?: number; height?: number; acceptDownloads?: boolean; refuseTiles?: boolean };
+
+/**
+ * A page as the journeys open it: en-US at the given size; with `refuseTiles` the map tiles (from the internet) are
+ * refused, so a map draws its layers on a plain background.
+ */
+export async function openPage(browser: Browser, { width = 1440, height = 960, acceptDownloads, refuseTiles }: JourneyPage = {}): Promise<Page> {
+  const page = await browser.newPage({ locale: 'en-US', viewport: { width, height }, ...(acceptDownloads ? { acceptDownloads } : {}) });
+  if (refuseTiles) await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  return page;
+}
+
+/** `openPage`, then `username` signed in through the real form. */
+export async function signedInPage(browser: Browser, username: string, opts: JourneyPage = {}): Promise<Page> {
+  const page = await openPage(browser, opts);
+  await signIn(page, username);
+  return page;
+}
 
 type DevUser = { username: string; password: string; totpSecret: string | null; roleId: number };
 const USERS: DevUser[] = JSON.parse(readFileSync(new URL('../../../seed/dev-users.json', import.meta.url), 'utf8'));
@@ -60,3 +80,27 @@ export async function signIn(page: Page, username: string) {
   await page.waitForURL('**/dashboard/search');
 }
 
+
+/**
+ * Sends `command` to a device from its SMS tab, as an agent does, and answers the id of the message the api stored
+ * for it: only a message stored after the click counts (the seed has the device's commands on earlier days).
+ */
+export async function sendFromSmsTab(page: Page, deviceId: number, command: string, wait: { timeout: number }): Promise<number> {
+  await page.goto(`${e2e().baseUrl}/device/${deviceId}/sms`);
+  const form = page.getByRole('form', { name: 'Send a command' });
+  await form.getByLabel('SMS command').selectOption(command);
+  const max = (await sql<{ max: number }>(`SELECT coalesce(max(id), 0)::int AS max FROM sms_message`))[0]!.max;
+  await form.getByRole('button', { name: 'Send' }).click();
+  let smsId = 0;
+  await expect
+    .poll(async () => {
+      const [m] = await sql<{ id: number }>(
+        `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = $2 AND direction = 'OUTBOUND' AND id > $3 ORDER BY id DESC LIMIT 1`,
+        [deviceId, command, max],
+      );
+      smsId = Number(m?.id ?? 0);
+      return smsId;
+    }, wait)
+    .toBeGreaterThan(0);
+  return smsId;
+}

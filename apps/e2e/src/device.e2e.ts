@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, openPage, screenshot, signedInPage, signIn, sql } from './browser.js';
 
 /** A watch with a month of telemetry, and the last day it has fixes. */
 type Watch = { id: number; imei: string; imsi: string; first_name: string; date: string };
@@ -21,9 +21,8 @@ describe('admin: the device workspace from the dashboard search', () => {
        ORDER BY d.id LIMIT 1`,
     )) as [Watch];
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     // map tiles come from the internet: refuse them, the map must draw its layers on a plain background
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+    page = await openPage(browser, { acceptDownloads: true, refuseTiles: true });
     // a response the console cannot read is logged by the api client: the journey must not produce any
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('does not match the contract')) contractErrors.push(m.text());
@@ -206,8 +205,7 @@ describe('roles on the device workspace (§6)', () => {
   afterAll(async () => browser?.close());
 
   it('tier-1 (role 9) gets the tabs of its areas but not the main page, and no editing', async () => {
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
-    await signIn(page, 'tier1');
+    const page = await signedInPage(browser, 'tier1', { width: 1366, height: 860 });
     const [d] = await sql<{ id: number }>('SELECT id FROM device WHERE owner_id IS NOT NULL ORDER BY id LIMIT 1');
     await page.goto(`${e2e().baseUrl}/device/${d!.id}`);
     await page.getByText('401, You are not authorised to view this section').waitFor();
@@ -223,8 +221,7 @@ describe('roles on the device workspace (§6)', () => {
   });
 
   it("partner A opening another partner's device is sent back to the search", async () => {
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
-    await signIn(page, 'partnera-manager');
+    const page = await signedInPage(browser, 'partnera-manager', { width: 1366, height: 860 });
     const [d] = await sql<{ id: number }>('SELECT id FROM device WHERE device_type_id = 3 ORDER BY id LIMIT 1');
     await page.goto(`${e2e().baseUrl}/device/${d!.id}`);
     await page.waitForURL('**/dashboard/search**');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 // api -> worker -> SMS through fleet-sim -> the watch downloads from fleet-sim's FTP server -> reports by SMS -> api:
 // wait for what the page shows, as long as a loaded machine may need
@@ -20,8 +20,7 @@ describe('admin: firmware rollouts to the simulated watches', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin');
   });
   afterAll(async () => {
     await knobs({ fotaStallRate: 0 }).catch(() => undefined);

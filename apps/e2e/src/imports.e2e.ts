@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 const stamp = String(Date.now() % 1e8).padStart(8, '0');
 const imsi = (i: number) => `9990${stamp}${String(i).padStart(3, '0')}`;
@@ -11,8 +11,7 @@ describe('admin: bulk imports', () => {
   let page: Page;
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { width: 1366, height: 900, acceptDownloads: true });
   });
   afterAll(async () => browser?.close());
 

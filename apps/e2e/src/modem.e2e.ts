@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 // A modem update runs for real (docs/firmware-modem.md "Modem update"): the api stores the processes, the worker runs
 // their tasks, fleet-sim's watches answer the modem commands, the console polls the progress table every 2 s.
@@ -25,8 +25,7 @@ describe('admin: a modem update started from a CSV, followed to done', () => {
     imeis = [...(await pick(false, 2)), ...(await pick(true, 1))].map((r) => r.imei);
     expect(imeis).toHaveLength(3);
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin');
   });
   afterAll(async () => browser?.close());
 

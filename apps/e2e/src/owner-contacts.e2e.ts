@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 // The owner workspace's contacts, safe zones and add-device wizard in the browser (docs/owner-workspace.md): a contact
 // edited with a §5 violation, then fixed and saved; leaving with unsaved changes and answering the prompt; a safe
@@ -27,9 +27,7 @@ describe('admin: contacts, safe zones and add device of an owner', () => {
     contact = c!.id;
     await sql('INSERT INTO contact_device (contact_id, device_id) VALUES ($1, $2)', [contact, owner.device]);
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { refuseTiles: true });
   });
   afterAll(async () => browser?.close());
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, openPage, screenshot, signIn, sql } from './browser.js';
 
 type Mail = { to: string[]; subject: string; text: string };
 /** the part of HTMLAudioElement used here (the e2e project has no DOM types) */
@@ -12,7 +12,7 @@ describe('owner workspace: open an owner from the search, play a voice message, 
   let owner: { id: number; email: string; duration: number };
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+    page = await openPage(browser, { width: 1366, height: 860 });
     // a seeded owner with voice messages (real WAV audio) and a white label
     [owner] = await sql<{ id: number; email: string; duration: number }>(
       `SELECT o.id, o.email, (SELECT v.duration_seconds FROM voice_message v WHERE v.user_id = o.id ORDER BY v.created DESC, v.id DESC LIMIT 1) AS duration

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 const FORBIDDEN = '401, You are not authorised to view this section';
 
@@ -9,8 +9,7 @@ describe('tier-1 (role 9): the menu of §6 and a forbidden route', () => {
   let page: Page;
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
-    await signIn(page, 'tier1');
+    page = await signedInPage(browser, 'tier1', { width: 1366, height: 860 });
   });
   afterAll(async () => browser?.close());
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, sendFromSmsTab, signedInPage, sql } from './browser.js';
 
 /** Watches of type 1 with a number: fleet-sim plays them (docs/fleet-sim.md) and answers their commands. */
 type Watch = { id: number; gsm_number: string };
@@ -24,9 +24,7 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
     // the fifth watch is disabled: the command ledger refuses it (docs/sms.md "The command ledger")
     await sql('UPDATE device SET enabled = false WHERE id = $1', [watches[4]!.id]);
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { acceptDownloads: true, refuseTiles: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,24 +33,8 @@ describe('admin: SMS to the simulated watches, one and many, and the traffic sea
 
   it('device /sms tab: a command to one watch turns received, with the watch reply under it', async () => {
     const w = watches[0]!;
-    await page.goto(`${e2e().baseUrl}/device/${w.id}/sms`);
-    const form = page.getByRole('form', { name: 'Send a command' });
-    await form.getByLabel('SMS command').selectOption('STATUS');
-    // the seed has STATUS commands of this watch on earlier days: only a message stored after the click is ours
-    const max = (await sql<{ max: number }>(`SELECT coalesce(max(id), 0)::int AS max FROM sms_message`))[0]!.max;
-    await form.getByRole('button', { name: 'Send' }).click();
     // the stored message: its row is on the list and its status turns live
-    let smsId = 0;
-    await expect
-      .poll(async () => {
-        const [m] = await sql<{ id: number }>(
-          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' AND id > $2 ORDER BY id DESC LIMIT 1`,
-          [w.id, max],
-        );
-        smsId = Number(m?.id ?? 0);
-        return smsId;
-      }, SLOW)
-      .toBeGreaterThan(0);
+    const smsId = await sendFromSmsTab(page, w.id, 'STATUS', SLOW);
     const row = page.getByTestId(`sms-${smsId}`);
     await row.getByTestId('sms-status').getByText('Received').waitFor(SLOW);
     const reply = page.getByTestId(`sms-reply-${smsId}`);

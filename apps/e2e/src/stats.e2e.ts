@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
 
 // Statistics and the active devices report (docs/statistics.md) on the seeded fleet, whose rollup the worker
 // fills when it starts.
@@ -15,8 +15,7 @@ describe('admin: statistics and the active devices report', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 }, acceptDownloads: true });
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { acceptDownloads: true });
   });
   afterAll(async () => browser?.close());
 

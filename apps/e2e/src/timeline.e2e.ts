@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signIn, sql } from './browser.js';
+import { e2e, launch, screenshot, sendFromSmsTab, signedInPage, sql } from './browser.js';
 
 // a round trip goes api -> worker -> fleet-sim -> status callbacks and the watch's reply -> api: wait for what the
 // page shows, as long as a loaded CI machine may need
@@ -21,9 +21,7 @@ describe('support agent: the device timeline (docs/device-workspace.md "Timeline
     watch = rows[0]!;
     expect(watch).toBeTruthy();
     browser = await launch();
-    page = await browser.newPage({ locale: 'en-US', viewport: { width: 1440, height: 960 } });
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-    await signIn(page, 'admin');
+    page = await signedInPage(browser, 'admin', { refuseTiles: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -32,22 +30,7 @@ describe('support agent: the device timeline (docs/device-workspace.md "Timeline
   it('a command with the watch reply, an unprompted alarm on top until read, the settings filter, and the link to the entry\'s tab', async () => {
     const w = watch;
     // the agent sends STATUS from the SMS tab
-    await page.goto(`${e2e().baseUrl}/device/${w.id}/sms`);
-    const form = page.getByRole('form', { name: 'Send a command' });
-    await form.getByLabel('SMS command').selectOption('STATUS');
-    const max = (await sql<{ max: number }>(`SELECT coalesce(max(id), 0)::int AS max FROM sms_message`))[0]!.max;
-    await form.getByRole('button', { name: 'Send' }).click();
-    let smsId = 0;
-    await expect
-      .poll(async () => {
-        const [m] = await sql<{ id: number }>(
-          `SELECT id FROM sms_message WHERE device_id = $1 AND command_key = 'STATUS' AND direction = 'OUTBOUND' AND id > $2 ORDER BY id DESC LIMIT 1`,
-          [w.id, max],
-        );
-        smsId = Number(m?.id ?? 0);
-        return smsId;
-      }, SLOW)
-      .toBeGreaterThan(0);
+    const smsId = await sendFromSmsTab(page, w.id, 'STATUS', SLOW);
     // then the watch raises an SOS on its own
     const r = await fetch(`${e2e().fleetSimUrl}/control/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: w.gsm_number, kind: 'sos' }) });
     expect(r.status).toBe(201);

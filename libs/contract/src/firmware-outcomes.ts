@@ -2,13 +2,12 @@
 // activity with its coded reason, and the devices the ledger refused; a state filter and a CSV. What each holds:
 // docs/firmware-modem.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam, positiveId } from './params.js';
+import { positiveId } from './params.js';
 import { coded } from './reasons.js';
-import { route, type RouteDef } from './route-def.js';
+import type { RouteDef } from './route-def.js';
 import { intOrNull, iso, isoOrNull } from './device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
 import { codedReason } from './firmware.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from './outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from './outcomes.js';
 
 /**
  * The state filter of a request's devices: all; failed (failed, cancelled: not updated, each with its reason, and
@@ -20,14 +19,13 @@ export type FirmwareDeviceState = (typeof FIRMWARE_DEVICE_STATES)[number];
 export const FIRMWARE_OUTCOMES = ['processing', 'downloading', 'finished', 'failed', 'cancelled', 'refused'] as const;
 export type FirmwareOutcome = (typeof FIRMWARE_OUTCOMES)[number];
 
-const requestId = positiveId('request_id', { required: coded('required') });
-const state = outcomeStateParam(FIRMWARE_DEVICE_STATES);
+const queries = outcomeQueries({ request_id: positiveId('request_id', { required: coded('required') }) }, FIRMWARE_DEVICE_STATES);
 
 /** GET /firmware/devices?request_id&state&page&count */
-export const firmwareDevicesQuery = z.object({ request_id: requestId, state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const firmwareDevicesQuery = queries.page;
 export type FirmwareDevicesQuery = z.infer<typeof firmwareDevicesQuery>;
 /** GET /csv/generate/firmware_devices?request_id&state */
-export const firmwareDevicesCsvQuery = z.object({ request_id: requestId, state });
+export const firmwareDevicesCsvQuery = queries.csv;
 export type FirmwareDevicesCsvQuery = z.infer<typeof firmwareDevicesCsvQuery>;
 
 /** One device of a request: its activity, or its refusal (no activity: `status`, `wave` and `progress` null). */
@@ -55,31 +53,19 @@ export type FirmwareDeviceItem = z.infer<typeof firmwareDeviceItem>;
 export const firmwareDevicesResponse = outcomePage(firmwareDeviceItem);
 export type FirmwareDevicesPage = z.infer<typeof firmwareDevicesResponse>['model'];
 
+const firmwareOutcomeRoutes = outcomeRoutes({
+  area: 'firmware',
+  path: '/firmware/devices',
+  summary: `A request's devices with their outcome and reason, and the refused ones; state all, failed, pending, done, cancelled, refused (${OUTCOME_PAGE_SIZE} per page)`,
+  query: firmwareDevicesQuery,
+  response: firmwareDevicesResponse,
+  csv: 'firmware_devices',
+  csvQuery: firmwareDevicesCsvQuery,
+  what: "a request's devices",
+});
+
 export const FIRMWARE_OUTCOME_ROUTES = {
-  firmwareDevices: route({
-    method: 'GET',
-    path: '/firmware/devices',
-    area: 'firmware',
-    summary: `A request's devices with their outcome and reason, and the refused ones; state all, failed, pending, done, cancelled, refused (${OUTCOME_PAGE_SIZE} per page)`,
-    query: firmwareDevicesQuery,
-    response: firmwareDevicesResponse,
-  }),
-  firmwareDevicesCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/firmware_devices',
-    area: 'firmware',
-    summary: "Prepares the CSV of a request's devices in a state; returns the hash /csv/firmware_devices takes",
-    query: firmwareDevicesCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvFirmwareDevices: route({
-    method: 'GET',
-    path: '/csv/firmware_devices',
-    area: 'firmware',
-    summary: "CSV download by hash: a request's devices in the state given to /csv/generate/firmware_devices (streamed)",
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  firmwareDevices: firmwareOutcomeRoutes.list,
+  firmwareDevicesCsvGenerate: firmwareOutcomeRoutes.csvGenerate,
+  csvFirmwareDevices: firmwareOutcomeRoutes.csvDownload,
 } as const satisfies Record<string, RouteDef>;

@@ -3,12 +3,10 @@
 // initModemUpdateProcess call (each device's process stands alone), so the list is the devices' latest outcomes, as
 // the reports are. What it holds: docs/firmware-modem.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam } from './params.js';
-import { route, type RouteDef } from './route-def.js';
+import type { RouteDef } from './route-def.js';
 import { iso } from './device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
 import { modemProcess, modemReason } from './modem.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from './outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from './outcomes.js';
 
 /**
  * The state filter of the modem outcomes: all; failed (failed or stopped: not updated, with the reason, and
@@ -20,13 +18,13 @@ export type ModemDeviceState = (typeof MODEM_DEVICE_STATES)[number];
 export const MODEM_OUTCOMES = ['running', 'done', 'failed', 'stopped', 'refused'] as const;
 export type ModemOutcome = (typeof MODEM_OUTCOMES)[number];
 
-const state = outcomeStateParam(MODEM_DEVICE_STATES);
+const queries = outcomeQueries({}, MODEM_DEVICE_STATES);
 
 /** GET /modem/devices?state&page&count */
-export const modemDevicesQuery = z.object({ state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const modemDevicesQuery = queries.page;
 export type ModemDevicesQuery = z.infer<typeof modemDevicesQuery>;
 /** GET /csv/generate/modem_devices?state */
-export const modemDevicesCsvQuery = z.object({ state });
+export const modemDevicesCsvQuery = queries.csv;
 export type ModemDevicesCsvQuery = z.infer<typeof modemDevicesCsvQuery>;
 
 /** One device: its latest process (`process`), or its refusal (`process` null); `reason` is either's. */
@@ -45,31 +43,19 @@ export type ModemDeviceItem = z.infer<typeof modemDeviceItem>;
 export const modemDevicesResponse = outcomePage(modemDeviceItem);
 export type ModemDevicesPage = z.infer<typeof modemDevicesResponse>['model'];
 
+const modemOutcomeRoutes = outcomeRoutes({
+  area: 'modem',
+  path: '/modem/devices',
+  summary: `Every device's latest modem update or later refusal, with its reason; state all, failed, pending, done, stopped, refused (${OUTCOME_PAGE_SIZE} per page)`,
+  query: modemDevicesQuery,
+  response: modemDevicesResponse,
+  csv: 'modem_devices',
+  csvQuery: modemDevicesCsvQuery,
+  what: 'the modem outcomes',
+});
+
 export const MODEM_OUTCOME_ROUTES = {
-  modemDevices: route({
-    method: 'GET',
-    path: '/modem/devices',
-    area: 'modem',
-    summary: `Every device's latest modem update or later refusal, with its reason; state all, failed, pending, done, stopped, refused (${OUTCOME_PAGE_SIZE} per page)`,
-    query: modemDevicesQuery,
-    response: modemDevicesResponse,
-  }),
-  modemDevicesCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/modem_devices',
-    area: 'modem',
-    summary: 'Prepares the CSV of the modem outcomes in a state; returns the hash /csv/modem_devices takes',
-    query: modemDevicesCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvModemDevices: route({
-    method: 'GET',
-    path: '/csv/modem_devices',
-    area: 'modem',
-    summary: 'CSV download by hash: the modem outcomes in the state given to /csv/generate/modem_devices (streamed)',
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  modemDevices: modemOutcomeRoutes.list,
+  modemDevicesCsvGenerate: modemOutcomeRoutes.csvGenerate,
+  csvModemDevices: modemOutcomeRoutes.csvDownload,
 } as const satisfies Record<string, RouteDef>;

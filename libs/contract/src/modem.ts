@@ -5,8 +5,8 @@ import { pageParam, positiveId } from './params.js';
 import { coded } from './reasons.js';
 import { envelope, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
+import { csvDownloadRoute, csvGenerateRoute } from './device-workspace/exports.js';
 import { int, intOrNull, iso, isoOrNull } from './device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
 import { commandRefusal, REFUSALS_LISTED } from './commands.js';
 
 /** §9: a process that has not reached its last task 10 days after it started, or has had 3 errors, ends as failed. */
@@ -291,22 +291,6 @@ export const MODEM_ROUTES = {
     response: modemOneResponse,
     mutating: true,
   }),
-  modemCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/modem',
-    area: 'modem',
-    summary: 'The hash /csv/modem takes for a report (done, updating, notUpdated)',
-    query: modemCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvModem: route({
-    method: 'GET',
-    path: '/csv/modem',
-    area: 'modem',
-    summary: 'CSV download by hash: every device of a modem report (streamed)',
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  modemCsvGenerate: csvGenerateRoute('modem', '/csv/generate/modem', 'The hash /csv/modem takes for a report (done, updating, notUpdated)', modemCsvQuery),
+  csvModem: csvDownloadRoute('modem', 'modem', 'CSV download by hash: every device of a modem report (streamed)'),
 } as const satisfies Record<string, RouteDef>;

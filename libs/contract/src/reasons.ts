@@ -8,7 +8,7 @@ import { MODEM_REASONS } from './reasons/modem.js';
 import { OWNER_DEVICES_REASONS } from './reasons/owner-devices.js';
 import { STATS_REASONS } from './reasons/stats.js';
 import { WIFI_REASONS } from './reasons/wifi.js';
-import { ADMINISTRATION_REASONS } from './reasons/administration.js';
+import { ADMIN_REASONS } from './reasons/admin.js';
 import { ADMIN_DATA_REASONS } from './reasons/admin-data.js';
 import { OWNER_WORKSPACE_REASONS } from './reasons/owner-workspace.js';
 import { FIRMWARE_REASONS } from './reasons/firmware.js';
@@ -29,11 +29,11 @@ import { FIRMWARE_REASONS } from './reasons/firmware.js';
 export type { ReasonDef, ReasonParamKind };
 
 /** Every feature's list of codes (a code is declared in one of them: reasons.spec.ts checks that none repeats). */
-export const REASON_LISTS = [COMMON_REASONS, IMPORT_REASONS, DEVICE_WORKSPACE_REASONS, SMS_REASONS, MODEM_REASONS, OWNER_DEVICES_REASONS, STATS_REASONS, WIFI_REASONS, ADMINISTRATION_REASONS, ADMIN_DATA_REASONS, OWNER_WORKSPACE_REASONS, FIRMWARE_REASONS] as const;
+export const REASON_LISTS = [COMMON_REASONS, IMPORT_REASONS, DEVICE_WORKSPACE_REASONS, SMS_REASONS, MODEM_REASONS, OWNER_DEVICES_REASONS, STATS_REASONS, WIFI_REASONS, ADMIN_REASONS, ADMIN_DATA_REASONS, OWNER_WORKSPACE_REASONS, FIRMWARE_REASONS] as const;
 
 export const REASONS = {
   ...COMMON_REASONS, ...IMPORT_REASONS, ...DEVICE_WORKSPACE_REASONS, ...SMS_REASONS, ...MODEM_REASONS, ...OWNER_DEVICES_REASONS,
-  ...STATS_REASONS, ...WIFI_REASONS, ...ADMINISTRATION_REASONS, ...ADMIN_DATA_REASONS, ...OWNER_WORKSPACE_REASONS, ...FIRMWARE_REASONS,
+  ...STATS_REASONS, ...WIFI_REASONS, ...ADMIN_REASONS, ...ADMIN_DATA_REASONS, ...OWNER_WORKSPACE_REASONS, ...FIRMWARE_REASONS,
 } as const satisfies Record<string, ReasonDef>;
 
 export type ReasonCode = keyof typeof REASONS;

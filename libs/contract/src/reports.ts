@@ -7,7 +7,7 @@ import { coded } from './reasons.js';
 import { PAGE_SIZE } from './constants.js';
 import { envelope } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from './device-workspace/exports.js';
+import { csvDownloadRoute, csvGenerateRoute } from './device-workspace/exports.js';
 
 /** The longest range of one active devices report (days from `from` to `to`). */
 export const REPORT_RANGE_MAX_DAYS = 366;
@@ -148,22 +148,6 @@ export const REPORT_ROUTES = {
     query: activeDevicesQuery,
     response: activeDevicesResponse,
   }),
-  activeDevicesCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/active_devices',
-    area: 'reports',
-    summary: 'The hash /csv/active_devices takes for a DONE report',
-    query: activeDevicesCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvActiveDevices: route({
-    method: 'GET',
-    path: '/csv/active_devices',
-    area: 'reports',
-    summary: 'CSV download by hash: every device of an active devices report (streamed)',
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  activeDevicesCsvGenerate: csvGenerateRoute('reports', '/csv/generate/active_devices', 'The hash /csv/active_devices takes for a DONE report', activeDevicesCsvQuery),
+  csvActiveDevices: csvDownloadRoute('reports', 'active_devices', 'CSV download by hash: every device of an active devices report (streamed)'),
 } as const satisfies Record<string, RouteDef>;

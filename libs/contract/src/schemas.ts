@@ -6,17 +6,19 @@ import { ALL_ROLES } from './roles.js';
 
 /** `{ model: T }`: the success envelope of every call (§7). */
 export const envelope = <T extends z.ZodType>(model: T) => z.object({ model });
+/**
+ * A page's model: `items`, `total_pages` (pages are zero-based), `more` (true when more pages exist beyond
+ * total_pages: counting stops past what the pager can reach) and `page`.
+ */
+export const pageModel = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total_pages: z.number().int().nonnegative(),
+    more: z.boolean(),
+    page: z.number().int().nonnegative(),
+  });
 /** Search results: `model.items` and `model.total_pages` (pages are zero-based). */
-export const page = <T extends z.ZodType>(item: T) =>
-  envelope(
-    z.object({
-      items: z.array(item),
-      total_pages: z.number().int().nonnegative(),
-      /** true when more pages exist beyond total_pages (counting stops past what the pager can reach) */
-      more: z.boolean(),
-      page: z.number().int().nonnegative(),
-    }),
-  );
+export const page = <T extends z.ZodType>(item: T) => envelope(pageModel(item));
 
 /**
  * Control characters: C0 (NUL and the rest, tab, line feed and carriage return included), DEL and C1. The api's

@@ -6,8 +6,8 @@ import { coded } from './reasons.js';
 import { PAGE_SIZE, PHONE_MAX, PHONE_MIN } from './constants.js';
 import { envelope, page } from './schemas.js';
 import { route, type RouteDef } from './route-def.js';
+import { csvDownloadRoute, csvGenerateRoute } from './device-workspace/exports.js';
 import { int, intOrNull, iso, isoOrNull, noControlChars } from './device-workspace/shared.js';
-import { csvDownloadQuery, csvGenerateResponse, csvDownloadResponse } from './device-workspace/exports.js';
 
 /** The longest range one traffic search, statistic or export covers (days from `from` to `to`). */
 export const SMS_RANGE_MAX_DAYS = 366;
@@ -190,15 +190,7 @@ export type WhitelistItem = z.infer<typeof whitelistItem>;
 // ---------------------------------------------------------------------------------------------- routes
 
 const smsCsvDownload = (kind: SmsExportKind, what: string) =>
-  route({
-    method: 'GET',
-    path: `/csv/${kind}`,
-    area: 'sms',
-    summary: `CSV download by hash: ${what} of the range (and query) given to /csv/generate/sms (streamed)`,
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  });
+  csvDownloadRoute('sms', kind, `CSV download by hash: ${what} of the range (and query) given to /csv/generate/sms (streamed)`);
 
 export const TRAFFIC_ROUTES = {
   smsSearch: route({
@@ -217,15 +209,12 @@ export const TRAFFIC_ROUTES = {
     query: smsStatisticsQuery,
     response: envelope(smsStatistics),
   }),
-  smsCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/sms',
-    area: 'sms',
-    summary: 'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take',
-    query: smsCsvGenerateQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
+  smsCsvGenerate: csvGenerateRoute(
+    'sms',
+    '/csv/generate/sms',
+    'Prepares the SMS exports of a range (and query); returns the hash /csv/sms_global and /csv/sms_error take',
+    smsCsvGenerateQuery,
+  ),
   csvSmsGlobal: smsCsvDownload('sms_global', 'every message'),
   csvSmsError: smsCsvDownload('sms_error', 'the messages in error'),
   gsmSearch: route({

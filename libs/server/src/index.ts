@@ -44,7 +44,7 @@ export * from './sms/sms-events.js';
 export * from './sms/sms-worker.module.js';
 export * from './sms/sms-sweep.service.js';
 export * from './sms/sms-stats.js';
-export * from './administration/administration.module.js';
+export * from './admin/admin.module.js';
 export * from './sms/sms-gateways.js';
 export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';
 export * from './admin-data/admin-data.module.js';

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { RouteName } from '@tracker/contract';
-import { userOfRole } from '../harness.js';
 import { csvForm, uniqueDigits } from '../imports-helpers.js';
+import { exportHash } from './export-hash.js';
 import type { SampleBuilder } from './index.js';
 
 /** Valid requests of the import routes; uploads are tiny and unique (the matrix calls each route many times). */
@@ -23,15 +22,7 @@ export const IMPORT_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   importTemplate: () => ({ path: '/import/template?kind=SIM' }),
   importCsvGenerate: () => ({ path: '/csv/generate/import?import_id=1' }),
   // a report hash is good only for the user who generated it
-  importCsvDownload: async ({ api, role }) => {
-    const hash = randomBytes(24).toString('hex');
-    await api.pool.query(
-      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
-       VALUES ($1, 'import', '{"import_id": 2}', (SELECT id FROM backoffice_user WHERE username = $2), now() + interval '1 hour')`,
-      [hash, userOfRole(role).username],
-    );
-    return { path: `/csv/import?hash=${hash}` };
-  },
+  importCsvDownload: async (ctx) => ({ path: `/csv/import?hash=${await exportHash(ctx, 'import', { import_id: 2 })}` }),
   importHelp: () => ({ path: '/import/upload/help' }),
   importHelpUpload: () => {
     const form = new FormData();

@@ -2,9 +2,9 @@ import type { RoleId, RouteName } from '@tracker/contract';
 import type { TestApi } from '../harness.js';
 import { DEVICE_SAMPLES } from './device-workspace.js';
 import { IMPORT_SAMPLES } from './imports.js';
-import { SMS_TRAFFIC_SAMPLES } from './sms-traffic.js';
+import { TRAFFIC_SAMPLES } from './traffic.js';
 import { SMS_SAMPLES } from './sms.js';
-import { ADMINISTRATION_SAMPLES } from './administration.js';
+import { ADMIN_SAMPLES } from './admin.js';
 import { ADMIN_DATA_SAMPLES } from './admin-data.js';
 import { OWNER_SAMPLES } from './owner-workspace.js';
 import { OWNER_CONTACT_SAMPLES } from './owner-contacts.js';
@@ -21,4 +21,4 @@ export type SampleRequest = { path: string; body?: unknown; multipart?: FormData
 export type SampleBuilder = (ctx: SampleContext) => SampleRequest | Promise<SampleRequest>;
 
 /** Features keep the valid requests of their routes in their own file; the role x route matrix uses them. */
-export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...SMS_TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMINISTRATION_SAMPLES, ...ADMIN_DATA_SAMPLES, ...OWNER_SAMPLES, ...OWNER_CONTACT_SAMPLES, ...STATS_SAMPLES, ...FIRMWARE_SAMPLES, ...MODEM_SAMPLES, ...OUTCOME_SAMPLES, ...JOB_SAMPLES };
+export const FEATURE_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = { ...DEVICE_SAMPLES, ...IMPORT_SAMPLES, ...TRAFFIC_SAMPLES, ...SMS_SAMPLES, ...ADMIN_SAMPLES, ...ADMIN_DATA_SAMPLES, ...OWNER_SAMPLES, ...OWNER_CONTACT_SAMPLES, ...STATS_SAMPLES, ...FIRMWARE_SAMPLES, ...MODEM_SAMPLES, ...OUTCOME_SAMPLES, ...JOB_SAMPLES };

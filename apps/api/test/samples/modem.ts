@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { RouteName } from '@tracker/contract';
 import type { TestApi } from '../harness.js';
-import { userOfRole } from '../harness.js';
+import { exportHash } from './export-hash.js';
 import type { SampleBuilder } from './index.js';
 
 /**
@@ -37,13 +36,5 @@ export const MODEM_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
     return { path: `/modem/reset?modem_id=${r.rows[0]?.id ?? 1}` };
   },
   modemCsvGenerate: () => ({ path: '/csv/generate/modem?report=done' }),
-  csvModem: async ({ api, role }) => {
-    const hash = randomBytes(24).toString('hex');
-    await api.pool.query(
-      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
-       VALUES ($1, 'modem', '{"report": "done"}', (SELECT id FROM backoffice_user WHERE username = $2), now() + interval '1 hour')`,
-      [hash, userOfRole(role).username],
-    );
-    return { path: `/csv/modem?hash=${hash}` };
-  },
+  csvModem: async (ctx) => ({ path: `/csv/modem?hash=${await exportHash(ctx, 'modem', { report: 'done' })}` }),
 };

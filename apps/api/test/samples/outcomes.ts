@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { PARTNER_DEVICE_TYPE, type RouteName } from '@tracker/contract';
-import { userOfRole } from '../harness.js';
+import { exportHash } from './export-hash.js';
 import type { SampleBuilder, SampleContext } from './index.js';
 
 /** A campaign of the role's type (partners' own; everyone else type 1), stored directly with one refused device. */
@@ -14,17 +14,6 @@ async function campaignOf(ctx: SampleContext): Promise<string> {
   return bulkId;
 }
 
-/** A download hash of the role's user for `kind` and `params` (what /csv/generate/... would have stored). */
-async function hashOf(ctx: SampleContext, kind: string, params: object): Promise<string> {
-  const hash = randomBytes(24).toString('hex');
-  await ctx.api.pool.query(
-    `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
-     VALUES ($1, $2, $3, (SELECT id FROM backoffice_user WHERE username = $4), now() + interval '1 hour')`,
-    [hash, kind, JSON.stringify(params), userOfRole(ctx.role).username],
-  );
-  return hash;
-}
-
 /**
  * Valid requests of the outcome lists and their CSVs (docs/sms.md "Outcomes", docs/firmware-modem.md "Outcomes"):
  * the seed's firmware request 2 (finished, two devices failed) and its modem updates.
@@ -32,11 +21,11 @@ async function hashOf(ctx: SampleContext, kind: string, params: object): Promise
 export const OUTCOME_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   smsCampaignDevices: async (ctx) => ({ path: `/sms/campaign/devices?bulk_id=${await campaignOf(ctx)}&state=failed&page=0&count=25` }),
   smsCampaignCsvGenerate: async (ctx) => ({ path: `/csv/generate/sms_campaign?bulk_id=${await campaignOf(ctx)}&state=all` }),
-  csvSmsCampaign: async (ctx) => ({ path: `/csv/sms_campaign?hash=${await hashOf(ctx, 'sms_campaign', { bulk_id: await campaignOf(ctx), state: 'failed' })}` }),
+  csvSmsCampaign: async (ctx) => ({ path: `/csv/sms_campaign?hash=${await exportHash(ctx, 'sms_campaign', { bulk_id: await campaignOf(ctx), state: 'failed' })}` }),
   firmwareDevices: () => ({ path: '/firmware/devices?request_id=2&state=failed&page=0&count=25' }),
   firmwareDevicesCsvGenerate: () => ({ path: '/csv/generate/firmware_devices?request_id=2&state=all' }),
-  csvFirmwareDevices: async (ctx) => ({ path: `/csv/firmware_devices?hash=${await hashOf(ctx, 'firmware_devices', { request_id: 2, state: 'failed' })}` }),
+  csvFirmwareDevices: async (ctx) => ({ path: `/csv/firmware_devices?hash=${await exportHash(ctx, 'firmware_devices', { request_id: 2, state: 'failed' })}` }),
   modemDevices: () => ({ path: '/modem/devices?state=failed&page=0&count=25' }),
   modemDevicesCsvGenerate: () => ({ path: '/csv/generate/modem_devices?state=all' }),
-  csvModemDevices: async (ctx) => ({ path: `/csv/modem_devices?hash=${await hashOf(ctx, 'modem_devices', { state: 'failed' })}` }),
+  csvModemDevices: async (ctx) => ({ path: `/csv/modem_devices?hash=${await exportHash(ctx, 'modem_devices', { state: 'failed' })}` }),
 };

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { RouteName } from '@tracker/contract';
 import { userOfRole } from '../harness.js';
+import { exportHash } from './export-hash.js';
 import type { SampleBuilder } from './index.js';
 
 /** Valid requests of the statistics and report routes (docs/statistics.md). */
@@ -11,15 +11,7 @@ export const STATS_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   // a DONE report of the role's user (a report and its exports are its creator's only)
   activeDevices: async ({ api, role }) => ({ path: `/reports/active_devices?id=${await doneRun(api, role)}` }),
   activeDevicesCsvGenerate: async ({ api, role }) => ({ path: `/csv/generate/active_devices?id=${await doneRun(api, role)}` }),
-  csvActiveDevices: async ({ api, role }) => {
-    const hash = randomBytes(24).toString('hex');
-    await api.pool.query(
-      `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
-       VALUES ($1, 'active_devices', jsonb_build_object('id', $2::int), (SELECT id FROM backoffice_user WHERE username = $3), now() + interval '1 hour')`,
-      [hash, await doneRun(api, role), userOfRole(role).username],
-    );
-    return { path: `/csv/active_devices?hash=${hash}` };
-  },
+  csvActiveDevices: async (ctx) => ({ path: `/csv/active_devices?hash=${await exportHash(ctx, 'active_devices', { id: await doneRun(ctx.api, ctx.role) })}` }),
 };
 
 async function doneRun(api: Parameters<SampleBuilder>[0]['api'], role: Parameters<SampleBuilder>[0]['role']): Promise<number> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { coded } from '../reasons.js';
 import { envelope } from '../schemas.js';
+import type { Area } from '../access.js';
 import { route, type RouteDef } from '../route-def.js';
 import { deviceDayQuery, iso } from './shared.js';
 
@@ -27,30 +28,25 @@ export const csvGenerateResponse = envelope(z.object({ hash: z.string(), expires
 /** CSV downloads answer text/csv, not JSON. */
 export const csvDownloadResponse = z.undefined();
 
+/**
+ * `GET <path>` (`/csv/generate/...`): prepares an export and answers the hash its download takes; audited, as its
+ * parameters name the data taken out (§7 Reports and exports). Every export's preparation is declared with it.
+ */
+export const csvGenerateRoute = <const A extends Area, const P extends string, const Q extends z.ZodType>(area: A, path: P, summary: string, query: Q) =>
+  route({ method: 'GET', path, area, summary, query, response: csvGenerateResponse, audited: true });
+
+/** `GET /csv/<kind>?hash`: an export's download by hash (text/csv, streamed; audited). Every download is declared with it. */
+export const csvDownloadRoute = <const A extends Area, const K extends string>(area: A, kind: K, summary: string) =>
+  route({ method: 'GET', path: `/csv/${kind}` as `/csv/${K}`, area, summary, query: csvDownloadQuery, response: csvDownloadResponse, audited: true });
+
 // ---------------------------------------------------------------------------------------------- routes
 
 const csvDownload = (kind: DeviceExportKind, what: string) =>
-  route({
-    method: 'GET',
-    path: `/csv/${kind}`,
-    area: 'deviceTabs',
-    summary: `CSV download by hash: ${what} of the device and day given to /csv/generate (streamed)`,
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  });
+  csvDownloadRoute('deviceTabs', kind, `CSV download by hash: ${what} of the device and day given to /csv/generate (streamed)`);
 
 export const EXPORT_ROUTES = {
   // ------------------------------------------------------------------ exports
-  csvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate',
-    area: 'deviceTabs',
-    summary: 'Prepares the device exports of a day; returns the hash the downloads take (expires)',
-    query: csvGenerateQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
+  csvGenerate: csvGenerateRoute('deviceTabs', '/csv/generate', 'Prepares the device exports of a day; returns the hash the downloads take (expires)', csvGenerateQuery),
   csvCommunications: csvDownload('communications', 'communications'),
   csvLocations: csvDownload('locations', 'location fixes'),
   csvDeviceTrace: csvDownload('device_trace', 'audit trail'),

@@ -2,12 +2,10 @@
 // which failed and why, which the ledger refused; as a list with a state filter and as a CSV. What each holds:
 // docs/sms.md "Outcomes".
 import { z } from 'zod';
-import { countParam, pageParam } from '../params.js';
 import { coded } from '../reasons.js';
-import { route, type RouteDef } from '../route-def.js';
+import type { RouteDef } from '../route-def.js';
 import { int, intOrNull, iso, isoOrNull } from '../device-workspace/shared.js';
-import { csvDownloadQuery, csvDownloadResponse, csvGenerateResponse } from '../device-workspace/exports.js';
-import { OUTCOME_COUNT_MAX, OUTCOME_PAGE_SIZE, outcomePage, outcomeStateParam } from '../outcomes.js';
+import { OUTCOME_PAGE_SIZE, outcomePage, outcomeQueries, outcomeRoutes } from '../outcomes.js';
 import { SMS_STATUS } from './send.js';
 
 /**
@@ -25,14 +23,13 @@ export type CampaignOutcome = (typeof CAMPAIGN_OUTCOMES)[number];
 export const campaignOutcomeOf = (status: number): CampaignOutcome =>
   (Object.entries(SMS_STATUS).find(([, v]) => v === status)?.[0] as CampaignOutcome | undefined) ?? 'error';
 
-const bulkId = z.uuid(coded('badFormat'));
-const state = outcomeStateParam(CAMPAIGN_DEVICE_STATES);
+const queries = outcomeQueries({ bulk_id: z.uuid(coded('badFormat')) }, CAMPAIGN_DEVICE_STATES);
 
 /** GET /sms/campaign/devices?bulk_id&state&page&count */
-export const campaignDevicesQuery = z.object({ bulk_id: bulkId, state, page: pageParam(), count: countParam(OUTCOME_PAGE_SIZE, OUTCOME_COUNT_MAX) });
+export const campaignDevicesQuery = queries.page;
 export type CampaignDevicesQuery = z.infer<typeof campaignDevicesQuery>;
 /** GET /csv/generate/sms_campaign?bulk_id&state */
-export const campaignCsvQuery = z.object({ bulk_id: bulkId, state });
+export const campaignCsvQuery = queries.csv;
 export type CampaignCsvQuery = z.infer<typeof campaignCsvQuery>;
 
 /**
@@ -69,31 +66,19 @@ export type CampaignDeviceItem = z.infer<typeof campaignDeviceItem>;
 export const campaignDevicesResponse = outcomePage(campaignDeviceItem);
 export type CampaignDevicesPage = z.infer<typeof campaignDevicesResponse>['model'];
 
+const smsOutcomeRoutes = outcomeRoutes({
+  area: 'sms',
+  path: '/sms/campaign/devices',
+  summary: `A campaign's devices with their outcome (latest message, reason, reply, attempts) and the refused ones; state all, failed, pending, done, expired, refused (${OUTCOME_PAGE_SIZE} per page)`,
+  query: campaignDevicesQuery,
+  response: campaignDevicesResponse,
+  csv: 'sms_campaign',
+  csvQuery: campaignCsvQuery,
+  what: "a campaign's devices",
+});
+
 export const SMS_OUTCOME_ROUTES = {
-  smsCampaignDevices: route({
-    method: 'GET',
-    path: '/sms/campaign/devices',
-    area: 'sms',
-    summary: `A campaign's devices with their outcome (latest message, reason, reply, attempts) and the refused ones; state all, failed, pending, done, expired, refused (${OUTCOME_PAGE_SIZE} per page)`,
-    query: campaignDevicesQuery,
-    response: campaignDevicesResponse,
-  }),
-  smsCampaignCsvGenerate: route({
-    method: 'GET',
-    path: '/csv/generate/sms_campaign',
-    area: 'sms',
-    summary: "Prepares the CSV of a campaign's devices in a state; returns the hash /csv/sms_campaign takes",
-    query: campaignCsvQuery,
-    response: csvGenerateResponse,
-    audited: true,
-  }),
-  csvSmsCampaign: route({
-    method: 'GET',
-    path: '/csv/sms_campaign',
-    area: 'sms',
-    summary: "CSV download by hash: a campaign's devices in the state given to /csv/generate/sms_campaign (streamed)",
-    query: csvDownloadQuery,
-    response: csvDownloadResponse,
-    audited: true,
-  }),
+  smsCampaignDevices: smsOutcomeRoutes.list,
+  smsCampaignCsvGenerate: smsOutcomeRoutes.csvGenerate,
+  csvSmsCampaign: smsOutcomeRoutes.csvDownload,
 } as const satisfies Record<string, RouteDef>;

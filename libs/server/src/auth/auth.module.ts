@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module.js';
-import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
+import { BackofficeUsersRepository } from '../admin/backoffice-users.repository.js';
 import { OwnerStoreModule } from '../owner-workspace/owner-store.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';

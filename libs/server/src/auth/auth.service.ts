@@ -21,7 +21,7 @@ import type { PrismaDb } from '../core/db.js';
 import { DomainError } from '../core/errors.js';
 import type { ClientInfoValue } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
-import { BackofficeUsersRepository } from '../administration/backoffice-users.repository.js';
+import { BackofficeUsersRepository } from '../admin/backoffice-users.repository.js';
 import { AuthRepository, type BackofficeUserRow } from './auth.repository.js';
 import { SessionService } from './session.service.js';
 import { throttleAccount, ThrottleService } from './throttle.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/tokens.js';
-import { JobHandler, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, type JobPayload } from '../core/jobs/index.js';
+import { countedRun, JobHandler, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, type JobPayload } from '../core/jobs/index.js';
 import { FirmwareRollout } from './firmware-rollout.service.js';
 
 /** How often running requests are looked at: a wave that is over moves on within about this. */
@@ -34,13 +34,12 @@ export class FirmwareJobs {
     if (this.ticking) return 0;
     this.ticking = true;
     try {
-      const ids = await this.rollout.running();
-      if (ids.length) await this.jobs.enqueueMany(JobName.FirmwareAdvance, ids.map((requestId) => ({ requestId })));
-      await this.rollout.timeOutEnded();
-      return ids.length;
-    } catch (err) {
-      this.log.warn({ err }, 'firmware tick failed');
-      return 0;
+      return await countedRun(this.log, 'firmware tick', async () => {
+        const ids = await this.rollout.running();
+        if (ids.length) await this.jobs.enqueueMany(JobName.FirmwareAdvance, ids.map((requestId) => ({ requestId })));
+        await this.rollout.timeOutEnded();
+        return ids.length;
+      });
     } finally {
       this.ticking = false;
     }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
+import { countedRun, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ImportsRepository } from './imports.repository.js';
 import { UploadStore } from './upload-store.js';
 
@@ -30,15 +30,12 @@ export class ImportSweep {
   }
 
   /** Re-enqueues open imports without a job. Returns how many it queued. */
-  async sweep(): Promise<number> {
-    let n = 0;
-    try {
-      n = await this.jobs.enqueueMissing(JobName.ImportRun, (await this.repo.open()).map((importId) => ({ importId })));
+  sweep(): Promise<number> {
+    return countedRun(this.log, 'import sweep', async () => {
+      const n = await this.jobs.enqueueMissing(JobName.ImportRun, (await this.repo.open()).map((importId) => ({ importId })));
       if (n) this.log.info({ queued: n }, 'import sweep re-enqueued open imports');
-    } catch (err) {
-      this.log.warn({ err }, 'import sweep failed');
-    }
-    return n;
+      return n;
+    });
   }
 
   /**

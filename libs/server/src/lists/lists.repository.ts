@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaRepository } from '../core/db.js';
-import { inUserScope, type UserScope } from '../administration/user-scope.js';
+import { inUserScope, type UserScope } from '../admin/user-scope.js';
 
 /** A gateway as the list, the gateway screen's save and its audit show it (the fields of `smsGatewayItem`). */
 export const GATEWAY_SELECT = { id: true, name: true, allowed: true, command: true, enabled: true, url: true, from_number: true, rate_per_second: true } as const;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assignableRoles, deviceTypeScope, Role, ROLE_NAMES } from '@tracker/contract';
 import type { SessionUser } from '../access/session-user.js';
-import { userScope } from '../administration/user-scope.js';
+import { userScope } from '../admin/user-scope.js';
 import { ListsRepository } from './lists.repository.js';
 
 /** How many finished imports the list offers (newest first). */
@@ -73,7 +73,7 @@ export class ListsService {
   }
 
   backofficeUsers(s: SessionUser) {
-    // §5/§6 manager scope, the same rule as the user management's edits (administration/user-scope.ts)
+    // §5/§6 manager scope, the same rule as the user management's edits (admin/user-scope.ts)
     return this.repo.backofficeUsers(userScope(s));
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
+import { countedRun, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ModemRepository } from './modem.repository.js';
 
 export const MODEM_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ModemSweep].everyMs;
@@ -25,14 +25,11 @@ export class ModemSweep {
   ) {}
 
   @PeriodicJob(PeriodicJobName.ModemSweep)
-  async tick(): Promise<number> {
-    try {
+  tick(): Promise<number> {
+    return countedRun(this.log, 'modem sweep', async () => {
       const due = await this.repo.due(this.config.get('MODEM_CHECK_TIMEOUT_MS'), this.config.get('MODEM_STALE_MS'), BATCH);
       await this.jobs.enqueueMany(JobName.ModemStep, due);
       return due.length;
-    } catch (err) {
-      this.log.warn({ err }, 'modem sweep failed');
-      return 0;
-    }
+    });
   }
 }

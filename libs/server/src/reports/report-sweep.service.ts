@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
+import { countedRun, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { ReportsRepository } from './reports.repository.js';
 
 export const REPORT_SWEEP_MS = PERIODIC_JOBS[PeriodicJobName.ReportSweep].everyMs;
@@ -22,14 +22,11 @@ export class ReportSweep {
 
   /** Re-enqueues open runs without a job. Returns how many it queued. */
   @PeriodicJob(PeriodicJobName.ReportSweep)
-  async sweep(): Promise<number> {
-    try {
+  sweep(): Promise<number> {
+    return countedRun(this.log, 'report sweep', async () => {
       const n = await this.jobs.enqueueMissing(JobName.ReportActiveDevices, (await this.repo.open()).map((runId) => ({ runId })));
       if (n) this.log.info({ queued: n }, 'report sweep re-enqueued open report runs');
       return n;
-    } catch (err) {
-      this.log.warn({ err }, 'report sweep failed');
-      return 0;
-    }
+    });
   }
 }

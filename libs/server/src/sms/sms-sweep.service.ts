@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config.js';
 import { LOGGER } from '../core/tokens.js';
-import { JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, QueueName } from '../core/jobs/index.js';
+import { countedRun, JobName, JobQueue, PERIODIC_JOBS, PeriodicJob, PeriodicJobName, QueueName } from '../core/jobs/index.js';
 import { SmsDispatchRepository } from './sms-dispatch.repository.js';
 import { SmsGateways } from './sms-gateways.js';
 import { chunks } from '../commands/command-ledger.service.js';
@@ -41,8 +41,8 @@ export class SmsSweep {
   ) {}
 
   @PeriodicJob(PeriodicJobName.SmsSweep)
-  async tick(): Promise<number> {
-    try {
+  tick(): Promise<number> {
+    return countedRun(this.log, 'sms sweep', async () => {
       // expired first: a command past its time to live is not queued again
       await this.expireDue();
       let n = await this.requeue(await this.repo.staleClaims(this.config.get('SMS_CLAIM_LEASE_MS'), 10_000));
@@ -52,10 +52,7 @@ export class SmsSweep {
       await this.repo.foldStats();
       if (n) this.log.info({ queued: n }, 'sms sweep re-enqueued unfinished messages');
       return n;
-    } catch (err) {
-      this.log.warn({ err }, 'sms sweep failed');
-      return 0;
-    }
+    });
   }
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { STATS_TYPE_KEYS, statsTypeDef, type StatsType } from '@tracker/contract';
 import { LOGGER } from '../core/tokens.js';
-import { PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
+import { countedRun, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { STATS_SOURCES } from './stats-sql.js';
 import { StatsRepository } from './stats.repository.js';
 
@@ -89,23 +89,13 @@ export class StatsRollup implements OnModuleDestroy {
 
   /** the first roll (a backfill on a new database) runs in the background (`onStart: 'background'`): the worker's other jobs start at once */
   @PeriodicJob(PeriodicJobName.StatsRollup)
-  async tick(): Promise<number> {
-    try {
-      return await this.serial('schedule', () => this.roll(Date.now()));
-    } catch (err) {
-      this.log.warn({ err }, 'stats rollup failed');
-      return 0;
-    }
+  tick(): Promise<number> {
+    return countedRun(this.log, 'stats rollup', () => this.serial('schedule', () => this.roll(Date.now())));
   }
 
   @PeriodicJob(PeriodicJobName.StatsDirty)
-  async dirtyTick(): Promise<number> {
-    try {
-      return await this.serial('dirty', () => this.rollDirty());
-    } catch (err) {
-      this.log.warn({ err }, 'stats rollup of marked days failed');
-      return 0;
-    }
+  dirtyTick(): Promise<number> {
+    return countedRun(this.log, 'stats rollup of marked days', () => this.serial('dirty', () => this.rollDirty()));
   }
 
   /**

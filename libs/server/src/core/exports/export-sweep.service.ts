@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../tokens.js';
 import { PeriodicJob } from '../jobs/job-handler.decorator.js';
+import { countedRun } from '../jobs/periodic-jobs.js';
 import { PeriodicJobName } from '../jobs/registry.js';
 import { ExportStore } from './export-store.js';
 
@@ -14,12 +15,11 @@ export class ExportSweep {
   ) {}
 
   @PeriodicJob(PeriodicJobName.ExportSweep)
-  async sweep(): Promise<number> {
-    const n = await this.store.sweep().catch((err) => {
-      this.log.warn({ err }, 'export sweep failed');
-      return 0;
+  sweep(): Promise<number> {
+    return countedRun(this.log, 'export sweep', async () => {
+      const n = await this.store.sweep();
+      if (n) this.log.info({ deleted: n }, 'swept expired export hashes');
+      return n;
     });
-    if (n) this.log.info({ deleted: n }, 'swept expired export hashes');
-    return n;
   }
 }

@@ -6,6 +6,20 @@ import { checkHandlers, discoverMethods, PERIODIC_JOB_KIND } from './discover.js
 import { PERIODIC_JOB } from './job-handler.decorator.js';
 import { PERIODIC_JOBS, type PeriodicJobDefinition, type PeriodicJobRegistry } from './registry.js';
 
+/**
+ * One run of a periodic job that answers a count (the sweeps, ticks and rolls): what `work` answers, or 0 with the
+ * warning `<what> failed` when it throws, so a caller (a test, the boot's first run) gets a number either way and the
+ * next run comes at its time.
+ */
+export async function countedRun(log: Logger, what: string, work: () => Promise<number>): Promise<number> {
+  try {
+    return await work();
+  } catch (err) {
+    log.warn({ err }, `${what} failed`);
+    return 0;
+  }
+}
+
 /** Injection token for the periodic jobs a scheduler runs; PERIODIC_JOBS unless a test provides a part of it. */
 export const PERIODIC_JOB_REGISTRY = 'tracker:periodic-job-registry';
 

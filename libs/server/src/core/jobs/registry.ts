@@ -42,6 +42,19 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
 
 const job = <P extends z.ZodType>(d: JobDefinition<P>) => d;
 
+/**
+ * A job's attempts with exponential backoff from `firstDelayMs`; gone from Redis once done or failed for good
+ * (Postgres keeps the outcome, and a sweep may enqueue the same id again).
+ */
+const retried = (attempts: number, firstDelayMs: number): JobsOptions => ({
+  attempts,
+  backoff: { type: 'exponential', delay: firstDelayMs },
+  removeOnComplete: true,
+  removeOnFail: true,
+});
+/** a row id in a payload */
+const rowId = () => z.number().int().positive();
+
 export const QUEUES: Record<QueueName, QueueDefinition> = {
   [QueueName.Imports]: {
     concurrency: (c) => c.get('IMPORT_CONCURRENCY'),
@@ -74,45 +87,29 @@ export const SMS_CHUNK = 1000;
 export const JOBS = {
   [JobName.ImportRun]: job({
     queue: QueueName.Imports,
-    payload: z.object({ importId: z.number().int().positive() }),
+    payload: z.object({ importId: rowId() }),
     id: (p) => `import-${p.importId}`,
     // a final failure marks the import FAILED (its hook); run again, the runner skips an import that is not open
     retryable: false,
-    options: {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 2000 },
-      // gone once done: Postgres keeps the outcome, and a sweep may enqueue the id again
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
+    options: retried(5, 2000),
   }),
   /** sends a chunk of stored messages (docs/sms.md); `round` tells a retry of the same first message apart */
   [JobName.SmsSend]: job({
     queue: QueueName.Sms,
-    payload: z.object({ ids: z.array(z.number().int().positive()).min(1).max(SMS_CHUNK), round: z.number().int().min(0) }),
+    payload: z.object({ ids: z.array(rowId()).min(1).max(SMS_CHUNK), round: z.number().int().min(0) }),
     id: (p) => `sms-${p.ids[0]}-${p.ids.length}-${p.round}`,
     // sends only the chunk's messages still pending and claimable: a message sent already is never sent again
     retryable: true,
-    options: {
-      // a message's own retries are the handler's (next_attempt_at, a delayed job); the job's attempts cover crashes
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
+    // a message's own retries are the handler's (next_attempt_at, a delayed job); the job's attempts cover crashes
+    options: retried(3, 1000),
   }),
   /** generates an active devices report (docs/statistics.md) */
   [JobName.ReportActiveDevices]: job({
     queue: QueueName.Reports,
-    payload: z.object({ runId: z.number().int().positive() }),
+    payload: z.object({ runId: rowId() }),
     id: (p) => `report-${p.runId}`,
     retryable: false,
-    options: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
+    options: retried(3, 2000),
   }),
   /**
    * moves a running rollout on: expiry, per-device timeouts, the error threshold, the next wave's FOTA commands
@@ -120,31 +117,21 @@ export const JOBS = {
    */
   [JobName.FirmwareAdvance]: job({
     queue: QueueName.Firmware,
-    payload: z.object({ requestId: z.number().int().positive() }),
+    payload: z.object({ requestId: rowId() }),
     id: (p) => `firmware-${p.requestId}`,
     // re-reads the rollout and moves it on from where it is (the firmware tick enqueues it every minute anyway)
     retryable: true,
-    options: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
+    options: retried(3, 1000),
   }),
   /** runs the current task of a modem update if it is still at `version` (docs/firmware-modem.md "Modem update") */
   [JobName.ModemStep]: job({
     queue: QueueName.Modem,
-    payload: z.object({ id: z.number().int().positive(), version: z.number().int().min(0) }),
+    payload: z.object({ id: rowId(), version: z.number().int().min(0) }),
     id: (p) => `modem-${p.id}-${p.version}`,
     // runs only while the update is still at `version`: a retry after the update moved on changes nothing
     retryable: true,
-    options: {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 1000 },
-      // gone once done: the version in the id makes every transition's job a new one, and Postgres holds the state
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
+    // gone once done: the version in the id makes every transition's job a new one, and Postgres holds the state
+    options: retried(5, 1000),
   }),
 } as const satisfies Record<JobName, JobDefinition>;
 

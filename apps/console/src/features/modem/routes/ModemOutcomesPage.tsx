@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModemDeviceItem, ModemDeviceState } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { OutcomeFilter } from '../../../components/OutcomeFilter';
+import type { Column } from '../../../components/DataTable';
+import { OutcomeList, useOutcomeState } from '../../../components/OutcomeList';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useTimeZone } from '../../../lib/time-zone';
 import { downloadModemDevices, useModemDevices } from '../api/modem-devices';
@@ -23,11 +21,9 @@ export const MODEM_FILTER: readonly ModemDeviceState[] = ['failed', 'all', 'pend
 export function ModemOutcomesPage() {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const [state, setState] = useState<ModemDeviceState>('failed');
-  const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
+  const list = useOutcomeState(MODEM_FILTER);
   const [modal, setModal] = useState<number | null>(null);
-  const q = useModemDevices(state, page);
+  const q = useModemDevices(list.state, list.page);
 
   const columns: Column<ModemDeviceItem>[] = [
     { key: 'imei', header: t('modem.col.imei'), className: 'mono', cell: (d) => d.imei },
@@ -61,42 +57,21 @@ export function ModemOutcomesPage() {
     },
   ];
 
-  function exportCsv() {
-    setExporting(true);
-    downloadModemDevices(state)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  }
-
   const title = t('outcomes.modem.title');
   return (
     <div className="page page--search">
       <PageTitle text={title}>{title}</PageTitle>
       <ModemNav />
-      <OutcomeFilter
-        states={MODEM_FILTER}
-        value={state}
-        onChange={(s) => {
-          setState(s);
-          setPage(0);
-        }}
-        total={q.data?.total}
-        onExport={exportCsv}
-        exporting={exporting}
+      <OutcomeList
+        list={list}
+        query={q}
+        download={downloadModemDevices}
+        data-testid="modem-devices"
+        layout="wrap"
+        columns={columns}
+        rowKey={(d, i) => `${d.imei}-${d.outcome}-${i}`}
+        rowProps={(d) => ({ 'data-outcome': d.outcome, 'data-imei': d.imei })}
       />
-      <QueryState query={q}>
-        <DataTable
-          layout="wrap"
-          data-testid="modem-devices"
-          rows={q.data?.items}
-          rowKey={(d, i) => `${d.imei}-${d.outcome}-${i}`}
-          rowProps={(d) => ({ 'data-outcome': d.outcome, 'data-imei': d.imei })}
-          columns={columns}
-          loading={q.isFetching && q.isPlaceholderData}
-          empty={t('outcomes.empty')}
-        />
-        <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
-      </QueryState>
       <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
     </div>
   );

@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDeviceItem, CampaignDeviceState } from '@tracker/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { OutcomeFilter } from '../../../components/OutcomeFilter';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
+import type { Column } from '../../../components/DataTable';
+import { OutcomeList, OutcomeStatus, useOutcomeState } from '../../../components/OutcomeList';
 import { useCampaign } from '../../../lib/campaign';
 import { formatDateTime } from '../../../lib/dates';
 import { smsErrorText } from '../../../lib/reasons';
@@ -22,11 +19,9 @@ export const CAMPAIGN_FILTER: readonly CampaignDeviceState[] = ['failed', 'all',
 export function CampaignDevices({ bulkId }: { bulkId: string }) {
   const { t } = useTranslation();
   const tz = useTimeZone();
-  const [state, setState] = useState<CampaignDeviceState>('failed');
-  const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
+  const list = useOutcomeState(CAMPAIGN_FILTER);
   const campaign = useCampaign(bulkId);
-  const q = useCampaignDevices(bulkId, state, page, campaign.data ? !campaign.data.done : false);
+  const q = useCampaignDevices(bulkId, list.state, list.page, campaign.data ? !campaign.data.done : false);
 
   const columns: Column<CampaignDeviceItem>[] = [
     { key: 'device', header: t('outcomes.col.device'), align: 'end', cell: (d) => d.device_id ?? t('common.none') },
@@ -35,61 +30,26 @@ export function CampaignDevices({ bulkId }: { bulkId: string }) {
     {
       key: 'status',
       header: t('outcomes.col.status'),
-      cell: (d) => {
-        const why = smsErrorText(t, d);
-        return (
-          <>
-            <span className={`status sms-status--${d.status ?? 'refused'}`} data-testid="outcome-status">
-              {t(`outcomes.sms.${d.outcome}`)}
-            </span>
-            {why ? (
-              <span className="outcome-reason" data-testid="outcome-reason">
-                {why}
-              </span>
-            ) : null}
-          </>
-        );
-      },
+      cell: (d) => <OutcomeStatus className={`status sms-status--${d.status ?? 'refused'}`} label={t(`outcomes.sms.${d.outcome}`)} reason={smsErrorText(t, d)} />,
     },
     { key: 'reply', header: t('outcomes.col.reply'), className: 'mono', truncate: true, cell: (d) => d.reply ?? '' },
     { key: 'attempts', header: t('outcomes.col.attempts'), align: 'end', cell: (d) => d.attempts },
     { key: 'at', header: t('outcomes.col.at'), className: 'nowrap', cell: (d) => formatDateTime(d.reply_at ?? d.received_at ?? d.sent_at ?? d.created, tz) },
   ];
 
-  function exportCsv() {
-    setExporting(true);
-    downloadCampaignDevices(bulkId, state)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  }
-
   return (
     <section className="card sms-campaign-devices" aria-label={t('outcomes.campaign.title')} data-testid="campaign-devices">
       <h2>{t('outcomes.campaign.title')}</h2>
-      <OutcomeFilter
-        states={CAMPAIGN_FILTER}
-        value={state}
-        onChange={(s) => {
-          setState(s);
-          setPage(0);
-        }}
-        total={q.data?.total}
-        onExport={exportCsv}
-        exporting={exporting}
+      <OutcomeList
+        list={list}
+        query={q}
+        download={(s) => downloadCampaignDevices(bulkId, s)}
+        data-testid="campaign-devices-table"
+        layout="fit"
+        columns={columns}
+        rowKey={(d, i) => `${d.device_id ?? d.named_as ?? ''}-${d.sms_id ?? 'r'}-${i}`}
+        rowProps={(d) => ({ 'data-testid': `campaign-device-${d.device_id ?? d.named_as ?? ''}`, 'data-outcome': d.outcome })}
       />
-      <QueryState query={q}>
-        <DataTable
-          data-testid="campaign-devices-table"
-          layout="fit"
-          columns={columns}
-          rows={q.data?.items}
-          rowKey={(d, i) => `${d.device_id ?? d.named_as ?? ''}-${d.sms_id ?? 'r'}-${i}`}
-          rowProps={(d) => ({ 'data-testid': `campaign-device-${d.device_id ?? d.named_as ?? ''}`, 'data-outcome': d.outcome })}
-          loading={q.isFetching && q.isPlaceholderData}
-          empty={t('outcomes.empty')}
-        />
-        <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} disabled={q.isFetching} />
-      </QueryState>
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { RouteName } from '@tracker/contract';
-import { userOfRole } from '../harness.js';
+import { exportHash } from './export-hash.js';
 import type { SampleBuilder } from './index.js';
 
 /** A whitelist number nobody else uses (the matrix adds one per call). */
 const freshNumber = () => `+4930${String(randomBytes(4).readUInt32BE(0)).padStart(10, '0')}`;
 
 /** Valid requests of the traffic and carrier whitelist routes (docs/sms-traffic.md). */
-export const SMS_TRAFFIC_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
+export const TRAFFIC_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   smsSearch: () => ({ path: '/sms/search?query=STATUS&from=2026-01-01&to=2026-01-02' }),
   smsStatistics: () => ({ path: '/sms/statistics' }),
   smsCsvGenerate: () => ({ path: '/csv/generate/sms?from=2026-01-01&to=2026-01-02' }),
@@ -15,14 +15,8 @@ export const SMS_TRAFFIC_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   ...Object.fromEntries(
     (['csvSmsGlobal', 'csvSmsError'] as const).map((name) => [
       name,
-      (async ({ api, role }) => {
-        const hash = randomBytes(24).toString('hex');
-        await api.pool.query(
-          `INSERT INTO csv_export (hash, kind, params, created_by, expires_at)
-           VALUES ($1, 'sms_traffic', '{"query": null, "from": "2026-01-01", "to": "2026-01-02"}',
-                   (SELECT id FROM backoffice_user WHERE username = $2), now() + interval '1 hour')`,
-          [hash, userOfRole(role).username],
-        );
+      (async (ctx) => {
+        const hash = await exportHash(ctx, 'sms_traffic', { query: null, from: '2026-01-01', to: '2026-01-02' });
         return { path: `/csv/${name === 'csvSmsGlobal' ? 'sms_global' : 'sms_error'}?hash=${hash}` };
       }) satisfies SampleBuilder,
     ]),

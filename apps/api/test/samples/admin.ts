@@ -25,7 +25,7 @@ const userBody = (ctx: SampleContext) => {
 };
 
 /** Valid requests of the administration routes (docs/administration.md). */
-export const ADMINISTRATION_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
+export const ADMIN_SAMPLES: Partial<Record<RouteName, SampleBuilder>> = {
   backofficeUserAdd: (ctx) => ({ path: '/local/add', body: userBody(ctx) }),
   backofficeUserEdit: async (ctx) => ({ path: `/local/edit?user_id=${await targetUser(ctx)}`, body: { ...userBody(ctx), password: '', repeat: '' } }),
   backofficeUserDelete: async (ctx) => ({ path: `/local/del?user_id=${await targetUser(ctx)}` }),

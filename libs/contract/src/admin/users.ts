@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { route, type RouteDef } from './route-def.js';
-import { positiveId } from './params.js';
-import { coded } from './reasons.js';
-import { ALL_ROLES, type RoleId } from './roles.js';
-import { backofficeUserItem, envelope, okResponse } from './schemas.js';
+import { route, type RouteDef } from '../route-def.js';
+import { positiveId } from '../params.js';
+import { coded } from '../reasons.js';
+import { ALL_ROLES, type RoleId } from '../roles.js';
+import { backofficeUserItem, envelope, okResponse } from '../schemas.js';
 
 /**
  * §2 /admin/users/list, §7 "Backoffice users": add, edit and delete backoffice users (roles 1, 12, 14). The list is

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { route, type RouteDef } from './route-def.js';
-import { positiveId, wholeNumber } from './params.js';
-import { coded } from './reasons.js';
-import { OPERATOR_DEFAULTS, REGIONS } from './constants.js';
-import { envelope, operatorItem, smsGatewayItem, voipCentralItem } from './schemas.js';
-import { e164Number } from './traffic.js';
+import { route, type RouteDef } from '../route-def.js';
+import { positiveId, wholeNumber } from '../params.js';
+import { coded } from '../reasons.js';
+import { OPERATOR_DEFAULTS, REGIONS } from '../constants.js';
+import { envelope, operatorItem, smsGatewayItem, voipCentralItem } from '../schemas.js';
+import { e164Number } from '../traffic.js';
 
 /**
  * §2 /admin/operators, /admin/voips, /admin/gateways; §7 "Configuration saves". A body with `id` edits that record,

@@ -1,7 +1,7 @@
 import type { ReasonDef } from './reason-def.js';
 
 /** The reason codes of administration (docs/administration.md). */
-export const ADMINISTRATION_REASONS = {
+export const ADMIN_REASONS = {
   usernameChars: { en: 'Username may hold letters, digits and . _ @ - only' },
   userTypesAll: { en: 'Device types: ALL (-1) cannot be combined with other types' },
   operatorStart: { en: 'Start is the MCC (3 digits) followed by the MNC (2 digits)' },

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module.js';
-import { AdministrationController } from './administration.controller.js';
+import { AdministrationController } from './admin.controller.js';
 import { BackofficeUsersRepository } from './backoffice-users.repository.js';
 import { BackofficeUsersService } from './backoffice-users.service.js';
 import { ConfigurationRepository } from './configuration.repository.js';
