@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { MetricsService } from '@tracker/server';
+import { JobFailures, MetricsService } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devUser, eventually } from './harness.js';
 import { uniqueDigits, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
@@ -66,6 +66,15 @@ describe('metrics after a short workload', () => {
     expect(total(s, 'tracker_pg_pool_max')).toBeGreaterThan(0);
     for (const queue of ['imports', 'sms', 'reports', 'firmware', 'modem']) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(find(s, 'tracker_queue_jobs', { queue, state })).toHaveLength(1);
+    }
+    // failed: the queue's entries in the recent failure list (BullMQ keeps no failed job), as the jobs page counts them
+    const failures = w.api.app.get(JobFailures);
+    const before = (await failures.list()).filter((f) => f.queue === 'reports').length;
+    const id = await failures.add({ queue: 'reports', job: 'report.active_devices', job_id: 'metrics-spec', payload: { id: 0 }, reason: 'a failure for the gauge', attempts: 3, failed_at: new Date().toISOString() });
+    try {
+      expect(total(await apiMetrics(), 'tracker_queue_jobs', { queue: 'reports', state: 'failed' })).toBe(before + 1);
+    } finally {
+      await failures.remove(id);
     }
     expect(find(s, 'tracker_firmware_devices', { status: 'processing' })).toHaveLength(1);
     expect(find(s, 'tracker_modem_updates', { status: 'running' })).toHaveLength(1);

@@ -1,5 +1,5 @@
 // Add owner (§2 Dashboard's add-user dialog, §7 Owners POST /user/add): the new owner's fields and the route. Server
-// owner-workspace/owner-add.*, console features/owners-add/.
+// owner-workspace/owner-add.*, console features/owner-add/.
 import { z } from 'zod';
 import { LANGUAGES } from '../errors.js';
 import { coded } from '../reasons.js';

@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
 import { LOGGER } from './tokens.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
+import { JobFailures } from './jobs/job-failures.js';
 import { JobQueue } from './jobs/job-queue.service.js';
 import { ExportStore } from './exports/export-store.js';
 import { HealthService } from './health/health.service.js';
@@ -27,6 +28,7 @@ import { ProductionChecksRepository } from './production-checks.repository.js';
     AuditService,
     AuditRepository,
     JobQueue,
+    JobFailures,
     ExportStore,
     HealthService,
     MetricsRepository,
@@ -34,7 +36,7 @@ import { ProductionChecksRepository } from './production-checks.repository.js';
     ProductionChecksRepository,
     ProductionChecks,
   ],
-  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, ExportStore, HealthService, MetricsService],
+  exports: [AppConfig, LOGGER, PgPool, PrismaService, RedisService, AuditService, JobQueue, JobFailures, ExportStore, HealthService, MetricsService],
 })
 export class CoreModule implements NestModule {
   // §7 GET /csv/generate: each form goes on to its own generator (csv-generate-forms.ts)

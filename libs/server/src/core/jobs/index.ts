@@ -7,3 +7,4 @@ export * from './job-failures.js';
 export * from './jobs-admin.js';
 export * from './discover.js';
 export * from './periodic-jobs.js';
+export * from './queue-states.js';

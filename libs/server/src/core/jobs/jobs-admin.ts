@@ -5,6 +5,7 @@ import { AuditService } from '../audit.service.js';
 import { DomainError } from '../errors.js';
 import { JOB_FAILURES_KEPT, JobFailures } from './job-failures.js';
 import { JobQueue } from './job-queue.service.js';
+import { queueStates } from './queue-states.js';
 import { JOBS, type JobName } from './registry.js';
 
 /** The administrator's jobs page (docs/operations.md "Jobs page"). */
@@ -16,19 +17,10 @@ export class JobsAdminService {
     private readonly audit: AuditService,
   ) {}
 
-  /**
-   * Each queue's counts; `failed` from the failure list (its last JOB_FAILURES_KEPT entries), as BullMQ keeps no
-   * failed job (every job is removeOnFail, so its own failed count is always 0).
-   */
+  /** Each queue's jobs by state (`queueStates`: `failed` from the failure list) and the failures themselves. */
   async overview(): Promise<JobsOverview> {
     const failures = await this.failures.list();
-    const queues = await Promise.all(
-      JOB_QUEUES.map(async (queue) => {
-        const c = await this.jobs.counts(queue);
-        const failed = failures.filter((f) => f.queue === queue).length;
-        return { queue, waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed };
-      }),
-    );
+    const queues = await Promise.all(JOB_QUEUES.map(async (queue) => ({ queue, ...(await queueStates(this.jobs, queue, failures)) })));
     return { queues, failures, failures_kept: JOB_FAILURES_KEPT };
   }
 
@@ -64,5 +56,5 @@ export class JobsAdminController {
   }
 }
 
-@Module({ controllers: [JobsAdminController], providers: [JobsAdminService, JobFailures] })
+@Module({ controllers: [JobsAdminController], providers: [JobsAdminService] })
 export class JobsAdminModule {}

@@ -4,7 +4,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Logger } from 'pino';
 import { PgPool } from '../db.js';
 import { LOGGER } from '../tokens.js';
+import { JobFailures } from '../jobs/job-failures.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
+import { queueStates } from '../jobs/queue-states.js';
 import { QUEUES, type QueueName } from '../jobs/registry.js';
 import { MetricsRepository } from './metrics.repository.js';
 
@@ -65,6 +67,7 @@ export class MetricsService {
   constructor(
     pool: PgPool,
     jobs: JobQueue,
+    failures: JobFailures,
     repo: MetricsRepository,
     @Inject(LOGGER) log: Logger,
   ) {
@@ -92,14 +95,15 @@ export class MetricsService {
     });
     new Gauge({
       name: 'tracker_queue_jobs',
-      help: 'jobs of each queue by state (waiting, active, delayed, failed)',
+      help: 'jobs of each queue by state (waiting, active, delayed; failed: its entries in the recent failure list)',
       labelNames: ['queue', 'state'] as const,
       registers,
       async collect() {
         try {
+          const failed = await failures.list();
           for (const queue of Object.keys(QUEUES) as QueueName[]) {
-            const c = await jobs.counts(queue);
-            for (const state of QUEUE_STATES) this.set({ queue, state }, c[state] ?? 0);
+            const c = await queueStates(jobs, queue, failed);
+            for (const state of QUEUE_STATES) this.set({ queue, state }, c[state]);
           }
         } catch (err) {
           log.warn({ err }, 'metrics: queue counts unavailable');
