@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AddUserButton } from '../features/owners-add/components/AddUserButton';
+import { AddUserButton } from '../features/owner-add/components/AddUserButton';
 import { SearchPage } from '../features/search/routes/SearchPage';
 import { searchStateToParams } from '../features/search/search-params';
 

@@ -14,17 +14,16 @@ type FieldShell = {
 };
 type ControlProps = { id: string; className: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
+type Shell = FieldShell & { className?: string | undefined };
+
+/** A field's own props (label, hint, error, ...) apart from its control's. */
+function splitShell<P extends Shell>({ label, error, hint, hideLabel, compact, help, className, ...control }: P) {
+  return { shell: { label, error, hint, hideLabel, compact, help, className }, control };
+}
+
 /** Label, control, hint and error of one field; the hint and error are tied to the control (aria-describedby / aria-invalid). */
-function FieldFrame({
-  label,
-  error,
-  hint,
-  hideLabel,
-  compact,
-  help,
-  className,
-  control,
-}: FieldShell & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
+function FieldFrame({ shell, control }: { shell: Shell; control: (props: ControlProps) => ReactNode }) {
+  const { label, error, hint, hideLabel, compact, help, className } = shell;
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -64,32 +63,22 @@ function FieldFrame({
 }
 
 /** A labelled input with its hint and error. */
-export function TextField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  compact,
-  help,
-  ref,
-  className,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return (
-    <FieldFrame
-      {...{ label, error, hint, hideLabel, compact, help, className }}
-      control={(props) => <input ref={ref} {...props} {...input} />}
-    />
-  );
+export function TextField({ ref, ...props }: FieldShell & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { shell, control: input } = splitShell(props);
+  return <FieldFrame shell={shell} control={(p) => <input ref={ref} {...p} {...input} />} />;
 }
 
 /** A labelled select with its hint and error. */
-export function SelectField({ label, error, hint, hideLabel, compact, help, children, className, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField(props: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+  const {
+    shell,
+    control: { children, ...select },
+  } = splitShell(props);
   return (
     <FieldFrame
-      {...{ label, error, hint, hideLabel, compact, help, className }}
-      control={(props) => (
-        <select {...props} {...select}>
+      shell={shell}
+      control={(p) => (
+        <select {...p} {...select}>
           {children}
         </select>
       )}
@@ -98,8 +87,9 @@ export function SelectField({ label, error, hint, hideLabel, compact, help, chil
 }
 
 /** A labelled multi-line input with its hint and error. */
-export function TextAreaField({ label, error, hint, hideLabel, compact, help, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <FieldFrame {...{ label, error, hint, hideLabel, compact, help, className }} control={(props) => <textarea {...props} {...area} />} />;
+export function TextAreaField(props: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { shell, control: area } = splitShell(props);
+  return <FieldFrame shell={shell} control={(p) => <textarea {...p} {...area} />} />;
 }
 
 /** A labelled text input of at most `maxLength` characters, its hint counting them ("12 / 160 characters"). */

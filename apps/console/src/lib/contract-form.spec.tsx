@@ -40,6 +40,14 @@ describe('useContractForm', () => {
     expect(result.current.form.errors.devices).toBe('Enter at least one device id');
   });
 
+  it('says only the first field of `firstOf` that has a message', async () => {
+    const { result } = setup({ check: (v) => ({ kind: v.kind ? undefined : 'Choose a kind' }), firstOf: ['kind', 'name', 'devices'] });
+    await act(async () => {
+      await result.current.form.submit(vi.fn())();
+    });
+    expect(result.current.form.errors).toEqual({ kind: 'Choose a kind' });
+  });
+
   it('saves the schema\'s output (trimmed, parsed) and answers true', async () => {
     const save = vi.fn().mockResolvedValue(undefined);
     const { result } = setup({ initial: { name: ' Nora ', devices: '3,4', kind: 'x' } });

@@ -74,6 +74,8 @@ export type ContractFormOptions<V, S extends z.ZodType> = {
   message?: MessageOf;
   /** false when the form says a refusal itself and the call was made with `toast: false` */
   toast?: boolean;
+  /** say only the first field of this order that has a message (§5: the firmware upload says the first missing one) */
+  firstOf?: readonly string[];
 };
 
 /**
@@ -110,7 +112,9 @@ export function useContractForm<V extends Record<string, unknown>, S extends z.Z
     const own = Object.fromEntries(Object.entries(o.check?.(v) ?? {}).filter(([, m]) => m)) as FormErrors;
     const input = o.body ? o.body(v) : v;
     const parsed = schema ? schema.safeParse(input, { error: codedIssues }) : null;
-    const found = parsed && !parsed.success ? { ...issueErrors(t, parsed.error, fieldOf, o.message, input), ...own } : own;
+    const all = parsed && !parsed.success ? { ...issueErrors(t, parsed.error, fieldOf, o.message, input), ...own } : own;
+    const first = o.firstOf?.find((f) => all[f]);
+    const found = first ? { [first]: all[first] } : all;
     if (hasMessages(found)) return { ok: false, errors: found };
     return { ok: true, data: (parsed?.success ? parsed.data : input) as z.output<S> };
   }

@@ -40,7 +40,7 @@ export function renderApp(path: string, options: { session?: Partial<Session> } 
 }
 
 export type FetchCall = { method: string; url: URL; body: unknown; headers: Headers };
-type Reply = { status?: number; body: unknown };
+export type Reply = { status?: number; body: unknown };
 type Handler = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
 /**

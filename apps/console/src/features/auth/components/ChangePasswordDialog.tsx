@@ -1,11 +1,9 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@tracker/contract';
+import { passwordChangeRequest } from '@tracker/contract';
 import { FormFooter, Modal } from '../../../components/Modal';
-import { currentLanguage } from '../../../lib/i18n';
-import { localErrorToast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/contract-form';
 import { useChangePasswordMutation } from '../api/change-password';
-import { NewPasswordFields, useNewPassword } from './NewPassword';
+import { newPasswordCheck, NewPasswordFields, NO_NEW_PASSWORD, type NewPasswordValues } from './NewPassword';
 
 type Props = {
   open: boolean;
@@ -19,29 +17,24 @@ type Props = {
 /** Sign-in change-password dialog (§2, §5): new and repeat, the current password comes from step 1. */
 export function ChangePasswordDialog({ open, username, current, onClose, onChanged }: Props) {
   const { t } = useTranslation();
-  const fields = useNewPassword();
   const change = useChangePasswordMutation();
+  const form = useContractForm<NewPasswordValues, typeof passwordChangeRequest>(passwordChangeRequest, {
+    initial: NO_NEW_PASSWORD,
+    body: (v) => ({ username, current, ...v }),
+    check: newPasswordCheck(),
+  });
 
   function close() {
-    fields.clear();
+    form.reset();
     onClose();
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = fields.check();
-    if (problem) {
-      localErrorToast(errorMessage(problem, currentLanguage()));
-      return;
-    }
-    try {
-      await change.mutateAsync({ username, current, password: fields.password, repeat: fields.repeat });
-    } catch {
-      return; // the api client has shown the server's message
-    }
-    fields.clear();
+  // the values as typed: the schema checks them, the api gets the password unchanged
+  const submit = form.submit(async (_body, v) => {
+    await change.mutateAsync({ username, current, password: v.password, repeat: v.repeat });
+    form.reset();
     onChanged();
-  }
+  });
 
   return (
     <Modal
@@ -53,7 +46,7 @@ export function ChangePasswordDialog({ open, username, current, onClose, onChang
       footer={<FormFooter onCancel={close} pending={change.isPending} submit={t('auth.changePassword.submit')} />}
     >
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <NewPasswordFields state={fields} newLabel={t('auth.changePassword.new')} repeatLabel={t('auth.changePassword.repeat')} inDialog />
+      <NewPasswordFields form={form} newLabel={t('auth.changePassword.new')} repeatLabel={t('auth.changePassword.repeat')} inDialog />
     </Modal>
   );
 }

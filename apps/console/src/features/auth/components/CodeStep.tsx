@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Ref } from 'react';
 import { TextField } from '../../../components/Field';
+import type { FormErrors } from '../../../lib/contract-form';
 import { StepForm } from './StepForm';
 import { EnrollmentQr } from './EnrollmentQr';
 
 type Props = {
   username: string;
-  code: string;
-  onCode: (v: string) => void;
+  /** the step's `useContractForm` (POST /token's schema) */
+  form: { values: { code: string }; errors: FormErrors; set: (field: 'code', value: string) => void };
   onSubmit: () => void;
   onBack: () => void;
   pending: boolean;
@@ -15,7 +16,7 @@ type Props = {
   codeRef?: Ref<HTMLInputElement>;
 };
 
-export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, enrollment, codeRef }: Props) {
+export function CodeStep({ username, form, onSubmit, onBack, pending, enrollment, codeRef }: Props) {
   const { t } = useTranslation();
   return (
     <StepForm title={t('auth.code.title')} onSubmit={onSubmit}>
@@ -30,8 +31,9 @@ export function CodeStep({ username, code, onCode, onSubmit, onBack, pending, en
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={6}
-        value={code}
-        onChange={(e) => onCode(e.target.value.replace(/\D+/g, '').slice(0, 6))}
+        value={form.values.code}
+        error={form.errors.code}
+        onChange={(e) => form.set('code', e.target.value.replace(/\D+/g, '').slice(0, 6))}
         className="field--code"
         autoFocus
       />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_ORIGIN_CONSOLE } from '@tracker/contract';
 import { getSession } from '../../../lib/session';
-import { mockFetch, ok, renderApp } from '../../../test/render';
+import { mockFetch, ok, renderApp, type Reply } from '../../../test/render';
 
 const tokenModel = {
   token: 'abc',
@@ -15,6 +15,25 @@ const tokenModel = {
   types: [-1],
   preferedLanguage: 'en',
 };
+
+/** The error under a field (its `aria-describedby`). */
+const fieldError = (input: HTMLElement) => input.parentElement!.querySelector('.field__error')?.textContent;
+
+/** Signs in as a user who must change the password first: the change-password dialog and its fields. */
+async function openChangePassword(changed: Reply = ok({ ok: true })) {
+  const api = mockFetch({ 'POST /api/login': ok({ passwordChangeRequired: true }), 'POST /api/password': changed });
+  const { user } = renderApp('/login');
+  await user.type(screen.getByLabelText('Username'), 'new.user');
+  await user.type(screen.getByLabelText('Password'), 'initial-pass{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+  return {
+    api,
+    user,
+    next: within(dialog).getByLabelText('New password'),
+    repeat: within(dialog).getByLabelText('Repeat password'),
+    submit: within(dialog).getByRole('button', { name: 'Change password' }),
+  };
+}
 
 const searchEmpty = ok({ items: [], total_pages: 0, more: false, page: 0 });
 const role = ok({ username: 'anna.admin', role: 1, operators: [], white_labels: [1], types: [-1], preferedLanguage: 'en' });
@@ -84,33 +103,49 @@ describe('sign-in', () => {
     expect(getSession()).toBeNull();
   });
 
-  it('does not send a code that is not 6 digits', async () => {
+  it('does not send a code that is not 6 digits: the message at the code, which keeps the focus', async () => {
     const api = mockFetch({ 'POST /api/login': ok({ passwordChangeRequired: false }) });
     const { user } = renderApp('/login');
     await user.type(screen.getByLabelText('Username'), 'anna.admin');
     await user.type(screen.getByLabelText('Password'), 'secret-pass{Enter}');
-    await user.type(await screen.findByLabelText('Code'), '123{Enter}');
-    expect((await screen.findByTestId('login-error')).textContent).toBe('The code has 6 digits.');
+    const code = await screen.findByLabelText('Code');
+    await user.type(code, '123{Enter}');
+    await waitFor(() => expect(fieldError(code)).toBe('The code has 6 digits.'));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect((await screen.findByTestId('toast-error')).textContent).toContain('Please correct the marked fields.');
     expect(api.callsTo('POST', '/api/token')).toHaveLength(0);
   });
 
-  it('the change-password dialog refuses a whitespace-only password and counts emoji as one character each', async () => {
+  it('does not send blank credentials, and marks a refused field at its field', async () => {
     const api = mockFetch({
-      'POST /api/login': ok({ passwordChangeRequired: true }),
-      'POST /api/password': ok({ ok: true }),
+      'POST /api/login': {
+        status: 400,
+        body: {
+          error: 'The request is invalid.',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'username', code: 'text', params: { text: 'Username is too long' }, message: 'Username is too long' }],
+        },
+      },
     });
     const { user } = renderApp('/login');
-    await user.type(screen.getByLabelText('Username'), 'new.user');
-    await user.type(screen.getByLabelText('Password'), 'initial-pass{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
-    const next = within(dialog).getByLabelText('New password');
-    const repeat = within(dialog).getByLabelText('Repeat password');
-    const submit = within(dialog).getByRole('button', { name: 'Change password' });
+    const username = screen.getByLabelText('Username');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass{Enter}');
+    await waitFor(() => expect(fieldError(username)).toBe('Enter your username and password.'));
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+
+    await user.type(username, 'anna.admin{Enter}');
+    await waitFor(() => expect(fieldError(username)).toBe('Username is too long'));
+    expect(screen.queryByTestId('login-error')).toBeNull();
+  });
+
+  it('the change-password dialog refuses a whitespace-only password and counts emoji as one character each', async () => {
+    const { api, user, next, repeat, submit } = await openChangePassword();
 
     await user.type(next, '        ');
     await user.type(repeat, '        ');
     await user.click(submit);
-    expect((await screen.findByRole('alert')).textContent).toContain('Fileds cant be blank');
+    await waitFor(() => expect(fieldError(next)).toBe('Fileds cant be blank'));
     expect(api.callsTo('POST', '/api/password')).toHaveLength(0);
 
     // 11 emoji: 11 characters (22 UTF-16 units), within 8 to 20
@@ -125,23 +160,13 @@ describe('sign-in', () => {
   });
 
   it('opens the change-password dialog when required and checks the §5 rules before sending', async () => {
-    const api = mockFetch({
-      'POST /api/login': ok({ passwordChangeRequired: true }),
-      'POST /api/password': ok({ ok: true }),
-    });
-    const { user } = renderApp('/login');
-    await user.type(screen.getByLabelText('Username'), 'new.user');
-    await user.type(screen.getByLabelText('Password'), 'initial-pass{Enter}');
-
-    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
-    const next = within(dialog).getByLabelText('New password');
-    const repeat = within(dialog).getByLabelText('Repeat password');
+    const { api, user, next, repeat, submit } = await openChangePassword();
     expect(document.activeElement).toBe(next);
-    const submit = within(dialog).getByRole('button', { name: 'Change password' });
 
     await user.click(submit);
-    expect((await screen.findByRole('alert')).textContent).toContain('Fileds cant be blank');
-    expect(screen.getByRole('alert').textContent).toContain('Error');
+    await waitFor(() => expect(fieldError(next)).toBe('Fileds cant be blank'));
+    expect(next.getAttribute('aria-invalid')).toBe('true');
+    expect((await screen.findByRole('alert')).textContent).toContain('Error');
 
     await user.type(next, 'short');
     await user.type(repeat, 'short');
@@ -170,6 +195,21 @@ describe('sign-in', () => {
     // back on the credentials step, to sign in with the new password
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('new.user');
+  });
+
+  it("the change-password dialog marks the api's field error at its field", async () => {
+    const { user, next, repeat } = await openChangePassword({
+      status: 400,
+      body: {
+        error: 'The request is invalid.',
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'password', code: 'text', params: { text: 'Choose a password you have not used' }, message: 'Choose a password you have not used' }],
+      },
+    });
+    await user.type(next, 'long-enough-1');
+    await user.type(repeat, 'long-enough-1{Enter}');
+    await waitFor(() => expect(fieldError(next)).toBe('Choose a password you have not used'));
+    expect(screen.getByRole('dialog', { name: 'Change your password' })).toBeTruthy();
   });
 
   it('shows the enrollment QR code and secret on the code step', async () => {

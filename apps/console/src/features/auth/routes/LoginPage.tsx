@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ErrorCode } from '@tracker/contract';
+import { ErrorCode, loginRequest, tokenRequest } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
+import { reasonLabel } from '../../../lib/reasons';
 import { isExpired, useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
 import { useLoginMutation } from '../api/login';
@@ -29,80 +31,72 @@ export function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [changeOpen, setChangeOpen] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const login = useLoginMutation();
   const token = useTokenMutation();
+  // §8 login errors: a refusal is said in the form (`errors._` above it, field errors at their fields), never toasted
+  const credentials = useContractForm(loginRequest, {
+    initial: { username: '', password: '' },
+    message: (_field, e) => (e.code === 'required' ? t('auth.login.required') : reasonLabel(t, e.code, e.params)),
+    toast: false,
+  });
+  const code = useContractForm(tokenRequest, {
+    initial: { code: '' },
+    body: (v) => ({ ...credentials.values, code: v.code }),
+    message: (field, e) => (field === 'code' ? t('auth.code.format') : reasonLabel(t, e.code, e.params)),
+    toast: false,
+  });
+  const username = credentials.values.username.trim();
 
   if (session && !isExpired(session)) return <Navigate to={target(location.state)} replace />;
 
-  function messageOf(e: unknown): string {
-    return e instanceof ApiError ? e.message : t('errors.network');
-  }
-
-  async function submitCredentials() {
-    const name = username.trim();
-    if (!name || !password) {
-      setError(t('auth.login.required'));
+  const submitCredentials = credentials.submit(async (body) => {
+    const r = await login.mutateAsync(body);
+    if (r.passwordChangeRequired) {
+      setChangeOpen(true);
       return;
     }
-    setError(null);
-    try {
-      const r = await login.mutateAsync({ username: name, password });
-      if (r.passwordChangeRequired) {
-        setChangeOpen(true);
-        return;
-      }
-      setCode('');
-      setStep({ kind: 'code', enrollment: r.enrollment });
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }
+    code.reset();
+    setStep({ kind: 'code', enrollment: r.enrollment });
+  });
 
-  async function submitCode() {
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('auth.code.format'));
-      codeRef.current?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      // §9: the language stays what this browser shows (stored choice, then browser language, then en); the
-      // account's preferedLanguage is kept in the session but does not switch the page under the user
-      await token.mutateAsync({ username: username.trim(), password, code });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === ErrorCode.PasswordChangeRequired) {
-        setStep({ kind: 'credentials' });
-        setChangeOpen(true);
-        return;
+  // §9: the language stays what this browser shows (stored choice, then browser language, then en); the
+  // account's preferedLanguage is kept in the session but does not switch the page under the user
+  const submitCode = async () => {
+    const sent = await code.submit(async (body) => {
+      try {
+        await token.mutateAsync(body);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === ErrorCode.PasswordChangeRequired) {
+          setStep({ kind: 'credentials' });
+          setChangeOpen(true);
+          return;
+        }
+        code.setValues({ code: '' });
+        throw e;
       }
-      setError(messageOf(e));
-      setCode('');
-      codeRef.current?.focus();
-    }
-  }
+    })();
+    if (!sent) codeRef.current?.focus();
+  };
 
   function back() {
-    setError(null);
-    setCode('');
+    code.reset();
+    credentials.setErrors({});
     setStep({ kind: 'credentials' });
   }
 
   function passwordChanged() {
     setChangeOpen(false);
-    setPassword('');
-    setError(null);
+    credentials.reset({ username: credentials.values.username, password: '' });
     setStep({ kind: 'credentials' });
     successToast(t('auth.changePassword.done'));
     // the dialog returns focus to its opener; then move it to where the new password goes
     setTimeout(() => passwordRef.current?.focus(), 0);
   }
+
+  const error = (step.kind === 'credentials' ? credentials : code).errors._;
 
   return (
     <div className="card card--narrow">
@@ -114,19 +108,15 @@ export function LoginPage() {
       ) : null}
       {step.kind === 'credentials' ? (
         <CredentialsStep
-          username={username}
-          password={password}
-          onUsername={setUsername}
-          onPassword={setPassword}
+          form={credentials}
           onSubmit={submitCredentials}
           pending={login.isPending}
           passwordRef={passwordRef}
         />
       ) : (
         <CodeStep
-          username={username.trim()}
-          code={code}
-          onCode={setCode}
+          username={username}
+          form={code}
           onSubmit={submitCode}
           onBack={back}
           pending={token.isPending}
@@ -136,8 +126,8 @@ export function LoginPage() {
       )}
       <ChangePasswordDialog
         open={changeOpen}
-        username={username.trim()}
-        current={password}
+        username={username}
+        current={credentials.values.password}
         onClose={() => setChangeOpen(false)}
         onChanged={passwordChanged}
       />

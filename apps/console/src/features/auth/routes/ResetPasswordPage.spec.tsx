@@ -77,10 +77,14 @@ describe('reset password page', () => {
       },
     });
     const { user } = renderApp(PATH);
-    await user.type(await screen.findByLabelText('New password'), 'abcdefgh1');
+    const next = await screen.findByLabelText('New password');
+    await user.type(next, 'abcdefgh1');
     await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1{Enter}');
     const toast = await screen.findByTestId('toast-error');
     // an error code in a field message is shown in words
     expect(toast.querySelector('.toast__message')!.textContent).toBe('Password must be between 8 and 20 characters long');
+    // and each field error at its field
+    expect(next.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Second problem').className).toBe('field__error');
   });
 });

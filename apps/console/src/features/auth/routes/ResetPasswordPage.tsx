@@ -1,14 +1,13 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorCode, errorMessage } from '@tracker/contract';
+import { resetPasswordRequest } from '@tracker/contract';
 import { PageTitle } from '../../../components/PageTitle';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
-import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/contract-form';
+import { serverErrorToast, successToast } from '../../../lib/toast';
 import { useResetLink, useResetPasswordMutation } from '../api/reset-password';
-import { NewPasswordFields, useNewPassword } from '../components/NewPassword';
+import { newPasswordCheck, NewPasswordFields, NO_NEW_PASSWORD, type NewPasswordValues } from '../components/NewPassword';
 
 /** §2 /{reset-prefix}/forgotpassword/{uuid}: the link is checked first; an invalid one shows the server's message. */
 export function ResetPasswordPage() {
@@ -17,25 +16,25 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const link = useResetLink(uuid);
   const reset = useResetPasswordMutation();
-  const fields = useNewPassword();
+  const form = useContractForm<NewPasswordValues, typeof resetPasswordRequest>(resetPasswordRequest, {
+    initial: NO_NEW_PASSWORD,
+    body: (v) => ({ uuid, ...v }),
+    // §5: the reset page words the mismatch its own way
+    check: newPasswordCheck(t('auth.reset.mismatch')),
+    // §8: a reset failure toasts the first error message of the response (below), not the list
+    toast: false,
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = fields.check();
-    if (problem) {
-      // §5: the reset page words the mismatch its own way
-      localErrorToast(problem === ErrorCode.PasswordMismatch ? t('auth.reset.mismatch') : errorMessage(problem, currentLanguage()));
-      return;
-    }
+  const submit = form.submit(async (body) => {
     try {
-      await reset.mutateAsync({ uuid, password: fields.password, repeat: fields.repeat });
+      await reset.mutateAsync(body);
     } catch (err) {
       serverErrorToast(err instanceof ApiError ? err.firstMessage : t('errors.network'));
-      return;
+      throw err;
     }
     successToast(t('auth.reset.done'));
     navigate('/login', { replace: true });
-  }
+  });
 
   return (
     <div className="card card--narrow">
@@ -57,8 +56,8 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <p className="muted">{t('auth.reset.forUser', { username: link.data.username })}</p>
           <input type="text" name="username" autoComplete="username" value={link.data.username} readOnly hidden />
-          <NewPasswordFields state={fields} newLabel={t('auth.reset.new')} repeatLabel={t('auth.reset.repeat')} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+          <NewPasswordFields form={form} newLabel={t('auth.reset.new')} repeatLabel={t('auth.reset.repeat')} />
+          <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
             {t('auth.reset.submit')}
           </button>
         </form>

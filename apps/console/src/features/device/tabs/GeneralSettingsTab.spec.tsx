@@ -90,6 +90,28 @@ describe('general settings: enable or disable, and link a factory record, each a
     expect(call.body).toEqual({});
   });
 
+  it("a refused link is said at the factory record id (the api's factory_id field error)", async () => {
+    mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/device/device_details': ok(device()),
+      'GET /api/device/information/imsi': ok(device()),
+      'GET /api/device/settings': ok(general()),
+      'GET /api/device/factory_details': ok(factory),
+      'POST /api/device/update': {
+        status: 400,
+        body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'factory_id', code: 'text', params: { text: 'Already linked to device 7' }, message: 'Already linked to device 7' }] },
+      },
+    });
+    const { user } = renderApp('/device/42/generalSettings', { session: { role: 1 } });
+    const section = await screen.findByTestId('factory-link');
+    const input = within(section).getByLabelText('Factory record id');
+    await user.type(input, '77{Enter}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Link factory record' })).getByRole('button', { name: 'Confirm' }));
+    const said = await within(section).findByText('Already linked to device 7');
+    expect(said.className).toBe('field__error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('role 9 sees the state read-only: no enable/disable or link controls', async () => {
     mockFetch({ 'GET /api/local/role': roleOf(9), 'GET /api/device/information/imsi': ok(device({ factory_device_id: 5 })) });
     renderApp('/device/42/generalSettings', { session: { role: 9 } });

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Facts } from '../../../components/Facts';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_MIN, deviceSettingsBody, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type DeviceSettingsBody, type FactoryDetail } from '@tracker/contract';
+import { BIRTH_DATE_MIN, deviceSettingsBody, HEIGHT_CM, WEIGHT_KG, type DeviceDetail, type DeviceGeneralSettings, type DeviceSettingsBody, type FactoryDetail, factoryDetailsQuery } from '@tracker/contract';
 import { FormActions, SelectField, TextField } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api-client';
@@ -220,29 +220,27 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
   const editable = canEdit(useSession()!.role, 'device');
   const lookup = useFactoryLookupMutation();
   const link = useLinkFactoryMutation(id);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [found, setFound] = useState<FactoryDetail | null>(null);
+  // the lookup (GET /device/factory_details' query); every message is at the id, a refusal not toasted
+  const form = useContractForm(factoryDetailsQuery, {
+    initial: { id: '' },
+    message: () => t('device.general.factoryIdFormat'),
+    check: (v) => ({ id: d.factory_device_id !== null && Number(v.id.trim()) === d.factory_device_id ? t('device.general.factoryAlready') : undefined }),
+    fieldOf: () => 'id',
+    toast: false,
+  });
+  const error = form.errors.id ?? form.errors._;
 
-  const check = (e: FormEvent) => {
-    e.preventDefault();
+  const check = form.submit(async ({ id: factoryId }) => {
     setFound(null);
-    const v = value.trim();
-    if (!/^\d+$/.test(v) || Number(v) < 1) return setError(t('device.general.factoryIdFormat'));
-    if (Number(v) === d.factory_device_id) return setError(t('device.general.factoryAlready'));
-    setError(undefined);
-    lookup.mutate(Number(v), {
-      onSuccess: (f) => setFound(f),
-      onError: (err) =>
-        setError(
-          err instanceof ApiError && err.status === 404
-            ? t('device.general.factoryNotFound')
-            : err instanceof ApiError && err.status === 403
-              ? t('device.general.factoryForbidden')
-              : err.message,
-        ),
-    });
-  };
+    try {
+      setFound(await lookup.mutateAsync(factoryId));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return form.setErrors({ id: t('device.general.factoryNotFound') });
+      if (err instanceof ApiError && err.status === 403) return form.setErrors({ id: t('device.general.factoryForbidden') });
+      throw err;
+    }
+  });
 
   const run = () => {
     if (!found) return;
@@ -250,11 +248,11 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
       onSuccess: () => {
         successToast(t('device.general.factoryLinked'));
         setFound(null);
-        setValue('');
+        form.reset();
       },
       onError: (err) => {
         setFound(null);
-        setError(err instanceof ApiError ? (err.fieldErrors().factory_id ?? err.message) : err.message);
+        form.fail(err);
       },
     });
   };
@@ -272,10 +270,9 @@ function FactoryLinkSection({ id, d }: { id: number; d: DeviceDetail }) {
           <TextField
             label={t('device.general.factoryId')}
             inputMode="numeric"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
+            value={form.values.id}
+            onChange={(e) => form.set('id', e.target.value)}
             error={error}
-            aria-invalid={error ? true : undefined}
           />
           <FormActions submit={t('device.general.factoryCheck')} pending={lookup.isPending} />
         </form>

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type SimCardItem } from '@tracker/contract';
+import { IMSI_LENGTH, simCardQuery, swapSimBody, type SimCardItem } from '@tracker/contract';
 import { FormActions, TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { reasonLabel } from '../../../lib/reasons';
 import { useSession } from '../../../lib/session';
 import { successToast } from '../../../lib/toast';
@@ -19,62 +20,50 @@ export function SwapTab({ id }: { id: number }) {
   const device = useDeviceDetails(id, 'deviceInfoImsi');
   const lookup = useSimLookupMutation();
   const swap = useSwapSimMutation(id);
-  const [imsi, setImsi] = useState('');
-  const [gsm, setGsm] = useState('+');
   const [sim, setSim] = useState<SimCardItem | null>(null);
-  const [errors, setErrors] = useState<{ imsi?: string; gsm?: string }>({});
-
-  const check = (e: FormEvent) => {
-    e.preventDefault();
-    setSim(null);
-    const v = imsi.trim();
-    if (v.length !== IMSI_LENGTH) return setErrors({ imsi: reasonLabel(t, 'imsiLength', { length: IMSI_LENGTH }) });
-    setErrors({});
-    lookup.mutate(v, {
-      onSuccess: (s) => {
-        setSim(s);
-        // §5: the GSM number is prefilled with a plus sign (also when the SIM's stored number has none)
-        const n = s.gsm_number?.trim() ?? '';
-        setGsm(n.startsWith('+') ? n : `+${n}`);
-        if (s.device_id === id) setErrors({ imsi: reasonLabel(t, 'simAlreadyInDevice') });
-        else if (s.device_id !== null) setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
-      },
-      onError: (err) =>
-        setErrors({
-          imsi:
-            err instanceof ApiError && err.status === 404
-              ? t('device.swap.notFound')
-              : err instanceof ApiError && err.status === 403
-                ? t('device.swap.forbidden')
-                : err instanceof ApiError
-                  ? (err.fieldErrors().imsi ?? err.message)
-                  : err.message,
-        }),
-    });
-  };
-
-  const doSwap = () => {
-    if (!sim) return;
+  // the lookup (GET /device/sim_card's query): every refusal is said at the IMSI, not toasted
+  const find = useContractForm(simCardQuery, { initial: { imsi: '' }, fieldOf: () => 'imsi', toast: false });
+  // the swap (POST /device/swap_sim): the number at its field, a refused SIM at the IMSI
+  const put = useContractForm(swapSimBody, {
+    initial: { gsm: '+' },
     // a number typed or pasted with spaces, dashes, dots or brackets ("+49 151 1234-5678") is sent as digits
-    const number = gsm.replace(/[\s\-.()/]/g, '');
-    if (!/^\+\d{8,15}$/.test(number)) return setErrors({ gsm: reasonLabel(t, 'gsmNumber', { min: PHONE_MIN, max: PHONE_MAX }) });
-    swap.mutate(
-      { device_id: id, sim_card_id: sim.id, gsm_number: number },
-      {
-        onSuccess: () => {
-          successToast(t('device.swap.done'));
-          setSim(null);
-          setImsi('');
-          setGsm('+');
-        },
-        onError: (err) =>
-          err instanceof ApiError &&
-          setErrors(
-            err.status === 403 ? { imsi: t('device.swap.forbidden') } : { imsi: err.fieldErrors().sim_card_id, gsm: err.fieldErrors().gsm_number },
-          ),
-      },
-    );
-  };
+    body: (v) => ({ device_id: id, sim_card_id: sim?.id ?? 0, gsm_number: v.gsm.replace(/[\s\-.()/]/g, '') }),
+    fieldOf: (path) => (path === 'gsm_number' ? 'gsm' : 'imsi'),
+  });
+  const forbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
+  const imsiError = find.errors.imsi ?? put.errors.imsi;
+
+  const check = find.submit(async ({ imsi }) => {
+    setSim(null);
+    put.setErrors({});
+    let s: SimCardItem;
+    try {
+      s = await lookup.mutateAsync(imsi);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return find.setErrors({ imsi: t('device.swap.notFound') });
+      if (forbidden(err)) return find.setErrors({ imsi: t('device.swap.forbidden') });
+      throw err;
+    }
+    setSim(s);
+    // §5: the GSM number is prefilled with a plus sign (also when the SIM's stored number has none)
+    const n = s.gsm_number?.trim() ?? '';
+    put.reset({ gsm: n.startsWith('+') ? n : `+${n}` });
+    if (s.device_id === id) find.setErrors({ imsi: reasonLabel(t, 'simAlreadyInDevice') });
+    else if (s.device_id !== null) find.setErrors({ imsi: t('device.swap.inUse', { id: s.device_id }) });
+  });
+
+  const doSwap = put.submit(async (body) => {
+    try {
+      await swap.mutateAsync(body);
+    } catch (err) {
+      if (forbidden(err)) return put.setErrors({ imsi: t('device.swap.forbidden') });
+      throw err;
+    }
+    successToast(t('device.swap.done'));
+    setSim(null);
+    find.reset();
+    put.reset();
+  });
 
   return (
     <div>
@@ -94,20 +83,21 @@ export function SwapTab({ id }: { id: number }) {
           <form className="dw-form dw-swap" onSubmit={check} noValidate>
             <TextField
               label={t('device.swap.imsi')}
-              value={imsi}
+              value={find.values.imsi}
               inputMode="numeric"
               maxLength={IMSI_LENGTH}
               onChange={(e) => {
-                setImsi(e.target.value.replace(/\s+/g, ''));
+                find.set('imsi', e.target.value.replace(/\s+/g, ''));
+                put.setErrors({});
                 setSim(null);
               }}
-              error={errors.imsi}
+              error={imsiError}
               hint={t('device.swap.imsiHint', { n: IMSI_LENGTH })}
             />
             <FormActions submit={t('device.swap.check')} pending={lookup.isPending} />
           </form>
-          {sim && !errors.imsi ? (
-            <section className="dw-section" data-testid="swap-sim">
+          {sim && !imsiError ? (
+            <form className="dw-section" data-testid="swap-sim" onSubmit={doSwap} noValidate>
               <dl className="facts dw-facts">
                 <div className="dw-facts__row">
                   <dt>{t('device.info.imsi')}</dt>
@@ -130,13 +120,9 @@ export function SwapTab({ id }: { id: number }) {
                   <dd>{t(`device.simStatus.${sim.status}`, { defaultValue: String(sim.status) })}</dd>
                 </div>
               </dl>
-              <TextField label={t('device.swap.gsm')} value={gsm} onChange={(e) => setGsm(e.target.value)} error={errors.gsm} inputMode="tel" />
-              <div className="form-actions">
-                <button type="button" className="btn btn--primary" disabled={swap.isPending} onClick={doSwap}>
-                  {t('device.swap.swap')}
-                </button>
-              </div>
-            </section>
+              <TextField label={t('device.swap.gsm')} value={put.values.gsm} onChange={(e) => put.set('gsm', e.target.value)} error={put.errors.gsm} inputMode="tel" />
+              <FormActions submit={t('device.swap.swap')} pending={swap.isPending} primary />
+            </form>
           ) : null}
         </>
       )}

@@ -40,7 +40,32 @@ describe('firmware upload (/admin/fup/upload)', () => {
     await user.upload(screen.getByLabelText('File'), new File(['x'], 'w.bin'));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getAllByText('Enter a name').length).toBeGreaterThan(0);
+    // the first missing one only, at its field
+    expect(screen.queryByText('Enter a version')).toBeNull();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/firmware/upload')).toHaveLength(0);
+  });
+
+  it("marks the api's refusal of a field at the field, and toasts it", async () => {
+    const api = mockFetch({
+      ...base,
+      'POST /api/firmware/upload': {
+        status: 400,
+        body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'version', code: 'text', params: { text: 'Version exists' }, message: 'Version exists' }] },
+      },
+    });
+    const { user } = renderApp('/admin/fup/upload', { session: { role: 1 } });
+    await screen.findByRole('option', { name: 'Local (127.0.0.1:2121)' });
+    await user.selectOptions(screen.getByLabelText('FTP server'), '1');
+    await user.selectOptions(screen.getByLabelText('Type'), '1');
+    await user.upload(screen.getByLabelText('File'), new File(['x'], 'w.bin'));
+    await user.type(screen.getByLabelText('Name'), 'Watch firmware');
+    await user.type(screen.getByLabelText('Version'), 'W2.0.0');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/firmware/upload')).toHaveLength(1));
+    const said = await screen.findAllByText('Version exists');
+    expect(said.some((e) => e.className === 'field__error')).toBe(true);
+    expect(screen.getByLabelText('Version').getAttribute('aria-invalid')).toBe('true');
   });
 });
 

@@ -1,9 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MAX_FILE_BYTES, type ImportKind } from '@tracker/contract';
-import { FormActions, SelectField } from '../../../components/Field';
-import type { ApiError } from '../../../lib/api-client';
-import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
+import type { TFunction } from 'i18next';
+import { IMPORT_MAX_FILE_BYTES, importUploadForm, massUploadForm, type ImportKind } from '@tracker/contract';
+import { FormActions, SelectField, TextField } from '../../../components/Field';
+import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
+import { reasonLabel } from '../../../lib/reasons';
+import { serverErrorToast, successToast } from '../../../lib/toast';
 import { RefSelect } from '../../../components/RefSelect';
 import { useDeployments, useDeviceTypes, useServers, useUploadMutation, useVoipCentrals } from '../api/imports-api';
 import { NAV_KINDS } from './ImportNav';
@@ -18,58 +21,74 @@ type Props = {
 
 const FILE_CODES = new Set(['IMPORT_FILE_MISSING', 'IMPORT_FILE_EMPTY', 'IMPORT_FILE_NOT_CSV', 'IMPORT_FILE_ENCODING']);
 
+/** What is wrong with the chosen file (none chosen, too large), for a form's `check`; undefined when nothing is. */
+export function fileProblem(t: TFunction, input: HTMLInputElement | null, maxBytes: number): string | undefined {
+  const file = input?.files?.[0];
+  if (!file) return t('imports.upload.chooseFile');
+  return file.size > maxBytes ? t('imports.upload.tooLarge', { mb: maxBytes / 1024 / 1024 }) : undefined;
+}
+
+/** §8 import upload error: a failed upload says the file was not uploaded (the api's file messages say so themselves). */
+export function notUploadedToast(t: TFunction, err: unknown): void {
+  const e = err instanceof ApiError ? err : new ApiError(0, 'NETWORK', t('errors.network'));
+  serverErrorToast(FILE_CODES.has(e.code) ? e.messages : [t('imports.upload.notUploaded'), ...e.messages], e.requestId);
+}
+
 /** A CSV upload (multipart): stored and queued by the api, which answers the import id at once. */
 export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }: Props) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<ImportKind>(fixedKind ?? 'SIM');
-  const [deviceType, setDeviceType] = useState('');
-  const [deviceStatus, setDeviceStatus] = useState('0');
-  const [deployment, setDeployment] = useState('');
-  const [server, setServer] = useState('');
-  const [voip, setVoip] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadMutation(kind === 'MASS');
   const types = useDeviceTypes();
   const deployments = useDeployments();
   const servers = useServers();
   const voips = useVoipCentrals();
-  const needsType = kind === 'DEVICE' || kind === 'DEVICE_AND_SIM' || kind === 'MASS';
+  // the kind picks the route, so the schema: kept beside the form's values
+  const [kind, setKind] = useState<ImportKind>(fixedKind ?? 'SIM');
+  const mass = kind === 'MASS';
+  const needsType = kind === 'DEVICE' || kind === 'DEVICE_AND_SIM' || mass;
+  const initial = { device_type_id: '', device_status: '0', white_label_deployment_id: '', server_id: '', voip_central_id: '' };
+  type Values = typeof initial;
+  /** the multipart fields beside the file, as the kind's route takes them */
+  const fieldsOf = (v: Values) =>
+    mass
+      ? { device_type_id: v.device_type_id, device_status: v.device_status }
+      : {
+          kind,
+          device_type_id: needsType ? v.device_type_id : undefined,
+          white_label_deployment_id: kind === 'FACTORY_DEVICE' ? v.white_label_deployment_id : undefined,
+          server_id: withTargets ? v.server_id : undefined,
+          voip_central_id: withTargets ? v.voip_central_id : undefined,
+        };
+  // the fields: POST /import/upload's importUploadForm or /import/upload/mass's massUploadForm; the file: the form's own check
+  const form = useContractForm<Values>(mass ? massUploadForm : importUploadForm, {
+    initial,
+    body: fieldsOf,
+    check: () => ({ file: fileProblem(t, fileRef.current, IMPORT_MAX_FILE_BYTES) }),
+    message: (field, e) => (field === 'device_type_id' && e.code === 'required' ? t('imports.upload.chooseType') : reasonLabel(t, e.code, e.params)),
+    // §8: a failed upload says the file was not uploaded (toasted below)
+    toast: false,
+  });
+  const { values, errors, set } = form;
+  const upload = useUploadMutation(mass);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    if (!file) return void localErrorToast(t('imports.upload.chooseFile'));
-    if (file.size > IMPORT_MAX_FILE_BYTES) return void localErrorToast(t('imports.upload.tooLarge', { mb: IMPORT_MAX_FILE_BYTES / 1024 / 1024 }));
-    if (kind === 'MASS' && !deviceType) return void localErrorToast(t('imports.upload.chooseType'));
-    const fields =
-      kind === 'MASS'
-        ? { device_type_id: deviceType, device_status: deviceStatus }
-        : {
-            kind,
-            device_type_id: needsType ? deviceType : undefined,
-            white_label_deployment_id: kind === 'FACTORY_DEVICE' ? deployment : undefined,
-            server_id: withTargets ? server : undefined,
-            voip_central_id: withTargets ? voip : undefined,
-          };
-    upload.mutate(
-      { file, fields },
-      {
-        onSuccess: ({ model }) => {
-          successToast(t('imports.upload.queued', { name: file.name, id: model.id }));
-          if (fileRef.current) fileRef.current.value = '';
-          onUploaded(model.id);
-        },
-        onError: (err) => {
-          const e = err as ApiError;
-          // §8: a failed upload says the file was not uploaded (the api's file messages say so themselves)
-          serverErrorToast(FILE_CODES.has(e.code) ? e.messages : [t('imports.upload.notUploaded'), ...e.messages]);
-        },
-      },
-    );
-  }
+  const submit = form.submit(async (_checked, v) => {
+    const file = fileRef.current!.files![0]!;
+    let id: number;
+    try {
+      ({
+        model: { id },
+      } = await upload.mutateAsync({ file, fields: fieldsOf(v) }));
+    } catch (err) {
+      notUploadedToast(t, err);
+      throw err;
+    }
+    successToast(t('imports.upload.queued', { name: file.name, id }));
+    if (fileRef.current) fileRef.current.value = '';
+    onUploaded(id);
+  });
 
   return (
-    <form className="import-upload" onSubmit={submit} aria-label={t('imports.upload.title')}>
+    <form className="import-upload" onSubmit={submit} aria-label={t('imports.upload.title')} noValidate>
       <div className="form-grid">
         {fixedKind ? null : (
           <SelectField label={t('imports.upload.kind')} value={kind} onChange={(e) => setKind(e.target.value as ImportKind)}>
@@ -80,24 +99,20 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
             ))}
           </SelectField>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor="import-file">
-            {t('imports.upload.file')}
-          </label>
-          <input id="import-file" ref={fileRef} className="input" type="file" accept=".csv,text/csv,text/plain" />
-        </div>
+        <TextField label={t('imports.upload.file')} ref={fileRef} type="file" accept=".csv,text/csv,text/plain" onChange={() => form.clear('file')} error={errors.file} />
         {needsType ? (
           <RefSelect
-            label={kind === 'MASS' ? t('imports.upload.deviceType') : t('imports.upload.defaultDeviceType')}
-            value={deviceType}
-            onChange={(e) => setDeviceType(e.target.value)}
+            label={mass ? t('imports.upload.deviceType') : t('imports.upload.defaultDeviceType')}
+            value={values.device_type_id}
+            onChange={(e) => set('device_type_id', e.target.value)}
             query={types}
-            placeholder={kind === 'MASS' ? t('imports.upload.choose') : t('imports.upload.fromFile')}
+            placeholder={mass ? t('imports.upload.choose') : t('imports.upload.fromFile')}
             optionLabel={(d) => d.name}
+            error={errors.device_type_id}
           />
         ) : null}
-        {kind === 'MASS' ? (
-          <SelectField label={t('imports.fields.device_status')} value={deviceStatus} onChange={(e) => setDeviceStatus(e.target.value)}>
+        {mass ? (
+          <SelectField label={t('imports.fields.device_status')} value={values.device_status} onChange={(e) => set('device_status', e.target.value)} error={errors.device_status}>
             {[0, 1, 2, 3].map((s) => (
               <option key={s} value={s}>
                 {t(`imports.deviceStatus.${s}`)}
@@ -108,8 +123,9 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
         {kind === 'FACTORY_DEVICE' ? (
           <RefSelect
             label={t('imports.upload.defaultDeployment')}
-            value={deployment}
-            onChange={(e) => setDeployment(e.target.value)}
+            value={values.white_label_deployment_id}
+            onChange={(e) => set('white_label_deployment_id', e.target.value)}
+            error={errors.white_label_deployment_id}
             query={deployments}
             placeholder={t('imports.upload.deploymentDefault')}
             optionLabel={(d) => `${d.id} · ${d.name}`}
@@ -119,16 +135,18 @@ export function UploadForm({ kind: fixedKind, withTargets = false, onUploaded }:
           <>
             <RefSelect
               label={t('imports.upload.server')}
-              value={server}
-              onChange={(e) => setServer(e.target.value)}
+              value={values.server_id}
+              onChange={(e) => set('server_id', e.target.value)}
+              error={errors.server_id}
               query={servers}
               placeholder={t('common.none')}
               optionLabel={(x) => x.name}
             />
             <RefSelect
               label={t('imports.upload.voip')}
-              value={voip}
-              onChange={(e) => setVoip(e.target.value)}
+              value={values.voip_central_id}
+              onChange={(e) => set('voip_central_id', e.target.value)}
+              error={errors.voip_central_id}
               query={voips}
               placeholder={t('common.none')}
               optionLabel={(v) => v.name}

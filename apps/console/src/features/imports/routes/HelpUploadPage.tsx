@@ -1,16 +1,17 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_FILE_MAX_BYTES } from '@tracker/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
 import { Spinner } from '../../../components/Spinner';
-import type { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
-import { localErrorToast, serverErrorToast, successToast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { downloadFile } from '../../../lib/api-client';
 import { useHelpFile, useHelpUploadMutation } from '../api/imports-api';
 import { ImportNav } from '../components/ImportNav';
-import { FormActions } from '../../../components/Field';
+import { fileProblem, notUploadedToast } from '../components/UploadForm';
+import { FormActions, TextField } from '../../../components/Field';
 
 /** §2 /admin/help/upload: the help file of the import screens, and a new one to replace it. */
 export function HelpUploadPage() {
@@ -20,19 +21,19 @@ export function HelpUploadPage() {
   const fileRef = useRef<HTMLInputElement>(null);
   const title = t('imports.help.title');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    if (!file) return void localErrorToast(t('imports.upload.chooseFile'));
-    if (file.size > HELP_FILE_MAX_BYTES) return void localErrorToast(t('imports.upload.tooLarge', { mb: HELP_FILE_MAX_BYTES / 1024 / 1024 }));
-    upload.mutate(file, {
-      onSuccess: () => {
-        successToast(t('imports.help.uploaded', { name: file.name }));
-        if (fileRef.current) fileRef.current.value = '';
-      },
-      onError: (err) => serverErrorToast([t('imports.upload.notUploaded'), ...(err as ApiError).messages]),
-    });
-  }
+  // POST /import/upload/help has no field beside the file (no schema): the file is the form's own check
+  const form = useContractForm(null, { initial: {}, check: () => ({ file: fileProblem(t, fileRef.current, HELP_FILE_MAX_BYTES) }), toast: false });
+  const submit = form.submit(async () => {
+    const file = fileRef.current!.files![0]!;
+    try {
+      await upload.mutateAsync(file);
+    } catch (err) {
+      notUploadedToast(t, err);
+      throw err;
+    }
+    successToast(t('imports.help.uploaded', { name: file.name }));
+    if (fileRef.current) fileRef.current.value = '';
+  });
 
   const f = help.data;
   return (
@@ -64,13 +65,8 @@ export function HelpUploadPage() {
       </section>
       <section className="card">
         <h2>{t('imports.help.upload')}</h2>
-        <form onSubmit={submit} aria-label={t('imports.help.upload')}>
-          <div className="field">
-            <label className="field__label" htmlFor="help-file">
-              {t('imports.upload.file')}
-            </label>
-            <input id="help-file" ref={fileRef} className="input" type="file" />
-          </div>
+        <form onSubmit={submit} aria-label={t('imports.help.upload')} noValidate>
+          <TextField label={t('imports.upload.file')} ref={fileRef} type="file" onChange={() => form.clear('file')} error={form.errors.file} />
           <FormActions submit={t('imports.help.submit')} pending={upload.isPending} primary />
         </form>
       </section>

@@ -182,6 +182,42 @@ describe('import screens', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The file was not uploaded.');
     expect(alert.textContent).toContain('Unknown device type');
+    // and the refused field is marked
+    expect(screen.getByLabelText('Device type').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('upload forms check before sending: the file and the type at their fields', async () => {
+    const fetch = mockFetch({ 'GET /api/local/role': roleOf(1), ...lists });
+    const { user } = renderApp('/admin/import/mass', { session: { role: 1 } });
+    await screen.findByRole('option', { name: 'Watch' });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect((await screen.findByText('Choose a CSV file first.')).className).toBe('field__error');
+    expect(screen.getByText('Choose a device type first.').className).toBe('field__error');
+    expect(screen.getByLabelText('File', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await user.upload(screen.getByLabelText('File', { exact: true }), new File(['351234567890123\n'], 'imeis.csv', { type: 'text/csv' }));
+    expect(screen.queryByText('Choose a CSV file first.')).toBeNull();
+    expect(fetch.callsTo('POST', '/api/import/upload/mass')).toHaveLength(0);
+  });
+
+  it('the help file upload says a missing file at the field, and a refused file there too', async () => {
+    const fetch = mockFetch({
+      'GET /api/local/role': roleOf(1),
+      'GET /api/import/upload/help': ok(null),
+      'POST /api/import/upload/help': {
+        status: 400,
+        body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'file', code: 'text', params: { text: 'Not a PDF' }, message: 'Not a PDF' }] },
+      },
+    });
+    const { user } = renderApp('/admin/help/upload', { session: { role: 1 } });
+    const input = await screen.findByLabelText('File', { exact: true });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect((await screen.findByText('Choose a CSV file first.')).className).toBe('field__error');
+    expect(fetch.callsTo('POST', '/api/import/upload/help')).toHaveLength(0);
+    await user.upload(input, new File(['x'], 'help.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const said = await screen.findAllByText('Not a PDF', { exact: false });
+    expect(said.some((e) => e.className === 'field__error')).toBe(true);
+    expect((await screen.findByRole('alert')).textContent).toContain('The file was not uploaded.');
   });
 
   it('says an empty required field is required', async () => {

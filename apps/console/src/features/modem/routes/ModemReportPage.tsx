@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModemReport } from '@tracker/contract';
-import { DataTable } from '../../../components/DataTable';
+import { PagedTable } from '../../../components/ListPage';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { Spinner } from '../../../components/Spinner';
 import { downloadModemReport, useModemReport } from '../api/modem-api';
@@ -44,15 +43,17 @@ export function ModemReportPage({ report }: { report: ModemReport }) {
         </button>
       </p>
       <QueryState query={q}>
-        <DataTable
+        <PagedTable
           layout="wrap"
           data-testid="modem-report"
           rows={q.data?.items}
           rowKey={(p) => p.modem_id}
           empty={t('modem.noProcesses')}
           columns={[...processColumns(t), detailsColumn(t, setModal)]}
+          page={page}
+          totalPages={q.data?.total_pages ?? 0}
+          onPage={setPage}
         />
-        <Pager page={page} totalPages={q.data?.total_pages ?? 0} onChange={setPage} />
       </QueryState>
       <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
     </div>

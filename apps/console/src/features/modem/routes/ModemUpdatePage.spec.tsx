@@ -133,7 +133,24 @@ describe('/admin/modem/update', () => {
     const { user } = renderApp('/admin/modem/update', { session: {} });
     await user.type(await screen.findByTestId('modem-imeis'), '12345');
     await user.click(screen.getByTestId('modem-start'));
-    expect(await screen.findByText('Not an IMEI of 15 digits: 12345')).toBeTruthy();
+    expect((await screen.findByText('Not an IMEI of 15 digits: 12345')).className).toBe('field__error');
+    expect(screen.getByTestId('modem-imeis').getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/device/initModemUpdateProcess')).toHaveLength(0);
+  });
+
+  it("marks the api's refusal of an entry at the IMEIs", async () => {
+    mockFetch({
+      'GET /api/local/role': role,
+      'POST /api/device/initModemUpdateProcess': {
+        status: 400,
+        body: { error: 'Validation failed.', code: 'VALIDATION_FAILED', errors: [{ field: 'IMEIs.1', code: 'text', params: { text: 'No device starts' }, message: 'No device starts' }] },
+      },
+    });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    await user.type(await screen.findByTestId('modem-imeis'), `${A}, ${B}`);
+    await user.click(screen.getByTestId('modem-start'));
+    const said = await screen.findAllByText('No device starts');
+    expect(said.some((e) => e.className === 'field__error')).toBe(true);
+    expect(screen.getByRole('tab', { name: /IMEIs/ }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -1,13 +1,15 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODEM_IMEIS_MAX, MODEM_PAGE_SIZE, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
+import { MODEM_IMEIS_MAX, MODEM_PAGE_SIZE, modemImeisBody, type ModemInitResponse, type ModemProcess } from '@tracker/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { TextAreaField } from '../../../components/Field';
+import { PagedTable } from '../../../components/ListPage';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { SectionNav } from '../../../components/SectionNav';
 import { Spinner } from '../../../components/Spinner';
-import { localErrorToast, successToast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/contract-form';
+import { successToast } from '../../../lib/toast';
 import { useInitModemMutation, useModemAllStatuses, useModemStatus, useModemWaiting, useStopModemMutation } from '../api/modem-api';
 import { ModemProgressModal } from '../components/ModemProgressModal';
 import { detailsColumn, processColumns } from '../components/process-columns';
@@ -38,11 +40,21 @@ export function ModemNav() {
 export function ModemUpdatePage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('imeis');
-  const [text, setText] = useState('');
   const [imeis, setImeis] = useState<string[]>([]);
   const [outcomes, setOutcomes] = useState<ModemInitResponse['model'] | null>(null);
   const init = useInitModemMutation();
-  const entries = useMemo(() => parseImeis(text), [text]);
+  // POST /device/initModemUpdateProcess's body: the IMEIs as parsed from the text; every message at the text
+  const form = useContractForm(modemImeisBody, {
+    initial: { text: '' },
+    body: (v) => ({ IMEIs: parseImeis(v.text) }),
+    // the entries that are not IMEIs, named (the schema would say "not an IMEI" once)
+    check: (v) => {
+      const bad = parseImeis(v.text).filter((e) => !validImei(e));
+      return { text: bad.length ? t('modem.invalidImeis', { list: bad.slice(0, 5).join(', ') }) : undefined };
+    },
+    fieldOf: () => 'text',
+  });
+  const entries = useMemo(() => parseImeis(form.values.text), [form.values.text]);
   const invalid = entries.filter((e) => !validImei(e));
 
   function readCsv(e: ChangeEvent<HTMLInputElement>) {
@@ -50,25 +62,18 @@ export function ModemUpdatePage() {
     if (!file) return;
     // FileReader, read in the browser: the file never leaves it, only the IMEIs are sent
     const reader = new FileReader();
-    reader.onload = () => setText(parseImeis(String(reader.result ?? '')).join('\n'));
+    reader.onload = () => form.set('text', parseImeis(String(reader.result ?? '')).join('\n'));
     reader.readAsText(file);
     e.target.value = '';
   }
 
-  function start(e: FormEvent) {
-    e.preventDefault();
-    if (!entries.length) return void localErrorToast(t('reasons.modemNoImeis'));
-    if (invalid.length) return void localErrorToast(t('modem.invalidImeis', { list: invalid.slice(0, 5).join(', ') }));
-    if (entries.length > MODEM_IMEIS_MAX) return void localErrorToast(t('reasons.modemTooManyImeis', { max: MODEM_IMEIS_MAX }));
-    init.mutate(entries, {
-      onSuccess: (r) => {
-        setOutcomes(r);
-        setImeis([...new Set(entries)]);
-        successToast(t('modem.started', { count: r.started }));
-        setTab('status');
-      },
-    });
-  }
+  const start = form.submit(async ({ IMEIs }) => {
+    const r = await init.mutateAsync(IMEIs);
+    setOutcomes(r);
+    setImeis([...new Set(IMEIs)]);
+    successToast(t('modem.started', { count: r.started }));
+    setTab('status');
+  });
 
   const title = t('modem.title');
   return (
@@ -98,19 +103,17 @@ export function ModemUpdatePage() {
       <section role="tabpanel" id={`modem-panel-${tab}`} aria-labelledby={`modem-tab-${tab}`} className="dw-body">
         {tab === 'imeis' ? (
           <form onSubmit={start} className="dw-form" noValidate>
-            <label className="field">
-              <span className="field__label">{t('modem.imeisLabel')}</span>
-              <textarea
-                className="input"
-                rows={8}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder={t('modem.imeisPlaceholder')}
-                data-testid="modem-imeis"
-                aria-invalid={invalid.length > 0 || undefined}
-              />
-              <span className="field__hint">{t('modem.imeisHint', { count: entries.length, invalid: invalid.length, max: MODEM_IMEIS_MAX })}</span>
-            </label>
+            <TextAreaField
+              label={t('modem.imeisLabel')}
+              rows={8}
+              value={form.values.text}
+              onChange={(e) => form.set('text', e.target.value)}
+              placeholder={t('modem.imeisPlaceholder')}
+              data-testid="modem-imeis"
+              hint={t('modem.imeisHint', { count: entries.length, invalid: invalid.length, max: MODEM_IMEIS_MAX })}
+              error={form.errors.text}
+              aria-invalid={invalid.length > 0 || form.errors.text ? true : undefined}
+            />
             <label className="field">
               <span className="field__label">{t('modem.csvLabel')}</span>
               <input type="file" accept=".csv,text/csv,text/plain" onChange={readCsv} data-testid="modem-csv" />
@@ -224,7 +227,8 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
         </button>
       </p>
       <QueryState query={status}>
-        <DataTable
+        {/* a batch of thousands: the table shows a page at a time; select-all takes every running device */}
+        <PagedTable
           layout="wrap"
           data-testid="modem-progress-table"
           rows={processes.slice(page * MODEM_PAGE_SIZE, (page + 1) * MODEM_PAGE_SIZE)}
@@ -232,9 +236,10 @@ function ProgressTab({ imeis }: { imeis: string[] }) {
           columns={columns}
           empty={t('modem.noProcesses')}
           rowProps={(p) => ({ 'data-imei': p.imei, 'data-status': p.status })}
+          page={page}
+          totalPages={Math.ceil(processes.length / MODEM_PAGE_SIZE)}
+          onPage={setPage}
         />
-        {/* a batch of thousands: the table shows a page at a time; select-all takes every running device */}
-        <Pager page={page} totalPages={Math.ceil(processes.length / MODEM_PAGE_SIZE)} onChange={setPage} />
       </QueryState>
       <WaitingList poll={!done} onDetails={setModal} />
       <ModemProgressModal modemId={modal} onClose={() => setModal(null)} />
@@ -251,8 +256,16 @@ function WaitingList({ poll, onDetails }: { poll: boolean; onDetails: (modemId: 
     <section aria-labelledby="modem-waiting-title" data-testid="modem-waiting">
       <h2 id="modem-waiting-title">{t('modem.waitingTitle')}</h2>
       <QueryState query={waiting}>
-        <DataTable layout="wrap" rows={waiting.data?.items ?? []} rowKey={(p) => p.modem_id} columns={[...processColumns(t), detailsColumn(t, onDetails)]} empty={t('modem.noProcesses')} />
-        <Pager page={page} totalPages={waiting.data?.total_pages ?? 0} onChange={setPage} />
+        <PagedTable
+          layout="wrap"
+          rows={waiting.data?.items ?? []}
+          rowKey={(p) => p.modem_id}
+          columns={[...processColumns(t), detailsColumn(t, onDetails)]}
+          empty={t('modem.noProcesses')}
+          page={page}
+          totalPages={waiting.data?.total_pages ?? 0}
+          onPage={setPage}
+        />
       </QueryState>
     </section>
   );

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { IMSI_LENGTH, PHONE_MAX, PHONE_MIN, type DeviceToAdd } from '@tracker/contract';
+import { byCodeOrImsiQuery, deviceAddBody, IMSI_LENGTH, type DeviceToAdd } from '@tracker/contract';
 import { FormActions, TextField } from '../../../components/Field';
 import { RefSelect } from '../../../components/RefSelect';
-import { ApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { reasonLabel } from '../../../lib/reasons';
 import { successToast } from '../../../lib/toast';
 import { useAddDeviceMutation, useFindDeviceMutation, useDeviceTypes } from '../api/contacts';
@@ -13,7 +13,7 @@ import type { OwnerTabProps } from '../owner-tabs';
 /**
  * /owner/{id}/addDevice (§2, §5): the wizard. A 15-character activation code or IMSI and the type; not found marks
  * the input invalid; then the SIM data to confirm with the GSM number prefilled with '+'; then the device is added
- * and the profile shows it.
+ * and the profile shows it. Both steps say their refusals at the fields, not in a toast.
  */
 export function AddDeviceTab({ id }: OwnerTabProps) {
   const { t } = useTranslation();
@@ -21,50 +21,45 @@ export function AddDeviceTab({ id }: OwnerTabProps) {
   const types = useDeviceTypes();
   const find = useFindDeviceMutation();
   const add = useAddDeviceMutation();
-  const [param, setParam] = useState('');
-  const [type, setType] = useState('');
   const [found, setFound] = useState<DeviceToAdd | null>(null);
-  const [gsm, setGsm] = useState('+');
-  const [errors, setErrors] = useState<{ param?: string; type?: string; gsm?: string }>({});
+  // the lookup (GET /device/by_code_or_imsi's query)
+  const look = useContractForm(byCodeOrImsiQuery, {
+    initial: { param: '', type: '' },
+    message: (field, e) => (field === 'type' ? t('ownerAddDevice.typeRequired') : reasonLabel(t, e.code, e.params)),
+    fieldOf: (path) => (path === 'type' ? 'type' : 'param'),
+    toast: false,
+  });
+  // the assignment (POST /device/add): the number at its field, a refused device at the code
+  const put = useContractForm(deviceAddBody, {
+    initial: { gsm: '+' },
+    // a number typed or pasted with spaces, dashes, dots or brackets is sent as digits
+    body: (v) => ({ user_id: id, device_id: found?.id ?? 0, gsm_number: v.gsm.replace(/[\s\-.()/]/g, '') }),
+    fieldOf: (path) => (path === 'gsm_number' ? 'gsm' : 'param'),
+    toast: false,
+  });
+  const paramError = look.errors.param ?? look.errors._ ?? put.errors.param ?? put.errors._;
 
-  const lookUp = (e: FormEvent) => {
-    e.preventDefault();
+  const lookUp = look.submit(async (query) => {
     setFound(null);
-    const v = param.trim();
-    const next: typeof errors = {};
-    if (v.length !== IMSI_LENGTH) next.param = reasonLabel(t, 'codeOrImsiLength', { length: IMSI_LENGTH });
-    if (!type) next.type = t('ownerAddDevice.typeRequired');
-    setErrors(next);
-    if (next.param || next.type) return;
-    find.mutate(
-      { param: v, type: Number(type) },
-      {
-        onSuccess: (d) => {
-          setFound(d);
-          // §5: the GSM number is prefilled with a plus sign
-          const n = (d.sim?.gsm_number ?? d.gsm_number ?? '').trim();
-          setGsm(n.startsWith('+') ? n : `+${n}`);
-        },
-        onError: (err) => setErrors({ param: err instanceof ApiError ? (err.fieldErrors().param ?? err.message) : err.message }),
-      },
-    );
-  };
+    put.setErrors({});
+    const d = await find.mutateAsync(query);
+    setFound(d);
+    // §5: the GSM number is prefilled with a plus sign
+    const n = (d.sim?.gsm_number ?? d.gsm_number ?? '').trim();
+    put.reset({ gsm: n.startsWith('+') ? n : `+${n}` });
+  });
 
-  const confirm = () => {
+  const confirm = put.submit(async (body) => {
     if (!found) return;
-    const number = gsm.replace(/[\s\-.()/]/g, '');
-    if (!/^\+\d{8,15}$/.test(number)) return setErrors({ gsm: reasonLabel(t, 'gsmNumber', { min: PHONE_MIN, max: PHONE_MAX }) });
-    add.mutate(
-      { type: found.device_type_id, body: { user_id: id, device_id: found.id, gsm_number: number } },
-      {
-        onSuccess: () => {
-          successToast(t('ownerAddDevice.added', { imei: found.imei }));
-          void navigate(`/owner/${id}/profile`);
-        },
-        onError: (err) =>
-          err instanceof ApiError && setErrors({ param: err.fieldErrors().device_id ?? err.message, gsm: err.fieldErrors().gsm_number }),
-      },
-    );
+    await add.mutateAsync({ type: found.device_type_id, body });
+    successToast(t('ownerAddDevice.added', { imei: found.imei }));
+    void navigate(`/owner/${id}/profile`);
+  });
+
+  const changed = (field: 'param' | 'type', value: string) => {
+    look.set(field, value);
+    put.setErrors({});
+    setFound(null);
   };
 
   return (
@@ -73,33 +68,27 @@ export function AddDeviceTab({ id }: OwnerTabProps) {
       <form className="dw-form" onSubmit={lookUp} noValidate>
         <TextField
           label={t('ownerAddDevice.param')}
-          value={param}
+          value={look.values.param}
           maxLength={IMSI_LENGTH}
-          error={errors.param}
+          error={paramError}
           hint={t('ownerAddDevice.paramHint', { n: IMSI_LENGTH })}
           data-testid="add-device-param"
-          onChange={(e) => {
-            setParam(e.target.value.replace(/\s+/g, ''));
-            setFound(null);
-          }}
+          onChange={(e) => changed('param', e.target.value.replace(/\s+/g, ''))}
         />
         <RefSelect
           label={t('ownerAddDevice.type')}
           query={types}
           optionLabel={(d) => d.name}
           placeholder={t('ownerAddDevice.typePick')}
-          value={type}
-          error={errors.type}
+          value={look.values.type}
+          error={look.errors.type}
           data-testid="add-device-type"
-          onChange={(e) => {
-            setType(e.target.value);
-            setFound(null);
-          }}
+          onChange={(e) => changed('type', e.target.value)}
         />
         <FormActions submit={t('ownerAddDevice.check')} pending={find.isPending} />
       </form>
       {found ? (
-        <section className="dw-section" data-testid="add-device-sim">
+        <form className="dw-section" data-testid="add-device-sim" onSubmit={confirm} noValidate>
           <h3>{t('ownerAddDevice.confirm')}</h3>
           <dl className="facts dw-facts">
             {(
@@ -117,13 +106,20 @@ export function AddDeviceTab({ id }: OwnerTabProps) {
               </div>
             ))}
           </dl>
-          <TextField label={t('ownerAddDevice.gsm')} value={gsm} onChange={(e) => setGsm(e.target.value)} error={errors.gsm} inputMode="tel" data-testid="add-device-gsm" />
+          <TextField
+            label={t('ownerAddDevice.gsm')}
+            value={put.values.gsm}
+            onChange={(e) => put.set('gsm', e.target.value)}
+            error={put.errors.gsm}
+            inputMode="tel"
+            data-testid="add-device-gsm"
+          />
           <div className="form-actions">
-            <button type="button" className="btn btn--primary" disabled={add.isPending} onClick={confirm} data-testid="add-device-confirm">
+            <button type="submit" className="btn btn--primary" disabled={add.isPending} data-testid="add-device-confirm">
               {t('ownerAddDevice.add')}
             </button>
           </div>
-        </section>
+        </form>
       ) : null}
     </div>
   );

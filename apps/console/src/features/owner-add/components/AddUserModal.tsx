@@ -1,5 +1,5 @@
 import { RefSelect } from '../../../components/RefSelect';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isLanguage, LANGUAGES, newUser } from '@tracker/contract';
 import { SelectField, TextField } from '../../../components/Field';
@@ -55,6 +55,13 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
 
   const set = <K extends FieldName>(k: K, v: Form[K]) => f.set(k, v);
   const errors = f.errors as Partial<Record<FieldName, string>>;
+  /** a text field's value, change and message */
+  const text = (k: 'email' | 'first_name' | 'last_name' | 'phone') => ({
+    autoComplete: 'off',
+    value: form[k],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.target.value),
+    error: errors[k],
+  });
 
   function close() {
     f.reset();
@@ -98,39 +105,27 @@ export function AddUserModal({ open, onClose, onCreated }: { open: boolean; onCl
         <TextField
           label={t('ownersAdd.email')}
           type="email"
-          autoComplete="off"
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
+          {...text('email')}
           className="form-grid__wide"
           required
           data-autofocus
         />
         <TextField
           label={t('ownersAdd.firstName')}
-          autoComplete="off"
-          value={form.first_name}
-          onChange={(e) => set('first_name', e.target.value)}
-          error={errors.first_name}
+          {...text('first_name')}
           required
           maxLength={50}
         />
         <TextField
           label={t('ownersAdd.lastName')}
-          autoComplete="off"
-          value={form.last_name}
-          onChange={(e) => set('last_name', e.target.value)}
-          error={errors.last_name}
+          {...text('last_name')}
           required
           maxLength={50}
         />
         <TextField
           label={t('ownersAdd.phone')}
           type="tel"
-          autoComplete="off"
-          value={form.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          error={errors.phone}
+          {...text('phone')}
           hint={t('ownersAdd.phoneHint')}
           className="form-grid__wide"
         />
