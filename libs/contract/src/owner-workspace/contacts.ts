@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { commandRefusal } from '../commands.js';
 import { positiveId } from '../params.js';
 import { coded } from '../reasons.js';
-import { envelope, okResponse } from '../schemas.js';
+import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
+import { ownerQuery, ownerRead, ownerRemove } from './shared.js';
 // one contact, as the device workspace's /contact/device answers it too
 import { contactItem } from '../device-workspace/activity.js';
 import { settingItem } from '../device-workspace/settings.js';
@@ -30,8 +31,6 @@ const optionalText = (max: number, code: 'contactLastName' | 'contactRelationshi
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const userIdQuery = z.object({ user_id: positiveId('user_id') });
-export type UserIdQuery = z.infer<typeof userIdQuery>;
 
 /** One contact as the editor sends it; `id` absent for a new one. */
 export const contactInput = z.object({
@@ -68,7 +67,7 @@ export type ContactSaveV2Body = z.infer<typeof contactSaveV2Body>;
 /** POST /contact/save?user_id: several contacts of one owner at once, all or none. */
 export const contactSaveBody = z.object({ contacts: z.array(contactInput).min(1).max(100) });
 export type ContactSaveBody = z.infer<typeof contactSaveBody>;
-export const contactRemoveQuery = userIdQuery.extend({ contact_id: positiveId('contact_id') });
+export const contactRemoveQuery = ownerQuery.extend({ contact_id: positiveId('contact_id') });
 export type ContactRemoveQuery = z.infer<typeof contactRemoveQuery>;
 
 const int = z.number().int();
@@ -112,14 +111,7 @@ export const contactPushResponse = envelope(
 export type ContactPushResult = z.infer<typeof contactPushResponse>['model'];
 
 export const CONTACT_ROUTES = {
-  contactList: route({
-    method: 'GET',
-    path: '/contact/user',
-    area: 'owner',
-    summary: "An owner's contacts, the devices they can be put on (with the last contact push) and the contact limit",
-    query: userIdQuery,
-    response: contactListResponse,
-  }),
+  contactList: ownerRead('/contact/user', "An owner's contacts, the devices they can be put on (with the last contact push) and the contact limit", contactListResponse),
   contactSaveV2: route({
     method: 'POST',
     path: '/contact/save_v2',
@@ -134,27 +126,19 @@ export const CONTACT_ROUTES = {
     path: '/contact/save',
     area: 'ownerEdit',
     summary: 'Creates or changes several contacts of an owner at once, all or none',
-    query: userIdQuery,
+    query: ownerQuery,
     body: contactSaveBody,
     response: contactSaveManyResponse,
     mutating: true,
   }),
-  contactRemove: route({
-    method: 'GET',
-    path: '/contact/remove',
-    area: 'ownerEdit',
-    summary: "Removes a contact (a partner: from its devices; the contact goes when it is on no device)",
-    query: contactRemoveQuery,
-    response: okResponse,
-    mutating: true,
-  }),
+  contactRemove: ownerRemove('/contact/remove', "Removes a contact (a partner: from its devices; the contact goes when it is on no device)", contactRemoveQuery),
   contactPush: route({
     method: 'GET',
     path: '/contact/push',
     area: 'ownerCommand',
     summary:
       "Tells each of the owner's devices to fetch its contacts: one SMS per device through the command ledger; devices that cannot take a command (terminated, disabled, no number) are listed as refused",
-    query: userIdQuery,
+    query: ownerQuery,
     response: contactPushResponse,
     mutating: true,
   }),

@@ -5,7 +5,7 @@ import { deviceLogFileResponse, logFileQuery } from '../device-workspace/activit
 import { positiveId } from '../params.js';
 import { envelope, listResponse } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
-import { int, intOrNull, iso, isoOrNull, ownerQuery, textOrNull } from './shared.js';
+import { int, intOrNull, iso, isoOrNull, ownerQuery, ownerRead, textOrNull } from './shared.js';
 
 export const GUEST_STATUSES = ['ACCEPTED', 'WAITING'] as const;
 
@@ -59,30 +59,9 @@ export const appLogItem = z.object({
 export type AppLogItem = z.infer<typeof appLogItem>;
 
 export const EXTRAS_ROUTES = {
-  userGuests: route({
-    method: 'GET',
-    path: '/user/guests',
-    area: 'owner',
-    summary: 'The guests the owner invited, accepted or waiting',
-    query: ownerQuery,
-    response: listResponse(guestItem),
-  }),
-  userInvites: route({
-    method: 'GET',
-    path: '/user/invites',
-    area: 'owner',
-    summary: 'The invitations the owner received from other owners, accepted or waiting',
-    query: ownerQuery,
-    response: listResponse(guestItem),
-  }),
-  userVoips: route({
-    method: 'GET',
-    path: '/user/voips',
-    area: 'owner',
-    summary: "The owner's voice messages, newest first (partners: those of their devices)",
-    query: ownerQuery,
-    response: listResponse(voiceItem),
-  }),
+  userGuests: ownerRead('/user/guests', 'The guests the owner invited, accepted or waiting', listResponse(guestItem)),
+  userInvites: ownerRead('/user/invites', 'The invitations the owner received from other owners, accepted or waiting', listResponse(guestItem)),
+  userVoips: ownerRead('/user/voips', "The owner's voice messages, newest first (partners: those of their devices)", listResponse(voiceItem)),
   userVoipDetails: route({
     method: 'GET',
     path: '/user/voipDetails',
@@ -99,14 +78,7 @@ export const EXTRAS_ROUTES = {
     query: voiceAudioQuery,
     response: z.undefined(),
   }),
-  logsApp: route({
-    method: 'GET',
-    path: '/logs/app',
-    area: 'ownerAppLogs',
-    summary: "Log files the owner's app uploaded, newest first",
-    query: ownerQuery,
-    response: listResponse(appLogItem),
-  }),
+  logsApp: ownerRead('/logs/app', "Log files the owner's app uploaded, newest first", listResponse(appLogItem), 'ownerAppLogs'),
   logsAppFile: route({
     method: 'GET',
     path: '/logs/app/file',

@@ -6,7 +6,7 @@ import { coded } from '../reasons.js';
 import { positiveId } from '../params.js';
 import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
-import { int, intOrNull, iso, isoOrNull, ownerQuery, textOrNull } from './shared.js';
+import { int, intOrNull, iso, isoOrNull, ownerQuery, ownerRead, textOrNull } from './shared.js';
 
 // ---------------------------------------------------------------------------------------------- outputs
 
@@ -103,14 +103,7 @@ export const ownerRemoveResponse = envelope(z.object({ removed: z.literal(true),
 // ---------------------------------------------------------------------------------------------- routes
 
 export const PROFILE_ROUTES = {
-  userDetails: route({
-    method: 'GET',
-    path: '/user/user_details',
-    area: 'owner',
-    summary: "The owner's details, white label and devices (partners: only their devices; 403 without any)",
-    query: ownerQuery,
-    response: ownerDetailsResponse,
-  }),
+  userDetails: ownerRead('/user/user_details', "The owner's details, white label and devices (partners: only their devices; 403 without any)", ownerDetailsResponse),
   userUpdate: route({
     method: 'POST',
     path: '/user/update',

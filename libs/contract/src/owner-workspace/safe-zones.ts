@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { positiveId } from '../params.js';
 import { coded } from '../reasons.js';
-import { envelope, okResponse } from '../schemas.js';
+import { envelope } from '../schemas.js';
 import { route, type RouteDef } from '../route-def.js';
 import { safeZoneItem } from '../device-workspace/activity.js';
-import { userIdQuery } from './contacts.js';
+import { ownerQuery, ownerRead, ownerRemove } from './shared.js';
 
 /** §9: radius at most 500 m, 200 m for a new circle on the map. */
 export const SAFE_ZONE_RADIUS = { default: 200, max: 500, min: 1 } as const;
@@ -53,7 +53,7 @@ export const safeZoneInput = z.object({
   devices: z.array(positiveId('devices'), { error: coded('safeZoneNoDevice') }).min(1, coded('safeZoneNoDevice')).max(1000),
 });
 export type SafeZoneInput = z.infer<typeof safeZoneInput>;
-export const safeZoneRemoveQuery = userIdQuery.extend({ zone_id: positiveId('zone_id') });
+export const safeZoneRemoveQuery = ownerQuery.extend({ zone_id: positiveId('zone_id') });
 export type SafeZoneRemoveQuery = z.infer<typeof safeZoneRemoveQuery>;
 
 const int = z.number().int();
@@ -87,31 +87,16 @@ export const safeZoneSaveResponse = envelope(
 export type SafeZoneSaveResult = z.infer<typeof safeZoneSaveResponse>['model'];
 
 export const SAFE_ZONE_ROUTES = {
-  safeZoneList: route({
-    method: 'GET',
-    path: '/safezone/user',
-    area: 'owner',
-    summary: "An owner's safe zones, the devices they can watch and the zone limit",
-    query: userIdQuery,
-    response: safeZoneListResponse,
-  }),
+  safeZoneList: ownerRead('/safezone/user', "An owner's safe zones, the devices they can watch and the zone limit", safeZoneListResponse),
   safeZoneSave: route({
     method: 'POST',
     path: '/safezone/save',
     area: 'ownerEdit',
     summary: 'Creates or changes a safe zone (radius over 500 m is clamped, with a note)',
-    query: userIdQuery,
+    query: ownerQuery,
     body: safeZoneInput,
     response: safeZoneSaveResponse,
     mutating: true,
   }),
-  safeZoneRemove: route({
-    method: 'GET',
-    path: '/safezone/remove',
-    area: 'ownerEdit',
-    summary: 'Removes a safe zone (a partner: from its devices; the zone goes when it watches no device)',
-    query: safeZoneRemoveQuery,
-    response: okResponse,
-    mutating: true,
-  }),
+  safeZoneRemove: ownerRemove('/safezone/remove', 'Removes a safe zone (a partner: from its devices; the zone goes when it watches no device)', safeZoneRemoveQuery),
 } as const satisfies Record<string, RouteDef>;

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ROUTES, type ContactRemoveQuery, type ContactSaveBody, type ContactSaveV2Body, type UserIdQuery } from '@tracker/contract';
+import { ROUTES, type ContactRemoveQuery, type ContactSaveBody, type ContactSaveV2Body, type OwnerQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerContactsService } from './owner-contacts.service.js';
@@ -10,7 +10,7 @@ export class OwnerContactsController {
   constructor(private readonly contacts: OwnerContactsService) {}
 
   @Endpoint(ROUTES.contactList)
-  async list(@Session() s: SessionUser, @Input('query') q: UserIdQuery) {
+  async list(@Session() s: SessionUser, @Input('query') q: OwnerQuery) {
     return { model: await this.contacts.list(s, q.user_id) };
   }
 
@@ -20,7 +20,7 @@ export class OwnerContactsController {
   }
 
   @Endpoint(ROUTES.contactSave)
-  async save(@Session() s: SessionUser, @Input('query') q: UserIdQuery, @Input('body') b: ContactSaveBody) {
+  async save(@Session() s: SessionUser, @Input('query') q: OwnerQuery, @Input('body') b: ContactSaveBody) {
     return { model: await this.contacts.saveMany(s, q.user_id, b) };
   }
 
@@ -31,7 +31,7 @@ export class OwnerContactsController {
   }
 
   @Endpoint(ROUTES.contactPush)
-  async push(@Session() s: SessionUser, @Input('query') q: UserIdQuery) {
+  async push(@Session() s: SessionUser, @Input('query') q: OwnerQuery) {
     return { model: await this.contacts.push(s, q.user_id) };
   }
 }

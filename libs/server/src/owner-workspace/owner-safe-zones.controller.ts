@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ROUTES, type SafeZoneInput, type SafeZoneRemoveQuery, type UserIdQuery } from '@tracker/contract';
+import { ROUTES, type SafeZoneInput, type SafeZoneRemoveQuery, type OwnerQuery } from '@tracker/contract';
 import { Endpoint, Input, Session } from '../access/endpoint.decorator.js';
 import type { SessionUser } from '../access/session-user.js';
 import { OwnerSafeZonesService } from './owner-safe-zones.service.js';
@@ -10,12 +10,12 @@ export class OwnerSafeZonesController {
   constructor(private readonly zones: OwnerSafeZonesService) {}
 
   @Endpoint(ROUTES.safeZoneList)
-  async list(@Session() s: SessionUser, @Input('query') q: UserIdQuery) {
+  async list(@Session() s: SessionUser, @Input('query') q: OwnerQuery) {
     return { model: await this.zones.list(s, q.user_id) };
   }
 
   @Endpoint(ROUTES.safeZoneSave)
-  async save(@Session() s: SessionUser, @Input('query') q: UserIdQuery, @Input('body') b: SafeZoneInput) {
+  async save(@Session() s: SessionUser, @Input('query') q: OwnerQuery, @Input('body') b: SafeZoneInput) {
     return { model: await this.zones.save(s, q.user_id, b) };
   }
 
