@@ -6,7 +6,7 @@ import { afterCommit, type Queryable } from '../core/db.js';
 import { JobName, JobQueue } from '../core/jobs/index.js';
 import { LOGGER } from '../core/tokens.js';
 import { SmsEvents } from '../sms/sms-events.js';
-import { SmsStatusRepository, type LockedMessage } from '../sms/sms-status.repository.js';
+import type { LockedMessage } from '../sms/sms-status.repository.js';
 import { SmsStatusService } from '../sms/sms-status.service.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
 import { commandTransition, type CommandEvent } from './command-state.js';
@@ -35,7 +35,6 @@ export const retryPauseMs = (base: number, n: number) => base * 2 ** Math.max(0,
 export class CommandReplies {
   constructor(
     private readonly store: CommandStoreRepository,
-    private readonly messages: SmsStatusRepository,
     private readonly status: SmsStatusService,
     private readonly settings: DeviceSettingStore,
     private readonly events: SmsEvents,
@@ -48,13 +47,14 @@ export class CommandReplies {
     const msg = parseWatchMessage(b.Body);
     await this.store.transaction(async (c) => {
       await this.store.lockNumber(b.From, c);
+      // the commands are locked (as they are read) before the reply is stored: the reply's reply_to key-share-locks its
+      // command, so two replies at once that stored first and locked second deadlocked
       const awaiting = msg.kind === 'reply' ? await this.store.awaiting(b.From, c) : [];
       const corr = correlate(msg, awaiting);
       const command = corr.replyTo === null ? null : awaiting.find((a) => a.id === corr.replyTo)!;
       const deviceId = command?.device_id ?? (await this.store.deviceOf(b.From, c));
-      // the commands are locked before the reply is stored: the reply's reply_to key-share-locks its command, so two
-      // replies at once that stored first and locked second deadlocked
-      const locked = await this.messages.lockByIds(corr.kind === 'progress' ? [corr.replyTo] : corr.closes, c);
+      const settles = new Set<number>(corr.kind === 'progress' ? [corr.replyTo] : corr.closes);
+      const locked = awaiting.filter((a) => settles.has(a.id));
       const id = await this.store.insertInbound(
         {
           sid: b.MessageSid,

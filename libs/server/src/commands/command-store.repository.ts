@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
 import { bumpStats, UTC_DAY } from '../sms/sms-stats.js';
+import { LOCKED, type LockedMessage } from '../sms/sms-status.repository.js';
 import type { AwaitingCommand } from './correlate.js';
 
 export type StoredSms = { id: number; device_id: number; command_key: string | null; message: string; gsm_number: string | null; status: number; created: string; expires_at: string };
@@ -110,23 +111,27 @@ export class CommandStoreRepository extends SqlRepository {
   }
 
   /**
-   * Stores a watch's message once per gateway sid (status 2, counted received), with what correlation made of it;
-   * null when the sid was stored before (a repeat).
+   * Stores a watch's message once per gateway sid (status 2, counted received: its delta row written by the same
+   * statement), with what correlation made of it; null when the sid was stored before (a repeat).
    */
   async insertInbound(
     r: { sid: string; from: string; body: string; deviceId: number | null; replyTo: number | null; commandKey: string | null; kind: string; eventCode: string | null },
     q: Queryable,
   ): Promise<number | null> {
-    const rows = await this.pool.rows<{ id: number; day: string }>(
-      `INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
-       VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
-       ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, ${UTC_DAY('created')} AS day`,
+    // a message from the device: a reply, not a delivery
+    const rows = await this.pool.rows<{ id: number }>(
+      `WITH m AS (
+         INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
+         VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
+         ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, created),
+       counted AS (
+         INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies)
+         SELECT ${UTC_DAY('created')}::date, 0, 0, 0, 0, 1 FROM m)
+       SELECT id FROM m`,
       [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode],
       q,
     );
-    if (!rows[0]) return null;
-    await bumpStats(q, rows[0].day, { replies: 1 }); // a message from the device: a reply, not a delivery
-    return rows[0].id;
+    return rows[0]?.id ?? null;
   }
 
   /** A user read an alarm of the device (the device timeline): answers when, or null when it is no alarm of that device. */
@@ -160,15 +165,16 @@ export class CommandStoreRepository extends SqlRepository {
 
   /**
    * The commands to `number` that await a reply: OUTBOUND, sent or delivered (or being sent right now: a reply can
-   * overtake the worker's commit), not answered, created in the last two days; oldest first. Few per number, read
-   * through sms_message(gsm_number, created).
+   * overtake the worker's commit), not answered, created in the last two days; locked in id order (as
+   * `SmsStatusRepository.lockByIds` locks), so the one the reply settles needs no second statement. Few per number,
+   * read through sms_message(gsm_number, created).
    */
-  awaiting(number: string, q: Queryable): Promise<(AwaitingCommand & { device_id: number | null; command_key: string | null })[]> {
+  awaiting(number: string, q: Queryable): Promise<(AwaitingCommand & LockedMessage)[]> {
     return this.pool.rows(
-      `SELECT id, device_id, command_key, message, created FROM sms_message
+      `SELECT ${LOCKED}, message, created FROM sms_message
        WHERE gsm_number = $1 AND direction = 'OUTBOUND' AND created > now() - interval '2 days'
          AND (status IN (1, 2) OR (status = 0 AND claimed_at IS NOT NULL)) AND answered_at IS NULL
-       ORDER BY created, id`,
+       ORDER BY id FOR UPDATE`,
       [number],
       q,
     );

@@ -34,14 +34,42 @@ export function addDelta(days: Map<string, StatDelta>, day: string, d: StatDelta
   });
 }
 
+/** A delta with nothing to add: no row (bumpStats, deltaRows). */
+const isZero = (d: Partial<StatDelta>) => !d.created && !d.sent && !d.errors && !d.received && !d.replies;
+
+/**
+ * The delta rows of a batch's changes (`addDelta`'s map), as the parameters of `DELTA_ROWS_SQL` (its days, then its
+ * counters, column by column); days whose delta is all zero are left out.
+ */
+export function deltaRows(days: Map<string, StatDelta>): [string[], number[], number[], number[], number[], number[]] {
+  const rows = [...days].filter(([, d]) => !isZero(d));
+  return [
+    rows.map(([day]) => day),
+    rows.map(([, d]) => d.created),
+    rows.map(([, d]) => d.sent),
+    rows.map(([, d]) => d.errors),
+    rows.map(([, d]) => d.received),
+    rows.map(([, d]) => d.replies),
+  ];
+}
+
+/**
+ * Appends the delta rows of `deltaRows` given as parameters `$n` to `$n+5`: a statement of its own, or a data-modifying
+ * WITH of the statement that made the changes (one round trip for both).
+ */
+export const DELTA_ROWS_SQL = (n: number) =>
+  `INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies)
+   SELECT * FROM unnest($${n}::date[], $${n + 1}::int[], $${n + 2}::int[], $${n + 3}::int[], $${n + 4}::int[], $${n + 5}::int[])`;
+
 /**
  * Adds `d` to the counters of `day` (YYYY-MM-DD) in `q`'s transaction: appended as a delta row (an INSERT that waits
  * for nothing; one counter row updated by every status change made every change wait for it), folded into
- * sms_statistic by the SMS sweep (`FOLD_STATS_SQL`).
+ * sms_statistic by the SMS sweep (`FOLD_STATS_SQL`). A status change's UPDATE writes its deltas itself
+ * (`SmsStatusRepository.setStatuses`).
  */
 export async function bumpStats(q: Queryable, day: string, d: Partial<StatDelta>): Promise<void> {
+  if (isZero(d)) return;
   const v = [d.created ?? 0, d.sent ?? 0, d.errors ?? 0, d.received ?? 0, d.replies ?? 0];
-  if (v.every((x) => x === 0)) return;
   await q.query('INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies) VALUES ($1::date, $2, $3, $4, $5, $6)', [day, ...v]);
 }
 

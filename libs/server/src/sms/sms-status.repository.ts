@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
-import { UTC_DAY } from './sms-stats.js';
+import { DELTA_ROWS_SQL, deltaRows, UTC_DAY, type StatDelta } from './sms-stats.js';
 import type { GatewayReport } from './sms-status.js';
 
 /** A status change of a message (`setStatuses`); `sent`: its sid recorded with it. */
@@ -28,7 +28,8 @@ export type LockedMessage = {
   answered_at: string | null;
 };
 
-const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key, gateway_id, claimed_at, answered_at`;
+/** The columns of a `LockedMessage`. */
+export const LOCKED = `id, status, gateway_status, gateway_message_id, ${UTC_DAY('created')} AS day, device_id, command_key, gateway_id, claimed_at, answered_at`;
 
 /** Status changes of stored messages: the callbacks' log, row locks, the one UPDATE every change goes through. */
 @Injectable()
@@ -96,12 +97,14 @@ export class SmsStatusRepository extends SqlRepository {
   /**
    * The one UPDATE of messages' statuses (one row or a batch): received_at when one becomes received, the reason when
    * it becomes error, the claim released once it left status 0 (unless kept) or its sid is recorded; with `sent`, the
-   * gateway and sid recorded and sent_at set.
+   * gateway and sid recorded and sent_at set. The counters' deltas of the changes (`addDelta`'s map, by day) are
+   * appended by the same statement.
    */
-  async setStatuses(rows: StatusRow[], q: Queryable): Promise<void> {
-    if (!rows.length) return;
+  async setStatuses(rows: StatusRow[], q: Queryable, counters: Map<string, StatDelta> = new Map()): Promise<void> {
+    const deltas = deltaRows(counters);
+    if (!rows.length && !deltas[0].length) return;
     await q.query(
-      `UPDATE sms_message m SET gateway_id = COALESCE(v.gateway_id, m.gateway_id), gateway_message_id = COALESCE(v.sid, m.gateway_message_id),
+      `WITH changed AS (UPDATE sms_message m SET gateway_id = COALESCE(v.gateway_id, m.gateway_id), gateway_message_id = COALESCE(v.sid, m.gateway_message_id),
          sent_at = CASE WHEN v.sid IS NOT NULL THEN COALESCE(m.sent_at, now()) ELSE m.sent_at END,
          status = v.status, gateway_status = COALESCE(v.gateway_status, m.gateway_status),
          received_at = CASE WHEN v.status = 2 AND m.received_at IS NULL THEN now() ELSE m.received_at END,
@@ -112,7 +115,8 @@ export class SmsStatusRepository extends SqlRepository {
          next_attempt_at = CASE WHEN v.status > 0 THEN NULL ELSE m.next_attempt_at END
        FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bool[])
          AS v(id, gateway_id, sid, status, gateway_status, error_code, error_params, keep_claim)
-       WHERE m.id = v.id`,
+       WHERE m.id = v.id)
+       ${DELTA_ROWS_SQL(9)}`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.sent?.gatewayId ?? null),
@@ -122,6 +126,7 @@ export class SmsStatusRepository extends SqlRepository {
         rows.map((r) => r.error?.code ?? null),
         rows.map((r) => (r.error ? JSON.stringify(r.error.params ?? {}) : null)),
         rows.map((r) => r.keepClaim ?? false),
+        ...deltas,
       ],
     );
   }

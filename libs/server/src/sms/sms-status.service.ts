@@ -5,7 +5,7 @@ import { afterCommit, type Queryable } from '../core/db.js';
 import { MetricsService } from '../core/metrics/metrics.service.js';
 import { LOGGER } from '../core/tokens.js';
 import { applyCallbacks, type GatewayReport } from './sms-status.js';
-import { addDelta, bumpStats, statDelta, type StatDelta } from './sms-stats.js';
+import { addDelta, statDelta, type StatDelta } from './sms-stats.js';
 import { SmsEvents, type SmsEvent } from './sms-events.js';
 import { SmsStatusRepository, type LockedMessage, type StatusRow } from './sms-status.repository.js';
 
@@ -44,8 +44,7 @@ export class SmsStatusService {
     extra: { gatewayStatus?: string | null; error?: Reason | null; keepClaim?: boolean } = {},
   ): Promise<void> {
     if (status === m.status && !extra.gatewayStatus && !extra.error) return;
-    await this.repo.setStatuses([{ id: m.id, status, ...extra }], q);
-    await bumpStats(q, m.day, { ...statDelta(m.status, status), created: 0 });
+    await this.repo.setStatuses([{ id: m.id, status, ...extra }], q, new Map([[m.day, { ...statDelta(m.status, status), created: 0 }]]));
     const from = m.status;
     m.status = status;
     if (extra.gatewayStatus) m.gateway_status = extra.gatewayStatus;
@@ -111,8 +110,7 @@ export class SmsStatusService {
         addDelta(days, m.day, statDelta(m.status, next.status));
         changed.push(statusEvent(m, next.status, next.error));
       }
-      await this.repo.setStatuses(rows, c);
-      for (const [day, d] of days) await bumpStats(c, day, { ...d, created: 0 });
+      await this.repo.setStatuses(rows, c, days);
       await this.tell(changed, c);
     });
   }
@@ -146,8 +144,7 @@ export class SmsStatusService {
         addDelta(days, m.day, statDelta(m.status, next.status));
         changed.push(statusEvent({ ...m, gateway_id: b.gatewayId }, next.status, next.error));
       }
-      await this.repo.setStatuses(rows, c);
-      for (const [day, d] of days) await bumpStats(c, day, { ...d, created: 0 });
+      await this.repo.setStatuses(rows, c, days);
       await this.tell(changed, c);
     });
   }
