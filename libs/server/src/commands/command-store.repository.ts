@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
-import { bumpStats, UTC_DAY } from '../sms/sms-stats.js';
+import { bumpStats, countRepliesSql, UTC_DAY } from '../sms/sms-stats.js';
 import { LOCKED, type LockedMessage } from '../sms/sms-status.repository.js';
 import type { AwaitingCommand } from './correlate.js';
 
@@ -124,9 +124,7 @@ export class CommandStoreRepository extends SqlRepository {
          INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
          VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
          ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, created),
-       counted AS (
-         INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies)
-         SELECT ${UTC_DAY('created')}::date, 0, 0, 0, 0, 1 FROM m)
+       counted AS (${countRepliesSql('m')})
        SELECT id FROM m`,
       [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode],
       q,

@@ -62,6 +62,13 @@ export const DELTA_ROWS_SQL = (n: number) =>
    SELECT * FROM unnest($${n}::date[], $${n + 1}::int[], $${n + 2}::int[], $${n + 3}::int[], $${n + 4}::int[], $${n + 5}::int[])`;
 
 /**
+ * Counts the messages of `rel` (a WITH part that returns their `created`) as replies from devices on their day: a
+ * data-modifying WITH part of the INSERT that stores them (`CommandStoreRepository.insertInbound`).
+ */
+export const countRepliesSql = (rel: string) =>
+  `INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies) SELECT ${UTC_DAY('created')}::date, 0, 0, 0, 0, 1 FROM ${rel}`;
+
+/**
  * Adds `d` to the counters of `day` (YYYY-MM-DD) in `q`'s transaction: appended as a delta row (an INSERT that waits
  * for nothing; one counter row updated by every status change made every change wait for it), folded into
  * sms_statistic by the SMS sweep (`FOLD_STATS_SQL`). A status change's UPDATE writes its deltas itself
