@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
 import { bumpStats, countRepliesSql, UTC_DAY } from '../sms/sms-stats.js';
+import { blindArray, named } from '../sms/sms-sql.js';
 import { LOCKED, type LockedMessage } from '../sms/sms-status.repository.js';
 import type { AwaitingCommand } from './correlate.js';
 
@@ -102,7 +103,7 @@ export class CommandStoreRepository extends SqlRepository {
 
   /** Replies from one number are correlated one at a time (two at once would both pick the same oldest command). */
   async lockNumber(number: string, q: Queryable): Promise<void> {
-    await q.query("SELECT pg_advisory_xact_lock(hashtext('sms-in:' || $1))", [number]);
+    await named(q, 'sms_lock_number', "SELECT pg_advisory_xact_lock(hashtext('sms-in:' || $1))", [number]);
   }
 
   async deviceOf(number: string, q: Queryable): Promise<number | null> {
@@ -119,7 +120,9 @@ export class CommandStoreRepository extends SqlRepository {
     q: Queryable,
   ): Promise<number | null> {
     // a message from the device: a reply, not a delivery
-    const rows = await this.pool.rows<{ id: number }>(
+    const rows = await named<{ id: number }>(
+      q,
+      'sms_insert_inbound',
       `WITH m AS (
          INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
          VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
@@ -127,7 +130,6 @@ export class CommandStoreRepository extends SqlRepository {
        counted AS (${countRepliesSql('m')})
        SELECT id FROM m`,
       [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode],
-      q,
     );
     return rows[0]?.id ?? null;
   }
@@ -145,7 +147,9 @@ export class CommandStoreRepository extends SqlRepository {
 
   /** The watch's final reply arrived: these commands await nothing more. */
   async markAnswered(ids: number[], q: Queryable): Promise<void> {
-    if (ids.length) await q.query('UPDATE sms_message SET answered_at = now() WHERE id = ANY($1::bigint[]) AND answered_at IS NULL', [ids]);
+    if (ids.length) {
+      await named(q, 'sms_mark_answered', `UPDATE sms_message SET answered_at = now() WHERE id = ANY(${blindArray(1, 'bigint')}) AND answered_at IS NULL`, [ids]);
+    }
   }
 
   /** What sending a command again takes: its text, secret, sender, campaign, end of life, and its attempts so far. */
@@ -168,13 +172,14 @@ export class CommandStoreRepository extends SqlRepository {
    * read through sms_message(gsm_number, created).
    */
   awaiting(number: string, q: Queryable): Promise<(AwaitingCommand & LockedMessage)[]> {
-    return this.pool.rows(
+    return named(
+      q,
+      'sms_awaiting',
       `SELECT ${LOCKED}, message, created FROM sms_message
        WHERE gsm_number = $1 AND direction = 'OUTBOUND' AND created > now() - interval '2 days'
          AND (status IN (1, 2) OR (status = 0 AND claimed_at IS NOT NULL)) AND answered_at IS NULL
        ORDER BY id FOR UPDATE`,
       [number],
-      q,
     );
   }
 }

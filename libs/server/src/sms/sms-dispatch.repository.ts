@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlRepository } from '../core/db.js';
+import { blindArray, named } from './sms-sql.js';
 import { FOLD_STATS_SQL } from './sms-stats.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };
@@ -27,9 +28,11 @@ export class SmsDispatchRepository extends SqlRepository {
 
   /** Of `ids`, the messages that may still need a send (no sid yet), with their numbers, in id order: what to route. */
   toSend(ids: number[]): Promise<{ id: number; gsm_number: string | null }[]> {
-    return this.pool.rows(
+    return named(
+      this.pool,
+      'sms_to_send',
       `SELECT id, gsm_number FROM sms_message
-       WHERE id = ANY($1::bigint[]) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL AND (status = 0 OR claimed_at IS NOT NULL)
+       WHERE id = ANY(${blindArray(1, 'bigint')}) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL AND (status = 0 OR claimed_at IS NOT NULL)
        ORDER BY id`,
       [ids],
     );
@@ -42,9 +45,11 @@ export class SmsDispatchRepository extends SqlRepository {
    * no sid) is claimed too, to look its sid up at the gateway (never to send it again).
    */
   claim(ids: number[], owner: string, leaseMs: number): Promise<ClaimedSms[]> {
-    return this.pool.rows<ClaimedSms>(
+    return named<ClaimedSms>(
+      this.pool,
+      'sms_claim',
       `UPDATE sms_message SET claimed_at = now(), claimed_by = $2, attempts = attempts + 1
-       WHERE id = ANY($1::bigint[]) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL
+       WHERE id = ANY(${blindArray(1, 'bigint')}) AND direction = 'OUTBOUND' AND gateway_message_id IS NULL
          AND (status = 0 OR claimed_at IS NOT NULL)
          AND (claimed_at IS NULL OR claimed_by = $2 OR claimed_at < now() - $3 * interval '1 millisecond')
          AND (next_attempt_at IS NULL OR next_attempt_at <= now())

@@ -1,4 +1,5 @@
 import type { Queryable } from '../core/db.js';
+import { blindArray } from './sms-sql.js';
 
 /**
  * The per-day SMS counters (sms_statistic + sms_statistic_delta, §7 /sms/statistics) kept true in the transaction of every change, on the
@@ -59,7 +60,7 @@ export function deltaRows(days: Map<string, StatDelta>): [string[], number[], nu
  */
 export const DELTA_ROWS_SQL = (n: number) =>
   `INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies)
-   SELECT * FROM unnest($${n}::date[], $${n + 1}::int[], $${n + 2}::int[], $${n + 3}::int[], $${n + 4}::int[], $${n + 5}::int[])`;
+   SELECT * FROM unnest(${[blindArray(n, 'date'), ...[1, 2, 3, 4, 5].map((i) => blindArray(n + i, 'int'))].join(', ')})`;
 
 /**
  * Counts the messages of `rel` (a WITH part that returns their `created`) as replies from devices on their day: a

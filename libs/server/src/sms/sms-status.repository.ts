@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
+import { blindArray, named } from './sms-sql.js';
 import { DELTA_ROWS_SQL, deltaRows, UTC_DAY, type StatDelta } from './sms-stats.js';
 import type { GatewayReport } from './sms-status.js';
 
@@ -40,25 +41,25 @@ export class SmsStatusRepository extends SqlRepository {
    * Taken in the order of their lock keys, so two batches never wait on each other in a cycle.
    */
   async lockSids(sids: string[], q: Queryable): Promise<void> {
-    await q.query(
-      `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest($1::text[]) AS s ORDER BY k) x`,
-      [sids],
-    );
+    await named(q, 'sms_lock_sids', `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest($1::text[]) AS s ORDER BY k) x`, [
+      sids,
+    ]);
   }
 
   /** Logs callbacks once per (sid, status): the new ones (a repeat, even within the batch, is not). */
   recordCallbacks(cbs: (GatewayReport & { sid: string })[], q: Queryable): Promise<(GatewayReport & { sid: string })[]> {
-    return this.pool.rows(
+    return named(
+      q,
+      'sms_record_callbacks',
       `INSERT INTO sms_callback (sid, status, error_code) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
        ON CONFLICT DO NOTHING RETURNING sid, status, error_code`,
       [cbs.map((c) => c.sid), cbs.map((c) => c.status), cbs.map((c) => c.error_code)],
-      q,
     );
   }
 
   /** The callbacks logged for these sids, by sid. */
   async callbacksOf(sids: string[], q: Queryable): Promise<Map<string, GatewayReport[]>> {
-    const rows = await this.pool.rows<GatewayReport & { sid: string }>('SELECT sid, status, error_code FROM sms_callback WHERE sid = ANY($1::text[])', [sids], q);
+    const rows = await named<GatewayReport & { sid: string }>(q, 'sms_callbacks_of', 'SELECT sid, status, error_code FROM sms_callback WHERE sid = ANY($1::text[])', [sids]);
     const bySid = new Map<string, GatewayReport[]>();
     for (const r of rows) bySid.set(r.sid, [...(bySid.get(r.sid) ?? []), { status: r.status, error_code: r.error_code }]);
     return bySid;
@@ -66,11 +67,7 @@ export class SmsStatusRepository extends SqlRepository {
 
   /** Locks the messages of these sids, in id order. */
   lockBySids(sids: string[], q: Queryable): Promise<LockedMessage[]> {
-    return this.pool.rows<LockedMessage>(
-      `SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
-      [sids],
-      q,
-    );
+    return named<LockedMessage>(q, 'sms_lock_by_sids', `SELECT ${LOCKED} FROM sms_message WHERE gateway_message_id = ANY(${blindArray(1, 'text')}) ORDER BY id FOR UPDATE`, [sids]);
   }
 
   /**
@@ -91,7 +88,7 @@ export class SmsStatusRepository extends SqlRepository {
 
   /** Locks these messages, in id order. */
   lockByIds(ids: number[], q: Queryable): Promise<LockedMessage[]> {
-    return this.pool.rows<LockedMessage>(`SELECT ${LOCKED} FROM sms_message WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ids], q);
+    return named<LockedMessage>(q, 'sms_lock_by_ids', `SELECT ${LOCKED} FROM sms_message WHERE id = ANY(${blindArray(1, 'bigint')}) ORDER BY id FOR UPDATE`, [ids]);
   }
 
   /**
@@ -103,7 +100,9 @@ export class SmsStatusRepository extends SqlRepository {
   async setStatuses(rows: StatusRow[], q: Queryable, counters: Map<string, StatDelta> = new Map()): Promise<void> {
     const deltas = deltaRows(counters);
     if (!rows.length && !deltas[0].length) return;
-    await q.query(
+    await named(
+      q,
+      'sms_set_statuses',
       `WITH changed AS (UPDATE sms_message m SET gateway_id = COALESCE(v.gateway_id, m.gateway_id), gateway_message_id = COALESCE(v.sid, m.gateway_message_id),
          sent_at = CASE WHEN v.sid IS NOT NULL THEN COALESCE(m.sent_at, now()) ELSE m.sent_at END,
          status = v.status, gateway_status = COALESCE(v.gateway_status, m.gateway_status),
@@ -113,7 +112,7 @@ export class SmsStatusRepository extends SqlRepository {
          claimed_at = CASE WHEN (v.status > 0 AND NOT v.keep_claim) OR v.sid IS NOT NULL THEN NULL ELSE m.claimed_at END,
          claimed_by = CASE WHEN (v.status > 0 AND NOT v.keep_claim) OR v.sid IS NOT NULL THEN NULL ELSE m.claimed_by END,
          next_attempt_at = CASE WHEN v.status > 0 THEN NULL ELSE m.next_attempt_at END
-       FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bool[])
+       FROM unnest(${[blindArray(1, 'bigint'), blindArray(2, 'int'), blindArray(3, 'text'), blindArray(4, 'int'), blindArray(5, 'text'), blindArray(6, 'text'), blindArray(7, 'text'), blindArray(8, 'bool')].join(', ')})
          AS v(id, gateway_id, sid, status, gateway_status, error_code, error_params, keep_claim)
        WHERE m.id = v.id)
        ${DELTA_ROWS_SQL(9)}`,
