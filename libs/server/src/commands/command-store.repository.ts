@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { SqlRepository, type Queryable } from '../core/db.js';
+import { blindArray, named, SqlRepository, type Queryable } from '../core/db.js';
 import { bumpStats, countRepliesSql, UTC_DAY } from '../sms/sms-stats.js';
-import { blindArray, named } from '../sms/sms-sql.js';
 import { LOCKED, type LockedMessage } from '../sms/sms-status.repository.js';
 import type { AwaitingCommand } from './correlate.js';
 

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { escapeLike, type DeviceSearchItem, type SearchFilter } from '@tracker/contract';
-import { SqlRepository } from '../core/db.js';
+import { namedByText, SqlRepository } from '../core/db.js';
 
 /** A WHERE condition with its parameters, numbered from $1. */
 export type SearchCondition = {
@@ -334,18 +333,6 @@ export function withBlindParams(sql: string, values: unknown[]): string {
   return `WITH q AS MATERIALIZED (SELECT ${cols.join(', ')}), ${body.replace(/^\s*WITH\s+/, '')}`;
 }
 
-/**
- * A named (prepared) statement per SQL text: each pooled connection parses a search shape once, and with the
- * parameters out of the planner's sight (withBlindParams) keeps its generic plan after five executions, sparing the
- * planning. The shapes are few (filter x scope x words), so the statements per connection and the names here stay few.
- */
-const statementNames = new Map<string, string>();
-const prepared = (text: string, values: unknown[]) => {
-  let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-  return { name, text, values };
-};
-
 @Injectable()
 export class SearchRepository extends SqlRepository {
   /**
@@ -367,7 +354,7 @@ export class SearchRepository extends SqlRepository {
         ? ownersSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length)
         : devicesSql(cond, deviceTypeScope === null ? null : n0 + 1, params.length);
     const values = [...params, countCap, limit, offset];
-    const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(prepared(withBlindParams(sql, values), values));
+    const { rows } = await this.pool.query<DeviceSearchItem & { ord: number | null; counted: number }>(namedByText('search', withBlindParams(sql, values), values));
     return {
       items: rows.filter((r) => r.device_id !== null || r.owner_id !== null).map(({ ord: _ord, counted: _counted, ...item }) => item),
       counted: rows[0]?.counted ?? 0,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlRepository } from '../core/db.js';
-import { blindArray, named } from './sms-sql.js';
+import { blindArray, named, SqlRepository } from '../core/db.js';
 import { FOLD_STATS_SQL } from './sms-stats.js';
 
 export type GatewayRow = { id: number; name: string; allowed: string[]; command: string | null; url: string | null; from_number: string | null; rate_per_second: number };

@@ -3,7 +3,7 @@ import { applyCallback, applyCallbacks } from './sms-status.js';
 import { slotWaits } from './sms-rate.js';
 import { claimBatch } from './sms-dispatch.service.js';
 import { addDelta, deltaRows, statDelta } from './sms-stats.js';
-import { blindArray } from './sms-sql.js';
+import { blindArray } from '../core/db.js';
 import { routeNumber } from './sms-gateways.js';
 import type { GatewayRow } from './sms-dispatch.repository.js';
 

@@ -1,5 +1,4 @@
-import type { Queryable } from '../core/db.js';
-import { blindArray } from './sms-sql.js';
+import { blindArray, type Queryable } from '../core/db.js';
 
 /**
  * The per-day SMS counters (sms_statistic + sms_statistic_delta, §7 /sms/statistics) kept true in the transaction of every change, on the

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reason } from '@tracker/contract';
-import { SqlRepository, type Queryable } from '../core/db.js';
-import { blindArray, named } from './sms-sql.js';
+import { blindArray, named, SqlRepository, type Queryable } from '../core/db.js';
 import { DELTA_ROWS_SQL, deltaRows, UTC_DAY, type StatDelta } from './sms-stats.js';
 import type { GatewayReport } from './sms-status.js';
 
