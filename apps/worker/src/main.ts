@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server';
+import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server/worker';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
