@@ -1,3 +1,5 @@
+// first: V8's memory-saving mode before the other modules load (v8-flags.ts)
+import './v8-flags.js';
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
