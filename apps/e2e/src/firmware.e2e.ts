@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, simKnobs as knobs, sql } from './browser.js';
 
 // api -> worker -> SMS through fleet-sim -> the watch downloads from fleet-sim's FTP server -> reports by SMS -> api:
 // wait for what the page shows, as long as a loaded machine may need
 const SLOW = { timeout: 90_000 };
 // Partner B bands on a seeded version: the devices the other journeys leave alone
 const FROM_VERSION = 'PB1.0.3';
-
-async function knobs(patch: Record<string, unknown>) {
-  const r = await fetch(`${e2e().fleetSimUrl}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
-  expect(r.status).toBe(200);
-}
 
 describe('admin: firmware rollouts to the simulated watches', () => {
   let browser: Browser;
