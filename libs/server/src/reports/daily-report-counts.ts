@@ -4,13 +4,12 @@ import { FLEET_WIDE, NO_WHITE_LABEL, SOURCES, figureNames, type Source } from '.
 /**
  * The daily report counted at write time (docs/statistics.md "Daily report"): statement triggers on the sources'
  * tables add each statement's change of the figures to `daily_report_delta` (append-only: no row two writers wait
- * for), per SLOT of UTC time and white label; the worker folds the deltas into `daily_report_slot`. A day of any zone
- * is a whole number of slots (every zone's offset is a multiple of 15 minutes), so the report of a zone's days sums
- * their slots: no re-read of the day's events. The distinct devices active a day cannot be summed over slots: they
- * are kept per zone in use (`daily_report_zone`) as a row per zone, day and device (`daily_report_active`, the last
- * ACTIVE_KEEP_DAYS days), whose first insert adds 1 to the zone's day.
+ * for), per SLOT of UTC time and white label. The worker folds the deltas into `daily_report_day`, the figures per
+ * day and white label of each zone in use (`daily_report_zone`): a day of any zone is a whole number of slots (every
+ * zone's offset is a multiple of 15 minutes), so each delta belongs to one day of each zone. The distinct devices
+ * active a day cannot be summed: they are kept per zone in use as a row per zone, day and device
+ * (`daily_report_active`, the last ACTIVE_KEEP_DAYS days), whose first insert adds 1 to the zone's day.
  */
-
 /** The unit of time the figures are counted in (an interval), and its length in seconds. */
 export const SLOT = '15 minutes';
 export const SLOT_SECONDS = 15 * 60;
@@ -24,7 +23,7 @@ export const ACTIVE_KEEP_DAYS = 3;
 
 /** The figures counted per slot: all but the devices active, which are counted per zone's day. */
 export const SLOT_FIGURES = DAILY_FIGURES.filter((f) => f !== 'devices_active');
-/** The columns of `daily_report_slot` and `daily_report_delta` that hold figures. */
+/** The columns of `daily_report_day` and `daily_report_delta` that hold figures. */
 export const COUNT_COLUMNS = DAILY_FIGURES;
 
 /**
@@ -72,13 +71,15 @@ function slotFunctionBody(sources: Source[], side: 'ins' | 'upd' | 'del'): strin
 /**
  * The devices active: each new communication of a device on a day of a zone in use (and not older than
  * ACTIVE_KEEP_DAYS) is a row of `daily_report_active`; the rows that are new add 1 to their zone's day, kept as the
- * slot of the day's start with the zone's name. A test owner's device is not counted (as in the raw figures).
+ * slot of the day's start with the zone's name. A test owner's device is not counted (as in the raw figures). The rows
+ * go in key order, so two statements inserting the same keys wait for each other instead of deadlocking.
  */
 const ACTIVE_BODY = `WITH fresh AS (
       INSERT INTO daily_report_active (tz, day, device_id, white_label_id)
       SELECT DISTINCT z.tz, (x.time AT TIME ZONE z.tz)::date, x.device_id, coalesce(o.white_label_vendor_id, ${NO_WHITE_LABEL})
         FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id CROSS JOIN daily_report_zone z
        WHERE x.device_id IS NOT NULL AND x.time >= z.since AND x.time >= now() - interval '${ACTIVE_KEEP_DAYS - 1} days' AND o.is_test IS NOT TRUE
+       ORDER BY 1, 2, 3
       ON CONFLICT DO NOTHING
       RETURNING tz, day, white_label_id)
     INSERT INTO daily_report_delta (tz, slot, white_label_id, devices_active)
@@ -119,23 +120,23 @@ CREATE TRIGGER ${t.name} AFTER ${t.event} ON "${t.table}" REFERENCING ${refs} FO
 }
 
 /**
- * The counted figures of the days [$2, $3] of zone $1 (optionally of the white labels $4), per day and white label,
- * from the folded slots and the deltas not folded yet: as of the read.
+ * The counted figures of the days [$2, $3] of zone $1 (optionally of the white labels $4) per day, as of the last fold
+ * (the deltas not folded yet are left out: their number grows with the fleet's writes, a read's cost must not).
  */
 export function countedSql(scoped: boolean): string {
-  const cols = COUNT_COLUMNS.join(', ');
-  return `SELECT to_char((t.slot AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS day, t.white_label_id,
-      jsonb_build_object(${COUNT_COLUMNS.map((f) => `'${f}', sum(t.${f})::int`).join(', ')}) AS figures
-    FROM (SELECT tz, slot, white_label_id, ${cols} FROM daily_report_slot
-          UNION ALL SELECT tz, slot, white_label_id, ${cols} FROM daily_report_delta) t
-   WHERE t.tz IN ('', $1) AND t.slot >= $2::date::timestamp AT TIME ZONE $1 AND t.slot < ($3::date + 1)::timestamp AT TIME ZONE $1${
-     scoped ? ' AND t.white_label_id = ANY($4::int[])' : ''
-   }
-   GROUP BY 1, 2`;
+  return `SELECT to_char(day, 'YYYY-MM-DD') AS day, jsonb_build_object(${COUNT_COLUMNS.map((f) => `'${f}', sum(${f})::int`).join(', ')}) AS figures
+    FROM daily_report_day WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}
+   GROUP BY day`;
 }
 
-/** Folds every delta into the slots, in one statement (a second worker folding at once takes the other rows). */
+/**
+ * Folds every delta into the days of each zone in use, in one statement (a second worker folding at once takes the
+ * other rows; the worker's periodic job `daily-report.fold`, every minute). A zone's own deltas (its devices active)
+ * go to it alone; deltas folded while no zone is in use are dropped (no day counts them).
+ */
 export const FOLD_SQL = `WITH d AS (DELETE FROM daily_report_delta RETURNING tz, slot, white_label_id, ${COUNT_COLUMNS.join(', ')})
-  INSERT INTO daily_report_slot (tz, slot, white_label_id, ${COUNT_COLUMNS.join(', ')})
-  SELECT tz, slot, white_label_id, ${COUNT_COLUMNS.map((f) => `sum(${f})`).join(', ')} FROM d GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (tz, slot, white_label_id) DO UPDATE SET ${COUNT_COLUMNS.map((f) => `${f} = daily_report_slot.${f} + EXCLUDED.${f}`).join(', ')}`;
+  INSERT INTO daily_report_day (tz, day, white_label_id, ${COUNT_COLUMNS.join(', ')})
+  SELECT z.tz, (d.slot AT TIME ZONE z.tz)::date, d.white_label_id, ${COUNT_COLUMNS.map((f) => `sum(d.${f})`).join(', ')}
+    FROM d JOIN daily_report_zone z ON d.tz IN ('', z.tz)
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (tz, day, white_label_id) DO UPDATE SET ${COUNT_COLUMNS.map((f) => `${f} = daily_report_day.${f} + EXCLUDED.${f}`).join(', ')}`;

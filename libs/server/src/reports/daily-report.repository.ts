@@ -69,7 +69,7 @@ export const DAILY_REPORT_TODAY_STALE_MS = 10 * 60_000;
 /**
  * The daily report (§2 /admin/reports/daily), docs/statistics.md "Daily report". A day that began after its zone was
  * first read (`daily_report_zone.since`) is answered from the counts kept at write time (daily-report-counts.ts: the
- * slots and the deltas not folded yet, as of the read). An older day comes from the rollup (`daily_report_rollup`,
+ * days folded from them every minute, as of the last fold). An older day comes from the rollup (`daily_report_rollup`,
  * per zone, day of the zone and white label): a past day missing there, or rolled before it ended, is rolled on this
  * read; today (until the zone's counting covers whole days) is rolled by the worker every few minutes and on a read
  * that finds it older than DAILY_REPORT_TODAY_STALE_MS, and the report says as of when (`rolledAt`). Either way a read
@@ -83,14 +83,15 @@ export class DailyReportRepository extends SqlRepository {
   }
 
   /**
-   * As of when the figures of `day` in zone `tz` are (ISO instant): the read's time for a counted day, the last roll
-   * for a rolled one, null when it never was.
+   * As of when the figures of `day` in zone `tz` are (ISO instant): the last fold for a counted day (its figures hold
+   * every write committed before it), the last roll for a rolled one, null when it never was.
    */
   async rolledAt(tz: string, day: string): Promise<string | null> {
     const r = await this.pool.rows<{ at: string }>(
       `SELECT to_char(coalesce(c.at, r.rolled_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
          FROM (SELECT 1) one
-         LEFT JOIN (SELECT now() AS at FROM daily_report_zone z WHERE z.tz = $1 AND $2::date::timestamp AT TIME ZONE $1 >= z.since) c ON true
+         LEFT JOIN (SELECT coalesce(z.folded_at, z.since) AS at FROM daily_report_zone z
+                     WHERE z.tz = $1 AND $2::date::timestamp AT TIME ZONE $1 >= z.since) c ON true
          LEFT JOIN daily_report_rollup r ON r.tz = $1 AND r.day = $2::date AND r.white_label_id = $3`,
       [tz, day, FLEET_WIDE],
     );
@@ -181,13 +182,16 @@ export class DailyReportRepository extends SqlRepository {
     if (missing.length) await this.roll(s.tz, missing[0]!, missing.at(-1)!);
     const scoped = s.whiteLabels !== null;
     const params = [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])];
+    const all = Math.round((Date.parse(`${s.last}T00:00:00Z`) - Date.parse(`${s.first}T00:00:00Z`)) / 86_400_000) + 1;
     const [rolledRows, countedRows] = await Promise.all([
-      this.pool.rows<RollupRow>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
-          WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
-        params,
-      ),
-      counted.size ? this.pool.rows<RollupRow>(scoped ? COUNTED_SQL.scoped : COUNTED_SQL.fleet, params) : Promise.resolve([]),
+      counted.size < all
+        ? this.pool.rows<RollupRow>(
+            `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
+              WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
+            params,
+          )
+        : Promise.resolve([]),
+      counted.size ? this.pool.rows<Omit<RollupRow, 'white_label_id'>>(scoped ? COUNTED_SQL.scoped : COUNTED_SQL.fleet, params) : Promise.resolve([]),
     ]);
     const rows = [...rolledRows.filter((r) => !counted.has(r.day)), ...countedRows.filter((r) => counted.has(r.day))];
     const out: DailyReportDay[] = [];
@@ -248,8 +252,16 @@ export class DailyReportRepository extends SqlRepository {
     return r.map((x) => x.tz);
   }
 
-  /** Folds the counts' deltas into their slots (the worker, each DAILY_REPORT_ROLL_MS); answers the slots written. */
+  /**
+   * Folds the counts' deltas into the days of the zones in use (the worker's `daily-report.fold`, every minute) and
+   * notes when (the counted days' "as of"); answers the rows written.
+   */
   async fold(): Promise<number> {
-    return (await this.pool.query(FOLD_SQL)).rowCount ?? 0;
+    return this.pool.transaction(async (c) => {
+      const n = (await c.query(FOLD_SQL)).rowCount ?? 0;
+      // now() is the transaction's start: the fold's statement saw every delta committed before it
+      await c.query('UPDATE daily_report_zone SET folded_at = now()');
+      return n;
+    });
   }
 }
