@@ -19,6 +19,8 @@ export const serverTestConfig: UserConfig = {
   resolve: {
     alias: {
       '@tracker/contract': here('./libs/contract/src/index.ts'),
+      // the worker's entry (package.json "exports"), listed before the barrel: the first match wins
+      '@tracker/server/worker': here('./libs/server/src/worker.ts'),
       '@tracker/server': here('./libs/server/src/index.ts'),
       '@tracker/fleet-sim': here('./apps/fleet-sim/src/index.ts'),
     },

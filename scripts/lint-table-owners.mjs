@@ -24,7 +24,11 @@ export const TABLE_OWNERS = {
   contact: { owner: 'owner-workspace' },
   contact_device: { owner: 'owner-workspace' },
   csv_export: { owner: 'core' },
+  daily_report_active: { owner: 'reports' },
+  daily_report_day: { owner: 'reports' },
+  daily_report_delta: { owner: 'reports' },
   daily_report_rollup: { owner: 'reports' },
+  daily_report_zone: { owner: 'reports' },
   daily_statistic: { owner: 'stats' },
   default_setting: { owner: 'admin-data' },
   device: {

@@ -232,21 +232,23 @@ function pgDataDir(dataRoot, profile) {
   mkdirSync(dataRoot, { recursive: true });
   const reachable = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dataRoot], { stdio: 'ignore' }).status === 0;
   if (reachable) return inside;
-  const dir = `/var/tmp/tracker-pg-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}${profile === 'test' ? '-test' : ''}`;
+  // one per checkout (and per STACK_DATA_DIR, when that names another data folder)
+  const key = dataRoot === join(ROOT, '.data') || dataRoot === join(ROOT, '.data', 'test') ? ROOT : dataRoot;
+  const dir = `/var/tmp/tracker-pg-${createHash('sha256').update(key).digest('hex').slice(0, 12)}${profile === 'test' ? '-test' : ''}`;
   log(`${dataRoot} is not reachable by the postgres user: PostgreSQL data in ${dir}`);
   return dir;
 }
 
 /**
  * Ports and data folder of a profile. 'dev' (`npm start`, benchmarks): STACK_PG_PORT / STACK_REDIS_PORT (54329,
- * 63799), `.data/`. 'test' (`npm test`, the suites' global setups): a PostgreSQL and Redis of their own,
+ * 63799), `.data/` (STACK_DATA_DIR: another folder, e.g. a stack of its own for npm-start.e2e.ts). 'test' (`npm test`, the suites' global setups): a PostgreSQL and Redis of their own,
  * STACK_TEST_PG_PORT / STACK_TEST_REDIS_PORT (default: the dev ports + 1000), `.data/test/`, so a running `npm start`
  * and a test run never share a fate.
  */
 export function stackLayout(profile = 'dev', env = process.env) {
   const pg = Number(env.STACK_PG_PORT ?? 54329);
   const redis = Number(env.STACK_REDIS_PORT ?? 63799);
-  if (profile !== 'test') return { pgPort: pg, redisPort: redis, dataRoot: join(ROOT, '.data') };
+  if (profile !== 'test') return { pgPort: pg, redisPort: redis, dataRoot: env.STACK_DATA_DIR ? resolve(env.STACK_DATA_DIR) : join(ROOT, '.data') };
   return {
     pgPort: Number(env.STACK_TEST_PG_PORT ?? pg + 1000),
     redisPort: Number(env.STACK_TEST_REDIS_PORT ?? redis + 1000),

@@ -21,6 +21,8 @@ afterEach(() => {
 describe('the test stack is its own (npm test never shares a running npm start stack)', () => {
   it('has its own ports and data folder', () => {
     expect(stackLayout('dev', {})).toEqual({ pgPort: 54329, redisPort: 63799, dataRoot: join(ROOT, '.data') });
+    expect(stackLayout('dev', { STACK_DATA_DIR: '/tmp/own-stack', STACK_PG_PORT: '6100', STACK_REDIS_PORT: '6101' })).toEqual({ pgPort: 6100, redisPort: 6101, dataRoot: '/tmp/own-stack' });
+    expect(stackLayout('test', { STACK_DATA_DIR: '/tmp/own-stack' }).dataRoot).toBe(join(ROOT, '.data', 'test'));
     expect(stackLayout('test', {})).toEqual({ pgPort: 55329, redisPort: 64799, dataRoot: join(ROOT, '.data', 'test') });
     expect(stackLayout('test', { STACK_PG_PORT: '54344', STACK_REDIS_PORT: '63814' })).toMatchObject({ pgPort: 55344, redisPort: 64814 });
     expect(stackLayout('test', { STACK_TEST_PG_PORT: '6000', STACK_TEST_REDIS_PORT: '6001' })).toMatchObject({ pgPort: 6000, redisPort: 6001 });

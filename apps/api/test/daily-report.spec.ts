@@ -79,6 +79,7 @@ afterAll(async () => {
 const NY = 'America%2FNew_York';
 const report = (qs: string, token = admin) => api.get(`/reports/daily?${qs}`, token);
 /** The figures of a day that are not 0, as the test names them. */
+const addDaysIso = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const nonZero = (d: DailyReportDay) => Object.fromEntries(DAILY_FIGURES.filter((f) => d[f] !== 0).map((f) => [f, d[f]]));
 
 describe('GET /reports/daily: figures counted by hand', () => {
@@ -273,6 +274,109 @@ describe('GET /reports/daily: figures counted by hand', () => {
     expect(r.body.model).toMatchObject({ date: today, days: 7, tz: 'Pacific/Kiritimati' });
     expect(r.body.model.items).toHaveLength(7);
     expect(r.body.model.items[0].day).toBe(today);
+  });
+});
+
+describe('GET /reports/daily: days counted at write time', () => {
+  // a zone counting since ten days ago (as if first read then), and events of the last days of a white label of its
+  // own, written the way the product writes them: inserts, then the status changes of an SMS, an update and a modem run
+  const TZ = 'Asia/Kathmandu'; // UTC+05:45: its days start on a 15-minute slot, not on an hour
+  let C: number;
+  let dcDays: number;
+  const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+  beforeAll(async () => {
+    await api.pool.query(`INSERT INTO daily_report_zone (tz, since) VALUES ($1, now() - interval '10 days')`, [TZ]);
+    C = await ins('white_label', { name: 'Daily C' });
+    const c1 = await ins('owner', { email: 'c1@daily.test', white_label_vendor_id: C, created: ago(30) });
+    const t = await ins('owner', { email: 't@daily.test', white_label_vendor_id: C, created: ago(30), is_test: true });
+    const device = (imei: string, owner_id: number | null) => ins('device', { imei, device_type_id: 1, owner_id });
+    const dc = await device('991000000000011', c1);
+    const dt = await device('991000000000012', t);
+    const comm = (id: number, at: string) => api.pool.query(`INSERT INTO device_communication (device_id, time, kind) VALUES ($1, $2, 'heartbeat')`, [id, at]);
+    // dc three times over two days (counted once a day), the test owner's device not at all
+    const times = [ago(26), ago(25), ago(0.1)];
+    for (const at of times) await comm(dc, at);
+    dcDays = new Set(times.map((at) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(at)))).size;
+    await comm(dt, ago(0.1));
+    await ins('audit_event', { action: 'POST /device/add', area: 'deviceEdit', device_id: dc, status: 5, created: ago(40) });
+    // an SMS through its states (waiting, sent, delivered), one that fails, a reply, and one of the test owner's
+    const sms = (device_id: number, created: string, direction: string, status: number) =>
+      api.pool.query(`INSERT INTO sms_message (message, device_id, direction, status, created) VALUES ('x', $1, $2::sms_direction, $3, $4) RETURNING id`, [
+        device_id,
+        direction,
+        status,
+        created,
+      ]);
+    const sent = (await sms(dc, ago(20), 'OUTBOUND', 0)).rows[0].id;
+    await api.pool.query(`UPDATE sms_message SET status = 1 WHERE id = $1`, [sent]);
+    await api.pool.query(`UPDATE sms_message SET status = 2 WHERE id = $1`, [sent]);
+    const failed = (await sms(dc, ago(19), 'OUTBOUND', 1)).rows[0].id;
+    await api.pool.query(`UPDATE sms_message SET status = 3 WHERE id = $1`, [failed]);
+    await sms(dc, ago(18), 'INBOUND', 2);
+    await sms(dt, ago(18), 'OUTBOUND', 2);
+    // a firmware update started and finished later; a modem update started and done
+    const binary = await ins('firmware_binary', { name: 'fw-c', version: '9.8', file_name: 'fw-c.bin' });
+    const request = await ins('firmware_upload_request', { fup_upload_id: binary, expired_at: ago(-240), created: ago(50) });
+    const ota = await ins('firmware_ota_activity', { request_id: request, device_id: dc, imei: '991000000000011', status: 1, created: ago(50), updated_at: ago(50) });
+    await api.pool.query(`UPDATE firmware_ota_activity SET status = 2, updated_at = $2 WHERE id = $1`, [ota, ago(3)]);
+    await api.pool.query(
+      `INSERT INTO modem_update_task (device_id, imei, task_count, status, started, deadline_at) VALUES ($1, '991000000000011', 3, 'RUNNING', $2, now() + interval '1 day')`,
+      [dc, ago(60)],
+    );
+    await api.pool.query(`UPDATE modem_update_task SET status = 'DONE', finished_at = $2 WHERE device_id = $1`, [dc, ago(2)]);
+  });
+
+  it('answers the days after the zone began counting from the counts, equal to the raw tables before and after the fold', async () => {
+    const repo = api.app.get(DailyReportRepository);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+    const scope = { first: addDaysIso(today, -4), last: today, tz: TZ, whiteLabels: [C] };
+    const raw = await repo.raw(scope);
+    // what the events make: dc active on each day of its communications, one new owner (not the test one), one pairing, two SMS sent, one each
+    // received, error and reply, one firmware update started and finished, one modem update started and finished
+    const sum = (f: keyof DailyReportDay) => raw.reduce((n, d) => n + (d[f] as number), 0);
+    expect([sum('devices_active'), sum('new_owners'), sum('new_pairings'), sum('sms_created'), sum('sms_sent'), sum('sms_received')]).toEqual([dcDays, 1, 1, 2, 1, 1]);
+    expect([sum('sms_errors'), sum('sms_replies'), sum('firmware_updates_started'), sum('firmware_updates_finished'), sum('modem_updates_started'), sum('modem_updates_finished')]).toEqual([1, 1, 1, 1, 1, 1]);
+    // as of the last fold (the worker's, every minute): before it, none of these writes is in
+    const zero = await repo.days({ ...scope, today });
+    expect(zero.every((d) => d.sms_created === 0 && d.devices_active === 0)).toBe(true);
+    const worker = new DailyReportRoll(repo, { warn: () => {} } as never);
+    expect(await worker.fold()).toBeGreaterThan(0);
+    expect((await api.pool.query(`SELECT count(*)::int AS n FROM daily_report_delta`)).rows[0].n).toBe(0);
+    expect(await repo.days({ ...scope, today })).toEqual(raw);
+    // no roll read them: the rollup has no row of this zone, and today is as of the fold
+    expect((await api.pool.query(`SELECT count(*)::int AS n FROM daily_report_rollup WHERE tz = $1`, [TZ])).rows[0].n).toBe(0);
+    expect(Date.now() - Date.parse((await repo.rolledAt(TZ, today))!)).toBeLessThan(60_000);
+    // the worker's roll rolls nothing of a counted zone
+    await worker.tick();
+    expect((await api.pool.query(`SELECT count(*)::int AS n FROM daily_report_rollup WHERE tz = $1`, [TZ])).rows[0].n).toBe(0);
+  });
+
+  it('takes a late write into a counted day at the next fold, with no roll; a delete likewise', async () => {
+    const repo = api.app.get(DailyReportRepository);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+    const scope = { first: addDaysIso(today, -4), last: today, tz: TZ, whiteLabels: [C] };
+    const before = await repo.days({ ...scope, today });
+    const owner = await ins('owner', { email: 'late-c@daily.test', white_label_vendor_id: C, created: ago(72) });
+    try {
+      await repo.fold();
+      const after = await repo.days({ ...scope, today });
+      expect(after.reduce((n, d) => n + d.new_owners!, 0)).toBe(before.reduce((n, d) => n + d.new_owners!, 0) + 1);
+      expect(after).toEqual(await repo.raw(scope));
+    } finally {
+      await api.pool.query('DELETE FROM owner WHERE id = $1', [owner]);
+    }
+    // a deleted row is taken away again
+    await repo.fold();
+    expect(await repo.days({ ...scope, today })).toEqual(before);
+  });
+
+  it('reads the report of a counted zone through the api, as of the last fold', async () => {
+    await api.app.get(DailyReportRepository).fold();
+    const r = await report(`tz=Asia%2FKathmandu&whitelabel_ids=${C}`);
+    expect(r.status).toBe(200);
+    expect(Date.now() - Date.parse(r.body.model.as_of)).toBeLessThan(60_000);
+    expect(r.body.model.items.reduce((n: number, d: DailyReportDay) => n + d.sms_created!, 0)).toBe(2);
   });
 });
 

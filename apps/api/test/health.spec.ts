@@ -76,6 +76,39 @@ describe('health probes', () => {
   });
 });
 
+describe('probes and metrics are not api requests', () => {
+  it('write no audit entry (even signed in and POSTed), count in no route, and live outside /api', async () => {
+    const admin = await api.signIn('admin');
+    const lastAudit = async () => Number((await api.pool.query('SELECT coalesce(max(id), 0) AS n FROM audit_event')).rows[0].n);
+    const since = await lastAudit();
+    const answers: string[] = [];
+    for (const base of [api.base, workerBase]) {
+      for (const path of ['/health/live', '/health/ready', '/metrics']) {
+        for (const method of ['GET', 'POST', 'DELETE']) {
+          const r = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+          answers.push(`${base === api.base ? 'api' : 'worker'} ${method} ${path} ${r.status}`);
+          await r.arrayBuffer();
+        }
+      }
+    }
+    // only GET answers; the others are no api call either (no route of the api behind them)
+    expect(answers.filter((a) => / (200|503)$/.test(a)).every((a) => / GET /.test(a))).toBe(true);
+    expect(answers.filter((a) => / GET /.test(a)).every((a) => / (200|503)$/.test(a))).toBe(true);
+    // the audit is written in the request's transaction (docs/access.md), so it would be there by now
+    expect((await api.pool.query('SELECT action, entity FROM audit_event WHERE id > $1', [since])).rows).toEqual([]);
+    // under /api they are not the probes: no such api route (the console's SPA fallback is off here)
+    for (const path of ['/api/health/live', '/api/health/ready', '/api/metrics']) {
+      const r = await fetch(`${api.base}${path}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(r.status, path).toBe(404);
+      expect(await r.text()).not.toMatch(/"status":"ok"|tracker_/);
+    }
+    // the request histogram counts api routes only
+    const routes = [...(await (await fetch(`${api.base}/metrics`)).text()).matchAll(/^tracker_http_request_duration_seconds_count\{[^}]*route="([^"]*)"/gm)].map((m) => m[1]);
+    expect(routes.filter((r) => /health|metrics/.test(r!))).toEqual([]);
+    expect(routes).toContain('/api/token');
+  });
+});
+
 describe('readiness follows Postgres and Redis', () => {
   const both = () => [api.base, workerBase];
   const readyEverywhere = async () => (await Promise.all(both().map((b) => probe(b, '/health/ready')))).every((r) => r.status === 200);

@@ -1,13 +1,17 @@
 import { rmSync } from 'node:fs';
-import { JobFailures, MetricsService } from '@tracker/server';
+import { JobFailures, JobName, JobQueue, MetricsService, PgPool, SmsSweep } from '@tracker/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { future, targetable, uploadBinary } from './firmware-helpers.js';
 import { devUser, eventually } from './harness.js';
 import { uniqueDigits, uploadCsv, uploadDir, waitDone } from './imports-helpers.js';
+import { modemDevices } from './modem-helpers.js';
 import { startSmsWorld, watches, type SmsWorld } from './sms-helpers.js';
 
-// After a short workload (sign-ins right, wrong and throttled, an SMS sent and delivered through fleet-sim, an import
-// with a bad line), every series docs/operations.md lists is exposed with real values: the api's at GET /metrics
-// (outside /api), the worker's from its registry (its HTTP listener serves the same text: health.spec).
+// After a short workload (sign-ins right, wrong and throttled, SMS sent, delivered, refused, undelivered and expired
+// through fleet-sim and the sweep, an import with a bad line, a job retried and one failing for good, a rollout and a
+// modem update running, callers waiting for the pool), every series docs/operations.md lists is exposed with real
+// values: the api's at GET /metrics (outside /api), the worker's from its registry (its HTTP listener serves the same
+// text: health.spec).
 let w: SmsWorld;
 let admin: string;
 const uploads = uploadDir();
@@ -38,7 +42,8 @@ const apiMetrics = async () => {
 const workerMetrics = async () => parse(await w.worker!.get(MetricsService).registry.metrics());
 
 beforeAll(async () => {
-  w = await startSmsWorld({ env: { UPLOAD_DIR: uploads, THROTTLE_PAIR_MAX: '2' } });
+  // a message the gateway keeps refusing fails on its second attempt (SMS_MAX_ATTEMPTS)
+  w = await startSmsWorld({ env: { UPLOAD_DIR: uploads, THROTTLE_PAIR_MAX: '2', SMS_MAX_ATTEMPTS: '2' } });
   admin = await w.api.signIn('admin');
 });
 afterAll(async () => {
@@ -110,5 +115,155 @@ describe('metrics after a short workload', () => {
     const s = await apiMetrics();
     expect(total(s, 'tracker_sms_status_total', { status: 'delivered', gateway: '1' }) + total(ws, 'tracker_sms_status_total', { status: 'delivered', gateway: '1' })).toBeGreaterThanOrEqual(1);
     expect(find(ws, 'tracker_job_failures_total')).toEqual([]);
+  });
+});
+
+const FIRMWARE = ['processing', 'downloading', 'finished', 'failed', 'cancelled'];
+const MODEM = ['running', 'done', 'failed', 'stopped'];
+/** a series summed over both processes (the api and the worker count different events of one series) */
+const both = async (name: string, labels: Record<string, string>) => {
+  const [a, k] = await Promise.all([apiMetrics(), workerMetrics()]);
+  return { api: total(a, name, labels), worker: total(k, name, labels) };
+};
+const send = async (deviceId: number) => {
+  const r = await w.api.post('/sms/send', { command_key: 'STATUS', message: '', device_id: deviceId }, admin);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.model.id as number;
+};
+const smsAt = (id: number, status: number, what: string) =>
+  eventually(async () => {
+    const r = (await w.api.pool.query('SELECT status, gateway_id, error_code FROM sms_message WHERE id = $1', [id])).rows[0];
+    return r?.status === status ? (r as { status: number; gateway_id: number | null; error_code: string | null }) : null;
+  }, { what, deadline: 60_000 });
+const countStatus = async (status: number) => Number((await w.api.pool.query('SELECT count(*) AS n FROM sms_message WHERE status = $1', [status])).rows[0].n);
+
+describe('metrics of things going wrong', () => {
+  it('SMS failed by the gateway that refused it (worker) or reported it undelivered (api), expired by the sweep', async () => {
+    const [refused, undelivered, expiring] = await watches(w.api, 1, 3, 1);
+    const failed0 = await both('tracker_sms_status_total', { status: 'failed', gateway: '1' });
+    const expired0 = await both('tracker_sms_status_total', { status: 'expired', gateway: 'none' });
+    const dbFailed0 = await countStatus(3);
+    const dbExpired0 = await countStatus(4);
+
+    // the gateway answers 500 to both attempts (SMS_MAX_ATTEMPTS 2): the worker ends the message failed
+    w.sim.control.configure({ error500: true });
+    try {
+      const m = await smsAt(await send(refused!.id), 3, 'the refused SMS failed');
+      expect(m.error_code).toBe('smsGatewayUnavailable');
+    } finally {
+      w.sim.control.configure({ error500: false });
+    }
+    // the gateway takes it, then reports it undelivered (30003): the api's webhook ends it failed
+    w.sim.control.configure({ failureRate: 1 });
+    try {
+      const m = await smsAt(await send(undelivered!.id), 3, 'the undelivered SMS failed');
+      expect(m.gateway_id).toBe(1);
+    } finally {
+      w.sim.control.configure({ failureRate: 0 });
+    }
+    // a command past its time to live that no gateway took: the sweep ends it expired (never sent: gateway "none")
+    const ins = await w.api.pool.query(
+      `INSERT INTO sms_message (command_key, message, device_id, direction, status, created, created_by, expires_at)
+       VALUES ('STATUS', 'STATUS#', $1, 'OUTBOUND', 0, now() - interval '2 hours', 1, now() - interval '1 minute') RETURNING id`,
+      [expiring!.id],
+    );
+    await w.worker!.get(SmsSweep).expireDue();
+    await smsAt(ins.rows[0].id, 4, 'the SMS expired');
+
+    expect(await countStatus(3)).toBe(dbFailed0 + 2);
+    expect(await countStatus(4)).toBe(dbExpired0 + 1);
+    expect(await both('tracker_sms_status_total', { status: 'failed', gateway: '1' })).toEqual({ api: failed0.api + 1, worker: failed0.worker + 1 });
+    expect(await both('tracker_sms_status_total', { status: 'expired', gateway: 'none' })).toEqual({ api: expired0.api, worker: expired0.worker + 1 });
+    // the refusal is not counted as never sent
+    expect(total(await workerMetrics(), 'tracker_sms_status_total', { status: 'failed', gateway: 'none' })).toBe(0);
+  });
+
+  it('job failures by queue and job: the retries (final="false"), then the failure for good (final="true"), on the jobs list', async () => {
+    // a report run whose period Postgres cannot read: every attempt of its job throws (3 attempts, registry)
+    const run = await w.api.pool.query(
+      `INSERT INTO report_run (kind, params, created_by) VALUES ('active_devices', jsonb_build_object('from', 'not-a-day', 'to', 'not-a-day'), 1) RETURNING id`,
+    );
+    const runId = run.rows[0].id as number;
+    await w.worker!.get(JobQueue).enqueue(JobName.ReportActiveDevices, { runId });
+    const labels = { queue: 'reports', job: JobName.ReportActiveDevices };
+    const ws = await eventually(async () => {
+      const s = await workerMetrics();
+      return total(s, 'tracker_job_failures_total', { ...labels, final: 'true' }) >= 1 ? s : null;
+    }, { what: 'the job failed for good', deadline: 60_000 });
+    expect(total(ws, 'tracker_job_failures_total', { ...labels, final: 'false' })).toBe(2);
+    expect(total(ws, 'tracker_job_failures_total', { ...labels, final: 'true' })).toBe(1);
+    expect(total(ws, 'tracker_job_duration_seconds_count', { ...labels, outcome: 'failed' })).toBe(3);
+    // the run ended FAILED (the job's failure hook), and the failure is the queue's failed count on both processes
+    await eventually(async () => (await w.api.pool.query('SELECT status FROM report_run WHERE id = $1', [runId])).rows[0].status === 'FAILED', { what: 'the run FAILED', deadline: 10_000 });
+    const listed = (await w.api.app.get(JobFailures).list()).filter((f) => f.queue === 'reports');
+    expect(listed.map((f) => [f.job, f.payload, f.attempts])).toEqual([[JobName.ReportActiveDevices, { runId }, 3]]);
+    expect(total(await apiMetrics(), 'tracker_queue_jobs', { queue: 'reports', state: 'failed' })).toBe(1);
+    expect(total(await workerMetrics(), 'tracker_queue_jobs', { queue: 'reports', state: 'failed' })).toBe(1);
+  });
+
+  it('firmware and modem progress as the database has it: a rollout running, a modem update started', async () => {
+    // the watches report downloading and then nothing more: the rollout stays running with both devices downloading
+    w.sim.control.configure({ fotaStallRate: 1 });
+    try {
+      const ds = await targetable(w.api, 1, 2, 10);
+      const bin = await uploadBinary(w.api, admin, 'W7.7.7');
+      const r = await w.api.post('/firmware/insert', { expired_at: future(), fup_upload_id: bin.id, upload_type: 2, extend: ds.map((d) => d.imei), wave_size: 2, error_threshold: 100 }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const [m] = await modemDevices(w.api, 1);
+      const init = await w.api.post('/device/initModemUpdateProcess', { IMEIs: [m!.imei] }, admin);
+      expect(init.body.model.items[0]).toMatchObject({ outcome: 'started' });
+
+      const fromDb = async () => {
+        const fw = await w.api.pool.query<{ status: number; n: number }>(
+          'SELECT status, count(*)::int AS n FROM firmware_ota_activity WHERE request_id IN (SELECT id FROM firmware_upload_request WHERE status = 0) GROUP BY status',
+        );
+        const mu = await w.api.pool.query<{ s: string; n: number }>('SELECT lower(status::text) AS s, count(*)::int AS n FROM modem_update_task GROUP BY 1');
+        return {
+          firmware: Object.fromEntries(FIRMWARE.map((s, i) => [s, fw.rows.find((x) => x.status === i)?.n ?? 0])),
+          modem: Object.fromEntries(MODEM.map((s) => [s, mu.rows.find((x) => x.s === s)?.n ?? 0])),
+        };
+      };
+      const gauges = (s: Sample[]) => ({
+        firmware: Object.fromEntries(FIRMWARE.map((status) => [status, total(s, 'tracker_firmware_devices', { status })])),
+        modem: Object.fromEntries(MODEM.map((status) => [status, total(s, 'tracker_modem_updates', { status })])),
+      });
+      // the update moves on while we read: a moment where the database read before and after the scrapes agree
+      const seen = await eventually(async () => {
+        const before = await fromDb();
+        const [a, k] = [gauges(await apiMetrics()), gauges(await workerMetrics())];
+        const after = await fromDb();
+        const same = (x: unknown) => JSON.stringify(x) === JSON.stringify(before);
+        return before.firmware.downloading === 2 && same(after) && same(a) && same(k) ? before : null;
+      }, { what: 'the gauges matching the database', deadline: 60_000 });
+      expect(seen.firmware).toEqual({ processing: 0, downloading: 2, finished: 0, failed: 0, cancelled: 0 });
+      // the seed's 8 ended updates and ours (running, or done already)
+      expect(seen.modem.running + seen.modem.done).toBe(5);
+      expect(seen.modem.failed + seen.modem.stopped).toBe(4);
+    } finally {
+      w.sim.control.configure({ fotaStallRate: 0 });
+    }
+  });
+
+  it("the Postgres pool: every connection taken and callers waiting for one", async () => {
+    const pool = w.api.app.get(PgPool);
+    const max = pool.options.max!;
+    const held = [];
+    for (let i = 0; i < max; i++) held.push(await pool.connect());
+    const waiting = [pool.query('SELECT 1'), pool.query('SELECT 2')];
+    try {
+      // the pool's series alone: the rest of /metrics (rollouts, modem updates) would wait for a connection too
+      const s = parse(await w.api.app.get(MetricsService).registry.getSingleMetricAsString('tracker_pg_pool_connections'));
+      expect(total(s, 'tracker_pg_pool_connections', { state: 'total' })).toBe(max);
+      expect(total(s, 'tracker_pg_pool_connections', { state: 'idle' })).toBe(0);
+      // ours, and whatever the api started meanwhile (a delivery report of an earlier message)
+      expect(total(s, 'tracker_pg_pool_connections', { state: 'waiting' })).toBe(pool.waitingCount);
+      expect(pool.waitingCount).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const c of held) c.release();
+    }
+    await Promise.all(waiting);
+    const s = await apiMetrics();
+    expect(total(s, 'tracker_pg_pool_connections', { state: 'waiting' })).toBe(0);
+    expect(total(s, 'tracker_pg_pool_max')).toBe(max);
   });
 });

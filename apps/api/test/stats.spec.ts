@@ -12,8 +12,15 @@ import { rowHelpers } from './rows.js';
 @Module({ imports: [CoreModule, StatsWorkerModule] })
 class RollupOnly {}
 /** the same with its periodic jobs running (the minute's roll and the marked days' sweep, and the reports'), as in the worker */
-const { 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily } = PERIODIC_JOBS;
-@Module({ imports: [CoreModule, StatsWorkerModule, ReportsWorkerModule, PeriodicJobsModule.forRegistry({ 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily })] })
+const { 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily, 'daily-report.fold': fold } = PERIODIC_JOBS;
+@Module({
+  imports: [
+    CoreModule,
+    StatsWorkerModule,
+    ReportsWorkerModule,
+    PeriodicJobsModule.forRegistry({ 'stats.rollup': rollup, 'stats.dirty': dirty, 'reports.sweep': reports, 'daily-report.roll': daily, 'daily-report.fold': fold }),
+  ],
+})
 class RollupScheduled {}
 
 let api: TestApi;

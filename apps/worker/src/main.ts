@@ -1,7 +1,9 @@
+// first: V8's memory-saving mode before the other modules load (v8-flags.ts)
+import './v8-flags.js';
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server';
+import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server/worker';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server';
+import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server/worker';
 
 /**
  * The worker: the job handlers of every queue (JobsWorkerModule runs them) and the periodic jobs (PeriodicJobsModule

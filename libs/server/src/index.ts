@@ -1,3 +1,5 @@
+// The package's whole surface (the api, the tests). The worker imports `@tracker/server/worker` (worker.ts): only
+// what its modules need, none of the api's controllers.
 export * from './core/config.js';
 export * from './core/db.js';
 export * from './core/redis.js';
@@ -49,7 +51,9 @@ export * from './sms/sms-gateways.js';
 export { SmsDispatchRepository } from './sms/sms-dispatch.repository.js';
 export * from './admin-data/admin-data.module.js';
 export * from './stats/stats.module.js';
+export * from './stats/stats-worker.module.js';
 export * from './reports/reports.module.js';
+export * from './reports/reports-worker.module.js';
 export * from './stats/stats-rollup.service.js';
 export * from './stats/stats.repository.js';
 export { STATS_SOURCES } from './stats/stats-sql.js';
@@ -57,7 +61,9 @@ export * from './reports/report-sweep.service.js';
 export * from './reports/daily-report-roll.service.js';
 export * from './reports/daily-report.repository.js';
 export * from './firmware/firmware.module.js';
+export * from './firmware/firmware-worker.module.js';
 export * from './modem/modem.module.js';
+export * from './modem/modem-worker.module.js';
 export * from './modem/modem-sweep.service.js';
 export * from './modem/modem-engine.service.js';
 export { MODEM_CSV_COLUMNS, modemCsvSql } from './modem/modem.repository.js';

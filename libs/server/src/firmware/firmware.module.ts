@@ -3,7 +3,6 @@ import { CommandLedgerModule } from '../commands/command-ledger.module.js';
 import { DeviceWorkspaceRepository } from '../device-workspace/device-workspace.repository.js';
 import { FirmwareController } from './firmware.controller.js';
 import { FirmwareFtp } from './firmware-ftp.js';
-import { FirmwareJobs } from './firmware-jobs.js';
 import { FirmwareRepository } from './firmware.repository.js';
 import { FirmwareRolloutRepository } from './firmware-rollout.repository.js';
 import { FirmwareRollout } from './firmware-rollout.service.js';
@@ -14,7 +13,7 @@ import { FirmwareFileInterceptor } from './firmware-upload.interceptor.js';
 /**
  * Firmware, api side (§7 Firmware, docs/firmware-modem.md "Firmware"): uploads, requests, stop, lists, and the
  * listener of the FOTA commands' SMS (the watches' reports arrive at the api's webhook). The worker side is
- * FirmwareWorkerModule.
+ * FirmwareWorkerModule (firmware-worker.module.ts).
  */
 @Module({
   imports: [CommandLedgerModule],
@@ -22,10 +21,3 @@ import { FirmwareFileInterceptor } from './firmware-upload.interceptor.js';
   providers: [FirmwareService, FirmwareRepository, FirmwareRolloutRepository, DeviceWorkspaceRepository, FirmwareRollout, FirmwareFtp, FirmwareFileInterceptor, FirmwareSmsListener],
 })
 export class FirmwareModule {}
-
-/** Firmware, worker side: the rollout's job and tick, and the listener (the worker's sends and failures). */
-@Module({
-  imports: [CommandLedgerModule],
-  providers: [FirmwareJobs, FirmwareRolloutRepository, DeviceWorkspaceRepository, FirmwareRollout, FirmwareSmsListener],
-})
-export class FirmwareWorkerModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { addDays, todayIn } from '../core/day-range.js';
 import { LOGGER } from '../core/tokens.js';
-import { PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
+import { countedRun, PERIODIC_JOBS, PeriodicJob, PeriodicJobName } from '../core/jobs/index.js';
 import { DailyReportRepository } from './daily-report.repository.js';
 
 /** Today and the recent days of every zone read lately are rolled again this often (the report's "as of" of today). */
@@ -31,11 +31,15 @@ export function recentDaysDue(days: DayRoll[], now: number, everyMs: number): { 
 }
 
 /**
- * Keeps the daily report's rollup (`daily_report_rollup`) true (worker, periodic job `daily-report.roll`, every
- * DAILY_REPORT_ROLL_MS): a past day is rolled on its first read; today of every zone in use is rolled again from the raw
- * tables on each tick, so the report's today is minutes old, and the DAILY_REPORT_RECENT_DAYS days before it once an
- * hour (DAILY_REPORT_RECENT_EVERY_MS) and right after they end, so that late writes (a communication or SMS stored
- * after midnight, an SMS delivered later, an import that fails later) reach them. A correction of older days needs `DailyReportRepository.roll` (docs/statistics.md).
+ * Keeps the daily report true (worker): `daily-report.fold` folds the counts' deltas into the zones' days every minute
+ * (daily-report-counts.ts), which answer every day that began after its zone was first read; `daily-report.roll`,
+ * every DAILY_REPORT_ROLL_MS, rolls the rest.
+ * The days before that come from the rollup (`daily_report_rollup`): a past day is rolled on its first read; today of
+ * every zone in use, while it is not counted, is rolled again from the raw tables on each tick, so the report's today
+ * is minutes old, and the DAILY_REPORT_RECENT_DAYS days before it once an hour (DAILY_REPORT_RECENT_EVERY_MS) and right
+ * after they end, so that late writes (a communication or SMS stored after midnight, an SMS delivered later, an import
+ * that fails later) reach them. A correction of older rolled days needs `DailyReportRepository.roll`
+ * (docs/statistics.md). Once a zone's counting covers today and the recent days, a tick reads no event.
  */
 @Injectable()
 export class DailyReportRoll {
@@ -45,18 +49,25 @@ export class DailyReportRoll {
   ) {}
 
   @PeriodicJob(PeriodicJobName.DailyReportRoll)
-  async tick(): Promise<number> {
-    let rows = 0;
-    try {
+  tick(): Promise<number> {
+    return countedRun(this.log, 'daily report roll', async () => {
+      let rows = 0;
       for (const tz of await this.repo.zones(ZONE_DAYS)) {
         const today = todayIn(tz);
-        rows += await this.repo.roll(tz, today, today);
-        const due = recentDaysDue(await this.repo.rolls(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), addDays(today, -1)), Date.now(), DAILY_REPORT_RECENT_EVERY_MS);
+        // the days counted at write time need no roll: only those before the zone's counting began
+        const counted = await this.repo.countedDays(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), today, false);
+        if (!counted.has(today)) rows += await this.repo.roll(tz, today, today);
+        const recent = await this.repo.rolls(tz, addDays(today, -DAILY_REPORT_RECENT_DAYS), addDays(today, -1));
+        const due = recentDaysDue(recent.filter((d) => !counted.has(d.day)), Date.now(), DAILY_REPORT_RECENT_EVERY_MS);
         if (due) rows += await this.repo.roll(tz, due.first, due.last);
       }
-    } catch (err) {
-      this.log.warn({ err }, 'daily report roll failed');
-    }
-    return rows;
+      return rows;
+    });
+  }
+
+  /** Folds the counts' deltas into the zones' days (periodic job `daily-report.fold`, every minute). */
+  @PeriodicJob(PeriodicJobName.DailyReportFold)
+  fold(): Promise<number> {
+    return countedRun(this.log, 'daily report fold', () => this.repo.fold());
   }
 }

@@ -1,60 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DAILY_FIGURES, FLEET_WIDE_FIGURES, SMS_COUNTER_FIGURES, type DailyReportDay } from '@tracker/contract';
+import { DAILY_FIGURES, FLEET_WIDE_FIGURES, type DailyReportDay } from '@tracker/contract';
 import { SqlRepository, type Queryable } from '../core/db.js';
 import { addDays, rethrowUnknownTimeZone } from '../core/day-range.js';
-import { smsCounters } from '../traffic/traffic.repository.js';
+import { ACTIVE_KEEP_DAYS, FOLD_SQL, countedDay, countedSql } from './daily-report-counts.js';
+import { FLEET_WIDE, NO_WHITE_LABEL, SOURCES, figureNames } from './daily-report-sources.js';
 
 /** The days of a report: [first, last] in `tz`, and the white labels it covers (null: the whole fleet). */
 export type DailyScope = { first: string; last: string; tz: string; whiteLabels: number[] | null };
-
-/**
- * One source of figures: rows of `from` in the report's span by `at` (a timestamptz), counted per day of the zone.
- * `device` names the column of the row's device when the figures belong to the device's owner's white label;
- * `owner` the owner's column directly. A source with neither is fleet-wide (its figures null for some white labels).
- */
-type Source = { name: string; from: string; at: string; figures: string; where?: string; device?: string; owner?: string };
-
-/** $1 first day, $2 last day, $3 zone, $4 white labels. */
-const SOURCES: Source[] = [
-  { name: 'comm', from: 'device_communication x', at: 'x.time', device: 'x.device_id', figures: 'count(DISTINCT x.device_id)::int AS devices_active' },
-  { name: 'owners', from: 'owner x', at: 'x.created', owner: 'x.id', figures: 'count(*)::int AS new_owners' },
-  { name: 'pairings', from: 'audit_event x', at: 'x.created', device: 'x.device_id', where: 'x.status = 5', figures: 'count(*)::int AS new_pairings' },
-  {
-    name: 'sms',
-    from: 'sms_message x',
-    at: 'x.created',
-    device: 'x.device_id',
-    figures: smsCounters('x.', SMS_COUNTER_FIGURES, 'sms_'),
-  },
-  {
-    name: 'imports',
-    from: 'import x',
-    at: 'x.created',
-    figures: `count(*)::int AS imports, count(*) FILTER (WHERE x.status = 'FAILED')::int AS imports_failed, coalesce(sum(x.imported), 0)::int AS imported_rows`,
-  },
-  { name: 'fw_requests', from: 'firmware_upload_request x', at: 'x.created', figures: 'count(*)::int AS firmware_requests' },
-  { name: 'ota_started', from: 'firmware_ota_activity x', at: 'x.created', device: 'x.device_id', figures: 'count(*)::int AS firmware_updates_started' },
-  // an activity's last change is its finish once it is finished (status 2)
-  {
-    name: 'ota_finished',
-    from: 'firmware_ota_activity x',
-    at: 'x.updated_at',
-    device: 'x.device_id',
-    where: 'x.status = 2',
-    figures: 'count(*)::int AS firmware_updates_finished',
-  },
-  { name: 'modem_started', from: 'modem_update_task x', at: 'x.started', device: 'x.device_id', figures: 'count(*)::int AS modem_updates_started' },
-  {
-    name: 'modem_ended',
-    from: 'modem_update_task x',
-    at: 'x.finished_at',
-    device: 'x.device_id',
-    where: `x.status IN ('DONE', 'FAILED')`,
-    figures: `count(*) FILTER (WHERE x.status = 'DONE')::int AS modem_updates_finished, count(*) FILTER (WHERE x.status = 'FAILED')::int AS modem_updates_failed`,
-  },
-];
-
-const figureNames = (s: Source) => [...s.figures.matchAll(/ AS (\w+)/g)].map((m) => m[1]!);
 
 /** The statement of a report: one aggregate per source over the whole span, grouped by day, joined to the days. */
 function reportSql(scoped: boolean): string {
@@ -87,11 +39,6 @@ function reportSql(scoped: boolean): string {
 }
 const SQL = { fleet: reportSql(false), scoped: reportSql(true) };
 
-/** White label of the rollup's rows of no white label (devices without an owner, owners without one). */
-const NO_WHITE_LABEL = 0;
-/** White label of the rollup's fleet-wide figures (imports, firmware requests); every rolled day has this row. */
-const FLEET_WIDE = -1;
-
 /**
  * The rollup's statement: every source's figures of the days [$1, $2] of zone $3 per day and white label (the owner's;
  * NO_WHITE_LABEL, FLEET_WIDE), test owners' rows left out, as (day, white_label_id, figures jsonb). Summed over white
@@ -112,6 +59,7 @@ function rollupSql(): string {
     ${SOURCES.map((s) => `SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.wl AS white_label_id, to_jsonb(t) - 'day' - 'wl' AS figures FROM ${s.name} t`).join('\n    UNION ALL ')}`;
 }
 const ROLLUP_SQL = rollupSql();
+const COUNTED_SQL = { fleet: countedSql(false), scoped: countedSql(true) };
 
 type RollupRow = { day: string; white_label_id: number; figures: Record<string, number> };
 
@@ -119,11 +67,13 @@ type RollupRow = { day: string; white_label_id: number; figures: Record<string, 
 export const DAILY_REPORT_TODAY_STALE_MS = 10 * 60_000;
 
 /**
- * The daily report (§2 /admin/reports/daily): every day from the rollup (`daily_report_rollup`, per zone, day of the
- * zone and white label). A past day missing there, or rolled before it ended, is rolled on this read; today is rolled
- * by the worker every few minutes and on a read that finds it older than DAILY_REPORT_TODAY_STALE_MS, and the report
- * says as of when (`rolledAt`). Rolling is set-based over the raw tables; a read costs days x white labels rows, not
- * the fleet's events. docs/statistics.md "Daily report".
+ * The daily report (§2 /admin/reports/daily), docs/statistics.md "Daily report". A day that began after its zone was
+ * first read (`daily_report_zone.since`) is answered from the counts kept at write time (daily-report-counts.ts: the
+ * days folded from them every minute, as of the last fold). An older day comes from the rollup (`daily_report_rollup`,
+ * per zone, day of the zone and white label): a past day missing there, or rolled before it ended, is rolled on this
+ * read; today (until the zone's counting covers whole days) is rolled by the worker every few minutes and on a read
+ * that finds it older than DAILY_REPORT_TODAY_STALE_MS, and the report says as of when (`rolledAt`). Either way a read
+ * costs days x white labels rows, not the fleet's events.
  */
 @Injectable()
 export class DailyReportRepository extends SqlRepository {
@@ -132,13 +82,49 @@ export class DailyReportRepository extends SqlRepository {
     return (await this.rolled({ ...s, today: s.today ?? s.last })).reverse();
   }
 
-  /** When the figures of `day` in zone `tz` were rolled (ISO instant), null when they never were. */
+  /**
+   * As of when the figures of `day` in zone `tz` are (ISO instant): the last fold for a counted day (its figures hold
+   * every write committed before it), the last roll for a rolled one, null when it never was.
+   */
   async rolledAt(tz: string, day: string): Promise<string | null> {
     const r = await this.pool.rows<{ at: string }>(
-      `SELECT to_char(rolled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM daily_report_rollup WHERE tz = $1 AND day = $2::date AND white_label_id = $3`,
+      `SELECT to_char(coalesce(c.at, r.rolled_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT coalesce(z.folded_at, z.since) AS at FROM daily_report_zone z
+                     WHERE z.tz = $1 AND $2::date::timestamp AT TIME ZONE $1 >= z.since) c ON true
+         LEFT JOIN daily_report_rollup r ON r.tz = $1 AND r.day = $2::date AND r.white_label_id = $3`,
       [tz, day, FLEET_WIDE],
     );
     return r[0]?.at ?? null;
+  }
+
+  /**
+   * The days [first, last] of zone `tz` that are counted (countedDay), after registering the zone so that its
+   * devices active are counted from now on; a zone already in use is marked read (the worker drops zones unread for
+   * `days` of zones()). The zone's name is checked first (AT TIME ZONE): the counting triggers use every zone in use.
+   * The worker's roll asks without `read` (neither registers nor marks the zone).
+   */
+  async countedDays(tz: string, first: string, last: string, read = true): Promise<Set<string>> {
+    const days = await this.pool
+      .rows<{ day: string; s: string; e: string }>(
+        `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, (extract(epoch FROM g.day::timestamp AT TIME ZONE $1) * 1000)::bigint AS s,
+                (extract(epoch FROM (g.day + 1)::timestamp AT TIME ZONE $1) * 1000)::bigint AS e
+           FROM (SELECT $2::date + i AS day FROM generate_series(0, $3::date - $2::date) AS i) g`,
+        [tz, first, last],
+      )
+      .catch(rethrowUnknownTimeZone);
+    const [zone] = await this.pool.rows<{ since: string }>(
+      read
+        ? `WITH z AS (INSERT INTO daily_report_zone (tz) VALUES ($1)
+                  ON CONFLICT (tz) DO UPDATE SET read_at = now() WHERE daily_report_zone.read_at < now() - interval '1 hour'
+                  RETURNING since)
+       SELECT (extract(epoch FROM since) * 1000)::bigint AS since FROM z
+       UNION ALL SELECT (extract(epoch FROM since) * 1000)::bigint FROM daily_report_zone WHERE tz = $1 LIMIT 1`
+        : `SELECT (extract(epoch FROM since) * 1000)::bigint AS since FROM daily_report_zone WHERE tz = $1`,
+      [tz],
+    );
+    const since = zone ? Number(zone.since) : null;
+    return new Set(days.filter((d) => countedDay(Number(d.s), Number(d.e), since)).map((d) => d.day));
   }
 
   /** The last roll of each day [first, last] of zone `tz` (the worker's DailyReportRoll picks the recent days due). */
@@ -174,10 +160,12 @@ export class DailyReportRepository extends SqlRepository {
   }
 
   /**
-   * The days from the rollup, rolling first the ones it lacks: a day never rolled, a past day rolled before it ended
-   * (while it was today), today when its roll is older than DAILY_REPORT_TODAY_STALE_MS.
+   * The days: the counted ones from the counts, the others from the rollup, rolling first the ones it lacks: a day
+   * never rolled, a past day rolled before it ended (while it was today), today when its roll is older than
+   * DAILY_REPORT_TODAY_STALE_MS.
    */
   private async rolled(s: DailyScope & { today: string }): Promise<DailyReportDay[]> {
+    const counted = await this.countedDays(s.tz, s.first, s.last);
     const have = new Set(
       (
         await this.pool.rows<{ day: string }>(
@@ -190,14 +178,22 @@ export class DailyReportRepository extends SqlRepository {
       ).map((r) => r.day),
     );
     const missing: string[] = [];
-    for (let d = s.first; d <= s.last; d = addDays(d, 1)) if (!have.has(d)) missing.push(d);
+    for (let d = s.first; d <= s.last; d = addDays(d, 1)) if (!have.has(d) && !counted.has(d)) missing.push(d);
     if (missing.length) await this.roll(s.tz, missing[0]!, missing.at(-1)!);
     const scoped = s.whiteLabels !== null;
-    const rows = await this.pool.rows<RollupRow>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
-        WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
-      [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])],
-    );
+    const params = [s.tz, s.first, s.last, ...(scoped ? [s.whiteLabels] : [])];
+    const all = Math.round((Date.parse(`${s.last}T00:00:00Z`) - Date.parse(`${s.first}T00:00:00Z`)) / 86_400_000) + 1;
+    const [rolledRows, countedRows] = await Promise.all([
+      counted.size < all
+        ? this.pool.rows<RollupRow>(
+            `SELECT to_char(day, 'YYYY-MM-DD') AS day, white_label_id, figures FROM daily_report_rollup
+              WHERE tz = $1 AND day >= $2::date AND day <= $3::date${scoped ? ' AND white_label_id = ANY($4::int[])' : ''}`,
+            params,
+          )
+        : Promise.resolve([]),
+      counted.size ? this.pool.rows<Omit<RollupRow, 'white_label_id'>>(scoped ? COUNTED_SQL.scoped : COUNTED_SQL.fleet, params) : Promise.resolve([]),
+    ]);
+    const rows = [...rolledRows.filter((r) => !counted.has(r.day)), ...countedRows.filter((r) => counted.has(r.day))];
     const out: DailyReportDay[] = [];
     for (let d = s.first; d <= s.last; d = addDays(d, 1)) {
       const day = { day: d } as Record<string, unknown>;
@@ -241,9 +237,31 @@ export class DailyReportRepository extends SqlRepository {
     return merged.size;
   }
 
-  /** The zones read in the last `days` days (the worker rolls their recent days again). */
+  /**
+   * The zones to keep rolling: those whose rollup was read or rolled in the last `days` days. A zone of
+   * `daily_report_zone` unread for `days` days is dropped with its devices active (its counting starts again, from
+   * then, on its next read), and the devices active older than ACTIVE_KEEP_DAYS go.
+   */
   async zones(days: number): Promise<string[]> {
+    await this.pool.transaction(async (c) => {
+      await c.query(`DELETE FROM daily_report_zone WHERE read_at < now() - make_interval(days => $1)`, [days]);
+      // the zones' rows go with them (foreign key, ON DELETE CASCADE); old days by the primary key (tz, day, ...)
+      await c.query(`DELETE FROM daily_report_active WHERE tz IN (SELECT tz FROM daily_report_zone) AND day < current_date - $1::int`, [ACTIVE_KEEP_DAYS]);
+    });
     const r = await this.pool.rows<{ tz: string }>(`SELECT DISTINCT tz FROM daily_report_rollup WHERE rolled_at > now() - make_interval(days => $1)`, [days]);
     return r.map((x) => x.tz);
+  }
+
+  /**
+   * Folds the counts' deltas into the days of the zones in use (the worker's `daily-report.fold`, every minute) and
+   * notes when (the counted days' "as of"); answers the rows written.
+   */
+  async fold(): Promise<number> {
+    return this.pool.transaction(async (c) => {
+      const n = (await c.query(FOLD_SQL)).rowCount ?? 0;
+      // now() is the transaction's start: the fold's statement saw every delta committed before it
+      await c.query('UPDATE daily_report_zone SET folded_at = now()');
+      return n;
+    });
   }
 }

@@ -268,7 +268,7 @@ export class SmsDispatcher {
       try {
         sent = (m.attempts > 1 && (await this.reconcile(client, m, m.gsm_number!, body))) || (await this.send(client, gw, m, m.gsm_number!, body));
       } catch (err) {
-        return this.failed(m, err, recorder);
+        return this.failed(m, gw.id, err, recorder);
       }
       recorder.add({ id: m.id, gatewayId: gw.id, sid: sent.sid, status: sent.status, errorCode: sent.errorCode });
       return null;
@@ -299,11 +299,12 @@ export class SmsDispatcher {
     return null;
   }
 
-  private async failed(m: ClaimedSms, err: unknown, recorder: SendRecorder): Promise<Retry | null> {
+  /** A send the gateway `gatewayId` refused or did not answer: retried later, or failed for good (counted against that gateway). */
+  private async failed(m: ClaimedSms, gatewayId: number, err: unknown, recorder: SendRecorder): Promise<Retry | null> {
     if (err instanceof GatewayError && !err.temporary) {
-      return this.fail(m.id, smsReason('smsGatewayError', { code: err.code ?? err.httpStatus ?? 0, message: err.message.slice(0, 200) }));
+      return this.fail(m.id, smsReason('smsGatewayError', { code: err.code ?? err.httpStatus ?? 0, message: err.message.slice(0, 200) }), gatewayId);
     }
-    if (m.attempts >= this.config.get('SMS_MAX_ATTEMPTS')) return this.fail(m.id, smsReason('smsGatewayUnavailable', { attempts: m.attempts }));
+    if (m.attempts >= this.config.get('SMS_MAX_ATTEMPTS')) return this.fail(m.id, smsReason('smsGatewayUnavailable', { attempts: m.attempts }), gatewayId);
     const backoff = this.config.get('SMS_RETRY_BASE_MS') * 2 ** Math.min(m.attempts - 1, 10);
     const delayMs = err instanceof GatewayError && err.retryAfterMs ? Math.max(err.retryAfterMs, 100) : backoff;
     this.log.warn({ sms: m.id, attempt: m.attempts, delayMs, err: (err as Error).message }, 'sms send failed, will retry');
@@ -312,11 +313,14 @@ export class SmsDispatcher {
     return r;
   }
 
-  /** Ends a message as error with its reason (if it is still to send). */
-  private async fail(id: number, reason: Reason): Promise<null> {
+  /**
+   * Ends a message as error with its reason (if it is still to send). `gatewayId`: the gateway that refused it, whose
+   * failures it counts in (tracker_sms_status_total, docs/operations.md); the row keeps no gateway (it never sent it).
+   */
+  private async fail(id: number, reason: Reason, gatewayId: number | null = null): Promise<null> {
     await this.messages.transaction(async (c) => {
       const m = await this.messages.lockById(id, c);
-      if (m && m.status === SMS_STATUS.created) await this.status.settle(m, SMS_STATUS.error, c, { error: reason });
+      if (m && m.status === SMS_STATUS.created) await this.status.settle({ ...m, gateway_id: m.gateway_id ?? gatewayId }, SMS_STATUS.error, c, { error: reason });
     });
     return null;
   }

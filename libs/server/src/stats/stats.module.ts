@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { StatsController } from './stats.controller.js';
 import { StatsRepository } from './stats.repository.js';
-import { StatsRollup } from './stats-rollup.service.js';
 import { StatsService } from './stats.service.js';
 
-/** GET /stats/list (api): reads the rollup. docs/statistics.md. (The reports are ReportsModule's, reports/.) */
+/**
+ * GET /stats/list (api): reads the rollup. docs/statistics.md. (The reports are ReportsModule's, reports/; the
+ * rollup's upkeep in the worker is StatsWorkerModule, stats-worker.module.ts.)
+ */
 @Module({
   controllers: [StatsController],
   providers: [StatsRepository, StatsService],
@@ -12,10 +14,3 @@ import { StatsService } from './stats.service.js';
   exports: [StatsService],
 })
 export class StatsModule {}
-
-/** The rollup's upkeep (worker). */
-@Module({
-  providers: [StatsRepository, StatsRollup],
-  exports: [StatsRollup],
-})
-export class StatsWorkerModule {}

@@ -150,6 +150,7 @@ export const PeriodicJobName = {
   FirmwareTick: 'firmware.tick',
   ReportSweep: 'reports.sweep',
   DailyReportRoll: 'daily-report.roll',
+  DailyReportFold: 'daily-report.fold',
   StatsRollup: 'stats.rollup',
   StatsDirty: 'stats.dirty',
 } as const;
@@ -207,6 +208,11 @@ export const PERIODIC_JOBS = {
     everyMs: 5 * 60_000,
     onStart: 'no',
     acrossProcesses: "each zone's days rolled in one transaction (delete and upsert): a second roll writes the same rows",
+  },
+  [PeriodicJobName.DailyReportFold]: {
+    everyMs: 60_000,
+    onStart: 'no',
+    acrossProcesses: 'one statement deletes the deltas it folds: a second fold at once takes the other rows',
   },
   [PeriodicJobName.StatsRollup]: {
     everyMs: 60_000,
