@@ -284,7 +284,7 @@ export const TRANSLATIONS: { key: string; html?: boolean; en: string; de: string
 ];
 
 export const HELP_TEXTS: { path: string; en: string; de: string; es: string }[] = [
-  { path: 'owner.profile.test_user', en: 'Test users are excluded from statistics and billing.', de: 'Testnutzer werden in Statistiken und Abrechnung nicht berücksichtigt.', es: 'Los usuarios de prueba no cuentan en estadísticas ni facturación.' },
+  { path: 'owner.profile.test_user', en: 'A test account of staff or partners: left out of statistics and reports.', de: 'Ein Testkonto von Mitarbeitern oder Partnern: zählt nicht in Statistiken und Berichten.', es: 'Una cuenta de prueba del personal o de socios: no cuenta en estadísticas ni informes.' },
   { path: 'owner.profile.apn', en: 'Push token of the iOS app (Apple Push Notification service).', de: 'Push-Token der iOS-App (Apple Push Notification Service).', es: 'Token push de la app de iOS (Apple Push Notification service).' },
   { path: 'owner.profile.gcm', en: 'Push token of the Android app (Firebase Cloud Messaging).', de: 'Push-Token der Android-App (Firebase Cloud Messaging).', es: 'Token push de la app de Android (Firebase Cloud Messaging).' },
   { path: 'owner.profile.status', en: 'Disabled owners cannot sign in to the app.', de: 'Deaktivierte Inhaber können sich nicht in der App anmelden.', es: 'Los titulares desactivados no pueden iniciar sesión en la app.' },

@@ -13,6 +13,10 @@
 // (status 3) so the next one is measured alone. Prints the load average at the start and the end: the machine is
 // shared.
 //
+// With pg_stat_statements loaded in the stack's cluster (shared_preload_libraries; docs/benchmarks.md "Bulk SMS"),
+// each window also counts the pipeline's top-level statements per message sent (api, worker; not fleet-sim's or
+// the bench's own) and the Postgres time they took (execution and planning, lock waits included).
+//
 // Uses a fresh database `tracker_bench_sms` in the local stack (a small seeded fleet plus the generated watches of
 // type 1); needs `npm run build` (or `npx tsc -b tsconfig.json`) first.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +60,23 @@ await pool.query(
   [TOTAL],
 );
 await pool.query('ANALYZE device');
+// pg_stat_statements, when the cluster loads it: the statements of each window (see the header)
+const statements = (await pool.query('SHOW shared_preload_libraries')).rows[0].shared_preload_libraries.includes('pg_stat_statements');
+if (statements) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+const dbid = (await pool.query('SELECT oid FROM pg_database WHERE datname = current_database()')).rows[0].oid;
+/** The pipeline's statements since the last reset: fleet-sim's (written in lower case) and the bench's own (marked) left out. */
+const pipelineStatements = async () => {
+  if (!statements) return null;
+  const r = (await pool.query(
+    `/* bench */ SELECT coalesce(sum(calls), 0)::float AS calls, coalesce(sum(total_exec_time + total_plan_time), 0)::float AS ms FROM pg_stat_statements
+     WHERE dbid = $1 AND toplevel AND query NOT LIKE '%/* bench */%' AND query !~ '^[a-z]'`,
+    [dbid],
+  )).rows[0];
+  return r;
+};
+const resetStatements = async () => {
+  if (statements) await pool.query('/* bench */ SELECT pg_stat_statements_reset(0, $1, 0)', [dbid]);
+};
 const allIds = (await pool.query(`SELECT id FROM device WHERE gsm_number LIKE '+1999%' ORDER BY id`)).rows.map((r) => r.id);
 let taken = 0;
 const nextIds = (n) => allIds.slice(taken, (taken += n));
@@ -206,6 +227,7 @@ async function campaign(ids) {
  * start to the settling per 1,000 messages sent, the worker's RSS.
  */
 async function sendWindow(bulk, seconds, rate) {
+  await resetStatements();
   const cpu0 = { worker: cpuOf(worker.pid), api: cpuOf(api.pid), sim: selfCpu(), pg: pgCpu() };
   const t0 = Date.now();
   const rss = [];
@@ -213,17 +235,18 @@ async function sendWindow(bulk, seconds, rate) {
     await sleep(1000);
     rss.push(procMemory(worker.pid).now);
     pgCpu();
-    const waiting = (await pool.query('SELECT count(*)::int AS n FROM sms_message WHERE bulk_id = $1 AND status = 0', [bulk])).rows[0].n;
+    const waiting = (await pool.query('/* bench */ SELECT count(*)::int AS n FROM sms_message WHERE bulk_id = $1 AND status = 0', [bulk])).rows[0].n;
     if (waiting === 0 || Date.now() - t0 > seconds * 1000) break;
   }
   const wall = (Date.now() - t0) / 1000;
   const workerCpu = cpuOf(worker.pid) - cpu0.worker;
   // set the rest aside, so the next campaign is measured alone
-  await pool.query(`UPDATE sms_message SET status = 3, error_code = 'benchSetAside' WHERE bulk_id = $1 AND status = 0 AND claimed_at IS NULL`, [bulk]);
+  await pool.query(`/* bench */ UPDATE sms_message SET status = 3, error_code = 'benchSetAside' WHERE bulk_id = $1 AND status = 0 AND claimed_at IS NULL`, [bulk]);
   const t1 = Date.now();
   await Promise.race([sim.control.settled(), sleep(SETTLE_S * 1000)]);
   const settle = (Date.now() - t1) / 1000;
   const cpu = { worker: cpuOf(worker.pid) - cpu0.worker, api: cpuOf(api.pid) - cpu0.api, sim: selfCpu() - cpu0.sim, pg: pgCpu() - cpu0.pg };
+  const st = await pipelineStatements();
   const times = (await pool.query(
     `SELECT extract(epoch FROM sent_at) * 1000 AS t FROM sms_message WHERE bulk_id = $1 AND sent_at IS NOT NULL ORDER BY sent_at`,
     [bulk],
@@ -249,6 +272,7 @@ async function sendWindow(bulk, seconds, rate) {
     settle,
     workerCpuPct: ((workerCpu / wall) * 100).toFixed(0),
     rss: `${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)} MB`,
+    statements: st ? `${(st.calls / Math.max(1, times.length)).toFixed(1)}, ${(st.ms / Math.max(1, times.length)).toFixed(2)} ms` : '-',
   };
 }
 
@@ -279,13 +303,13 @@ await pool.end();
 
 const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 console.log(`\nBulk SMS, load average ${loadAtStart} at the start, ${loadavg()} at the end; worker idle RSS ${idleRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`);
-console.log('| campaign | limit | answered | of which stored | Postgres CPU of the call | enqueued | send rate (of the limit) | sent in window | CPU s per 1,000 sent, to settled (total) | worker CPU while sending | worker RSS |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| campaign | limit | answered | of which stored | Postgres CPU of the call | enqueued | send rate (of the limit) | sent in window | CPU s per 1,000 sent, to settled (total) | worker CPU while sending | worker RSS | statements per message, their Postgres time |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
     `| ${r.n.toLocaleString('en')} | ${r.rate}/s | ${f(r.acceptMs / 1000)} s | ${f(r.storeMs / 1000)} s | ${f(r.storeCpu)} s | ${f(r.enqueueMs / 1000)} s ` +
       `| ${f(r.steady, 1)}/s (${f(r.ofLimit, 1)} %) | ${r.sent.toLocaleString('en')} in ${f(r.wall, 0)} s, ${r.received} received ${f(r.settle, 0)} s later, ${r.retried} retried, ${r.errors} errors ` +
-      `| ${r.cpu} (${r.cpuTotal}) | ${r.workerCpuPct} % | ${r.rss} |`,
+      `| ${r.cpu} (${r.cpuTotal}) | ${r.workerCpuPct} % | ${r.rss} | ${r.statements} |`,
   );
 }
 console.log('\nThe INSERT ... SELECT alone (best of 2; wall time, Postgres CPU):');

@@ -12,7 +12,7 @@ export const INTEGRATION_AREAS = {
   firmware: ['firmware*'],
   modem: ['modem*'],
   stats: ['stats', 'reports', 'daily-report', 'exports-sql', 'csv-generate'],
-  platform: ['health', 'metrics', 'jobs', 'worker', 'audit*', 'database-resilience', 'redis-resilience', 'sigterm', 'scale-out'],
+  platform: ['health', 'deployment', 'metrics', 'jobs', 'worker', 'audit*', 'database-resilience', 'redis-resilience', 'sigterm', 'scale-out'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IntegrationArea = keyof typeof INTEGRATION_AREAS;

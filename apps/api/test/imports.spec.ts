@@ -103,6 +103,34 @@ describe('SIM import', () => {
     expect(await count(`SELECT count(*)::int AS n FROM sim_card WHERE import_id = $1`, [imp.id])).toBe(1);
   });
 
+  it('reports an in-file duplicate against the first line without an earlier problem, the first unique column first', async () => {
+    const [a, b, c, d] = [0, 1, 2, 3].map(() => uniqueDigits('99002'));
+    const [x, y, z, w, v] = [0, 1, 2, 3, 4].map(() => `${uniqueDigits('8949')}0000`);
+    const lines = [
+      'imsi,iccid,operator_id',
+      `${a},${x},`, // 2 ok
+      `${a},${y},`, // 3 imsi as line 2
+      `${b},${y},`, // 4 iccid as line 3 (itself a duplicate, but it had no problem before this check)
+      `${c},${z},99`, // 5 unknown operator: no first line for the duplicates
+      `${c},${z},`, // 6 ok
+      `${seededImsi},${w},`, // 7 already in the database
+      `${seededImsi},${v},`, // 8 imsi as line 7 (in the file first, the database after)
+      `${d},${x},`, // 9 iccid as line 2
+    ];
+    const imp = await runUpload(lines.join('\n') + '\n', { kind: 'SIM' });
+    expect(imp).toMatchObject({ status: 'FINISHED', count: 8, imported: 2, failed: 6 });
+    expect(await storedErrorsOf(api, imp.id)).toEqual([
+      { line: 3, column: 'imsi', value: a, reason_code: 'duplicateOfLine', reason_params: { line: 2 } },
+      { line: 4, column: 'iccid', value: y, reason_code: 'duplicateOfLine', reason_params: { line: 3 } },
+      { line: 5, column: 'operator_id', value: '99', reason_code: 'unknownOperator', reason_params: null },
+      { line: 7, column: 'imsi', value: seededImsi, reason_code: 'duplicate', reason_params: null },
+      { line: 8, column: 'imsi', value: seededImsi, reason_code: 'duplicateOfLine', reason_params: { line: 7 } },
+      { line: 9, column: 'iccid', value: x, reason_code: 'duplicateOfLine', reason_params: { line: 2 } },
+    ]);
+    const rows = (await api.pool.query(`SELECT imsi, iccid FROM sim_card WHERE import_id = $1 ORDER BY imsi`, [imp.id])).rows;
+    expect(rows).toEqual([{ imsi: a, iccid: x }, { imsi: c, iccid: z }].sort((p, q) => p.imsi.localeCompare(q.imsi)));
+  });
+
   it('notes header columns it does not know (a misspelt column is seen, not silently lost)', async () => {
     const imsi = uniqueDigits('99010');
     const imp = await runUpload(`imsi;ICCD;notes\n${imsi};8949019876543210001;first batch\n`, { kind: 'SIM' });

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './harness.js';
 import { uploadForm } from './firmware-helpers.js';
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+const migrationDir = new URL('../../../prisma/migrations/', import.meta.url);
 
 describe('POST /user/update', () => {
   it('an unknown country_code is a 400 naming the field, a known one is saved', async () => {
@@ -99,6 +102,39 @@ describe('administration reference lists', () => {
     // saving an operator with its own start is no clash
     const same = await api.post('/operator/save', { id: first.body.model.id, name: 'Edge One renamed', start: '99901' }, admin);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
+  });
+
+  it('two saves of one start at once: one is saved, the other gets the same 409 (the unique index decides)', async () => {
+    const both = await Promise.all(['Race One', 'Race Two'].map((name) => api.post('/operator/save', { name, start: '99921' }, admin)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.errors[0]).toMatchObject({ field: 'start', code: 'operatorStartTaken', params: { start: '99921' } });
+    const rows = await api.pool.query(`SELECT count(*)::int AS n FROM operator WHERE start = '99921'`);
+    expect(rows.rows[0].n).toBe(1);
+  });
+
+  it('the start migration stops with a message listing the clashing operators, and passes once they are changed', async () => {
+    const dir = readdirSync(migrationDir).find((d) => d.endsWith('_operator_start_unique'))!;
+    const sql = readFileSync(new URL(`${dir}/migration.sql`, migrationDir), 'utf8');
+    const c = await api.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query('DROP INDEX operator_start_key');
+      const ids = (await c.query<{ id: number }>(`INSERT INTO operator (name, start) VALUES ('Clash A', '99931'), ('Clash B', '99931'), ('Clash C', '99932'), ('Clash D', '99932'), ('Alone', '99933') RETURNING id`)).rows.map((r) => r.id);
+      await c.query('SAVEPOINT before');
+      const refused = await c.query(sql).then(() => null, (e: Error) => e.message);
+      expect(refused).toBe(
+        'operator starts must be unique; change the start of all but one operator of each group, then migrate again: ' +
+          `99931: Clash A (id ${ids[0]}), Clash B (id ${ids[1]}); 99932: Clash C (id ${ids[2]}), Clash D (id ${ids[3]})`,
+      );
+      await c.query('ROLLBACK TO SAVEPOINT before');
+      await c.query(`UPDATE operator SET start = '99934' WHERE id = $1`, [ids[1]]);
+      await c.query(`DELETE FROM operator WHERE id = $1`, [ids[3]]);
+      await c.query(sql);
+      await expect(c.query(`INSERT INTO operator (name, start) VALUES ('Again', '99933')`)).rejects.toThrow(/operator_start_key/);
+    } finally {
+      await c.query('ROLLBACK');
+      c.release();
+    }
   });
 
   it('an operator edit without region, types, terms key or limits keeps their stored values', async () => {

@@ -121,13 +121,45 @@ describe('GET /sms/statistics', () => {
     await api.pool.query(`INSERT INTO sms_statistic (day, created, sent, errors, received, replies) VALUES ('2020-03-10', 1, 2, 3, 4, 5), ('2020-03-11', 10, 20, 30, 40, 50)`);
     const all = (await api.get('/sms/statistics', admin)).body.model;
     const sums = (await api.pool.query(`SELECT sum(created)::int AS created, sum(sent)::int AS sent, sum(errors)::int AS errors, sum(received)::int AS received, sum(replies)::int AS replies FROM sms_statistic`)).rows[0];
-    expect(all).toEqual(sums);
+    // less the seeded test owners' messages (docs/statistics.md "Test owners")
+    const tests = (await api.pool.query(`SELECT count(*) FILTER (WHERE m.direction = 'OUTBOUND')::int AS created, count(*) FILTER (WHERE m.direction = 'OUTBOUND' AND m.status IN (1, 2))::int AS sent,
+        count(*) FILTER (WHERE m.direction = 'OUTBOUND' AND m.status = 3)::int AS errors, count(*) FILTER (WHERE m.direction = 'OUTBOUND' AND m.status = 2)::int AS received,
+        count(*) FILTER (WHERE m.direction = 'INBOUND')::int AS replies
+      FROM sms_message m JOIN device d ON d.id = m.device_id JOIN owner o ON o.id = d.owner_id WHERE o.is_test`)).rows[0];
+    expect(tests.created + tests.replies).toBeGreaterThan(0);
+    expect(all).toEqual(Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, (v as number) - tests[k]])));
     expect(all.created).toBeGreaterThan(11);
     // one day is that day: 2020-03-11 00:30 ("extra hour") is not counted
     expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-10', admin)).body.model).toEqual({ created: 1, sent: 2, errors: 3, received: 4, replies: 5 });
     expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-12', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44, replies: 55 });
     expect((await api.get('/sms/statistics?from=2020-03-10&to=2020-03-11', admin)).body.model).toEqual({ created: 11, sent: 22, errors: 33, received: 44, replies: 55 });
     expect((await api.get('/sms/statistics?from=2020-03-11&to=2020-03-11', admin)).body.model).toEqual({ created: 10, sent: 20, errors: 30, received: 40, replies: 50 });
+  });
+});
+
+describe('GET /sms/statistics leaves test owners out', () => {
+  // A message of a test owner's device and its counter rows, as the pipeline writes them (sms_statistic_delta, on the
+  // message's UTC day): an outbound one the device received and the device's reply.
+  async function traffic(device: number, day: string) {
+    await insert({ created: `${day}T12:00:00Z`, message: 'counted?', key: 'STATUS', device, status: 2 });
+    await insert({ created: `${day}T12:01:00Z`, message: 'STATUS:OK', key: 'STATUS', device, direction: 'INBOUND', status: 2 });
+    await api.pool.query(`INSERT INTO sms_statistic_delta (day, created, sent, errors, received, replies) VALUES ($1, 1, 1, 0, 1, 0), ($1, 0, 0, 0, 0, 1)`, [day]);
+  }
+  const stats = async (q = '') => (await api.get(`/sms/statistics${q}`, admin)).body.model;
+
+  it("a test owner's device's SMS changes no figure, of its day or of every day; a real owner's device's does", async () => {
+    const tester = (await api.pool.query(`SELECT d.id FROM device d JOIN owner o ON o.id = d.owner_id WHERE o.is_test ORDER BY d.id LIMIT 1`)).rows[0].id;
+    const real = (await api.pool.query(`SELECT d.id FROM device d JOIN owner o ON o.id = d.owner_id WHERE NOT o.is_test ORDER BY d.id LIMIT 1`)).rows[0].id;
+    const day = '?from=2020-04-02&to=2020-04-02';
+    const before = { day: await stats(day), all: await stats() };
+    await traffic(tester, '2020-04-02');
+    expect(await stats(day)).toEqual(before.day);
+    expect(await stats()).toEqual(before.all);
+    await traffic(real, '2020-04-02');
+    const one = { created: 1, sent: 1, errors: 0, received: 1, replies: 1 };
+    const plus = (a: Record<string, number>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + one[k as keyof typeof one]]));
+    expect(await stats(day)).toEqual(plus(before.day));
+    expect(await stats()).toEqual(plus(before.all));
   });
 });
 

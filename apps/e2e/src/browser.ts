@@ -58,6 +58,18 @@ export async function sql<T extends pg.QueryResultRow = any>(text: string, param
   }
 }
 
+/** Changes fleet-sim's knobs (docs/fleet-sim.md "Knobs"; every journey shares them: put back what you change). */
+export async function simKnobs(patch: Record<string, unknown>) {
+  const r = await fetch(`${e2e().fleetSimUrl}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+  expect(r.status).toBe(200);
+}
+
+/** The watch at `from` sends `body` to the gateway number unprompted (fleet-sim `POST /control/inbound`). */
+export async function simInbound(from: string, body: string) {
+  const r = await fetch(`${e2e().fleetSimUrl}/control/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, body }) });
+  expect(r.status).toBe(200);
+}
+
 /** A current code; the replay guard is reset first so a journey may sign in the same user again. */
 export async function codeFor(username: string) {
   await sql('update backoffice_user set totp_last_step = null where username = $1', [username]);

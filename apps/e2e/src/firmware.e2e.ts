@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launch, screenshot, signedInPage, sql } from './browser.js';
+import { e2e, launch, screenshot, signedInPage, simInbound, simKnobs as knobs, sql } from './browser.js';
 
 // api -> worker -> SMS through fleet-sim -> the watch downloads from fleet-sim's FTP server -> reports by SMS -> api:
 // wait for what the page shows, as long as a loaded machine may need
 const SLOW = { timeout: 90_000 };
 // Partner B bands on a seeded version: the devices the other journeys leave alone
 const FROM_VERSION = 'PB1.0.3';
-
-async function knobs(patch: Record<string, unknown>) {
-  const r = await fetch(`${e2e().fleetSimUrl}/control/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
-  expect(r.status).toBe(200);
-}
 
 describe('admin: firmware rollouts to the simulated watches', () => {
   let browser: Browser;
@@ -115,4 +110,51 @@ describe('admin: firmware rollouts to the simulated watches', () => {
     expect(row).toEqual({ status: 1, state: 'stopped' });
     await screenshot(page, 'firmware-stopped');
   });
+  it('/admin/fup/upgrade: a halted request\'s reason counts the failures that come in after the halt, with the counts', async () => {
+    // the watches say "downloading" and then nothing; each one's final report is then sent by the journey, one by one
+    await knobs({ fotaStallRate: 1 });
+    const [bin] = await sql<{ id: number }>("SELECT id FROM firmware_binary WHERE version = 'PB2.0.0'");
+    const devices = await sql<{ imei: string; gsm_number: string }>(
+      `SELECT imei, gsm_number FROM device d WHERE device_type_id = 3 AND gsm_number IS NOT NULL AND device_status <> 3 AND firmware <> 'PB2.0.0'
+          AND NOT EXISTS (SELECT 1 FROM device o WHERE o.gsm_number = d.gsm_number AND o.id <> d.id)
+          AND NOT EXISTS (SELECT 1 FROM firmware_ota_activity a WHERE a.device_id = d.id)
+        ORDER BY id DESC LIMIT 3`,
+    );
+    expect(devices).toHaveLength(3);
+    await page.goto(`${e2e().baseUrl}/admin/fup/add`);
+    await page.getByRole('combobox', { name: 'Binary' }).selectOption(String(bin!.id));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Custom list').check();
+    await page.getByLabel('Devices (IMEIs)').fill(devices.map((d) => d.imei).join('\n'));
+    await page.getByTestId('list-count').getByText('3 of at most 100 devices').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // one wave of 3; a failed share above 20 % halts it: the first failure does
+    await page.getByLabel('Wave size').fill('3');
+    await page.getByLabel('Error threshold (%)').fill('20');
+    await page.getByLabel('Comment').fill('e2e rollout that halts');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('dialog', { name: 'Start this rollout?' }).getByRole('button', { name: 'Start rollout' }).click();
+    await page.waitForURL('**/admin/fup/upgrade');
+    const [req] = await sql<{ id: number }>("SELECT id FROM firmware_upload_request WHERE comment = 'e2e rollout that halts'");
+    const id = req!.id;
+    await expect
+      .poll(async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM firmware_ota_activity WHERE request_id = $1 AND status = 1', [id]))[0]!.n, SLOW)
+      .toBe(3);
+    // the halt reason and the counts beside it, read from one rendering of the row
+    const row = page.getByTestId(`request-row-${id}`);
+    const shown = () => row.evaluate((el) => [el.querySelector('.fw-halt')?.textContent ?? '', el.querySelector(`[data-testid^="counts-"]`)?.textContent ?? '']);
+    const halt = (failed: number) => `Halted: ${failed} of 3 devices of wave 1 failed, more than the threshold of 20 %`;
+
+    await simInbound(devices[0]!.gsm_number, `FOTA:ERR,${id},CHECKSUM`);
+    await row.getByTestId(`state-${id}`).getByText('Halted').waitFor(SLOW);
+    await expect.poll(shown, SLOW).toEqual([halt(1), '0 of 3 finished, 1 failed, 2 open · wave 1/1']);
+    await screenshot(page, 'firmware-halted');
+    // a device that was downloading when it halted fails afterwards: the reason says so with the counts, no reload
+    await simInbound(devices[1]!.gsm_number, `FOTA:ERR,${id},NO_SPACE`);
+    await expect.poll(shown, SLOW).toEqual([halt(2), '0 of 3 finished, 2 failed, 1 open · wave 1/1']);
+    // the last one finishes: the failures stay two
+    await simInbound(devices[2]!.gsm_number, `FOTA:OK,${id},PB2.0.0`);
+    await expect.poll(shown, SLOW).toEqual([halt(2), '1 of 3 finished, 2 failed, 0 open · wave 1/1']);
+    await screenshot(page, 'firmware-halted-settled');
+  }, 200_000);
 });

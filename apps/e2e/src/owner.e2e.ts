@@ -34,6 +34,23 @@ describe('owner workspace: open an owner from the search, play a voice message, 
     await screenshot(page, 'owner-profile');
   });
 
+  it("names each device's type in the profile's device table, not its id", async () => {
+    const devices = await sql<{ imei: string; type: string; type_id: number }>(
+      `SELECT d.imei, t.name AS type, t.id AS type_id FROM device d JOIN device_type t ON t.id = d.device_type_id WHERE d.owner_id = $1 ORDER BY d.id`,
+      [owner.id],
+    );
+    expect(devices.length).toBeGreaterThan(0);
+    const table = page.getByTestId('owner-devices');
+    const typeColumn = await table.getByRole('columnheader').allTextContents();
+    const at = typeColumn.indexOf('Type');
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (const d of devices) {
+      const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: d.imei }) });
+      await expect.poll(() => row.getByRole('cell').nth(at).textContent()).toBe(d.type);
+      expect(d.type).not.toBe(String(d.type_id));
+    }
+  });
+
   it('plays the newest voice message in the browser: the audio decodes to its stored length', async () => {
     await page.getByRole('link', { name: 'Voice messages' }).click();
     await page.getByTestId('voice-open').first().click();

@@ -387,6 +387,7 @@ BEGIN
       SELECT DISTINCT z.tz, (x.time AT TIME ZONE z.tz)::date, x.device_id, coalesce(o.white_label_vendor_id, 0)
         FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id CROSS JOIN daily_report_zone z
        WHERE x.device_id IS NOT NULL AND x.time >= z.since AND x.time >= now() - interval '2 days' AND o.is_test IS NOT TRUE
+       ORDER BY 1, 2, 3
       ON CONFLICT DO NOTHING
       RETURNING tz, day, white_label_id)
     INSERT INTO daily_report_delta (tz, slot, white_label_id, devices_active)

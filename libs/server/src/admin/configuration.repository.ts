@@ -29,15 +29,7 @@ export class ConfigurationRepository extends PrismaRepository {
     return (await this.lock(tx, 'operator', id)) ? tx.operator.findUnique({ where: { id }, select: OPERATOR_SELECT }) : null;
   }
 
-  /**
-   * Another operator with this `start` (the IMSI prefix imports match operators by), under a transaction lock so two
-   * saves of the same start cannot both pass.
-   */
-  async otherOperatorWithStart(tx: PrismaDb, start: string, id: number | null) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('operator.start'))`;
-    return tx.operator.findFirst({ where: { start, ...(id === null ? {} : { id: { not: id } }) }, select: { id: true, name: true } });
-  }
-
+  /** Adds or edits an operator; a `start` another operator has throws Prisma's unique violation (P2002, index operator_start_key). */
   saveOperator(tx: PrismaDb, id: number | null, v: Values<OperatorSaveBody>) {
     return id === null
       ? tx.operator.create({ data: v, select: OPERATOR_SELECT })

@@ -3,7 +3,7 @@ import { ErrorCode, fieldError, OPERATOR_NEW_DEFAULTS, type OperatorSaveBody, ty
 import { AuditService } from '../core/audit.service.js';
 import { AppConfig } from '../core/config.js';
 import type { PrismaDb } from '../core/db.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, isUniqueViolation } from '../core/errors.js';
 import { RedisService } from '../core/redis.js';
 import { gatewaysChanged } from '../sms/sms-gateways.js';
 import { ConfigurationRepository } from './configuration.repository.js';
@@ -55,13 +55,13 @@ export class ConfigurationService {
       ...given,
       ...(v.device_types ? { device_types: [...new Set(v.device_types)] } : {}),
     } as typeof v & { start: string; name: string };
-    const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), async (tx, i) => {
-      // imports find an operator by its start: two with one start would leave the pick to the lowest id
-      if (await this.repo.otherOperatorWithStart(tx, values.start, i)) {
-        throw new DomainError(ErrorCode.Duplicate, [fieldError('start', 'operatorStartTaken', { start: values.start })]);
-      }
-      return this.repo.saveOperator(tx, i, values);
-    }, operatorItem);
+    // imports find an operator by its start: its unique index refuses a second one, also when two saves race
+    const saved = await this.save('operator', id, (tx, i) => this.repo.operator(tx, i), (tx, i) => this.repo.saveOperator(tx, i, values), operatorItem).catch(
+      (e: unknown) => {
+        if (isUniqueViolation(e)) throw new DomainError(ErrorCode.Duplicate, [fieldError('start', 'operatorStartTaken', { start: values.start })]);
+        throw e;
+      },
+    );
     return operatorItem(saved);
   }
 

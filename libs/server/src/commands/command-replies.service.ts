@@ -9,7 +9,7 @@ import { SmsEvents } from '../sms/sms-events.js';
 import type { LockedMessage } from '../sms/sms-status.repository.js';
 import { SmsStatusService } from '../sms/sms-status.service.js';
 import { DeviceSettingStore } from '../settings/device-setting.store.js';
-import { commandTransition, type CommandEvent } from './command-state.js';
+import { commandTransition, replyAnswers, type CommandEvent, type CommandState } from './command-state.js';
 import { CommandStoreRepository } from './command-store.repository.js';
 import { correlate, type Correlation } from './correlate.js';
 import { parseWatchMessage, type WatchReply } from './grammar.js';
@@ -19,6 +19,9 @@ import { parseWatchMessage, type WatchReply } from './grammar.js';
  * and a modem update steer their own retries (their state machines), so theirs are not.
  */
 const LEDGER_RETRIES = new Set(['ordinary', 'setting', 'contacts', 'profile', 'destructive', 'log', 'freeText', 'network', 'unclassed']);
+
+/** A command's state as its transitions see it (command-state.ts). */
+const stateOf = (m: LockedMessage): CommandState => ({ status: m.status, answered: m.answered_at !== null, claimed: m.claimed_at !== null, hasSid: m.gateway_message_id !== null });
 
 /** The pause before the n-th retry (1-based): the base, doubling. */
 export const retryPauseMs = (base: number, n: number) => base * 2 ** Math.max(0, n - 1);
@@ -55,6 +58,10 @@ export class CommandReplies {
       const deviceId = command?.device_id ?? (await this.store.deviceOf(b.From, c));
       const settles = new Set<number>(corr.kind === 'progress' ? [corr.replyTo] : corr.closes);
       const locked = awaiting.filter((a) => settles.has(a.id));
+      // the commands the reply answers are marked answered by the statement that stores it (one statement less per
+      // reply): a final reply (or the retry that ends an attempt, which has the same guard) answers every command it
+      // closes that was neither answered nor expired (commandTransition)
+      const answers = corr.kind === 'progress' ? [] : locked.filter((m) => replyAnswers(stateOf(m), msg as WatchReply));
       const id = await this.store.insertInbound(
         {
           sid: b.MessageSid,
@@ -65,6 +72,7 @@ export class CommandReplies {
           commandKey: command?.command_key ?? null,
           kind: corr.kind,
           eventCode: corr.kind === 'alarm' || corr.kind === 'event' ? corr.code : null,
+          answers: answers.map((m) => m.id),
         },
         c,
       );
@@ -82,7 +90,7 @@ export class CommandReplies {
 
   /** A command the message answers (or reports progress of): its transition, or the next attempt after a pause. */
   private async settle(m: LockedMessage, reply: WatchReply, corr: Correlation, c: Queryable): Promise<void> {
-    const state = { status: m.status, answered: m.answered_at !== null, claimed: m.claimed_at !== null, hasSid: m.gateway_message_id !== null };
+    const state = stateOf(m);
     let event: CommandEvent = corr.kind === 'progress' ? { kind: 'progress' } : { kind: 'reply', reply };
     if (corr.kind === 'reply' && reply.outcome === 'refused' && reply.temporary && LEDGER_RETRIES.has(commandClass(m.command_key ?? ''))) {
       const next = await this.retry(m, reply, c);
@@ -94,7 +102,7 @@ export class CommandReplies {
       // a reply that overtook the worker's commit: the claim stays, so that the sid is recorded (or reconciled) still
       await this.status.settle(m, change.status, c, { error: change.error, keepClaim: m.gateway_message_id === null });
     }
-    if (change.answered && !state.answered) await this.store.markAnswered([m.id], c);
+    // answered_at was set with the reply's INSERT (receive: `replyAnswers` says the same as this change)
   }
 
   /**

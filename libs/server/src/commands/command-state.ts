@@ -71,6 +71,15 @@ export function commandTransition(s: CommandState, e: CommandEvent): CommandChan
   }
 }
 
+/**
+ * Whether a final reply marks the command answered now: the reply's transition does, and so does the retry a
+ * temporary refusal may turn it into (the same guard), whatever else they change. The reply's INSERT marks them
+ * (`CommandStoreRepository.insertInbound`), before the transitions run.
+ */
+export function replyAnswers(s: CommandState, reply: WatchReply): boolean {
+  return !s.answered && commandTransition(s, { kind: 'reply', reply })?.answered === true;
+}
+
 /** What a device must be to take a command (docs/sms.md "Gates"). */
 export type GateDevice = { device_status: number; enabled: boolean; gsm_number: string | null };
 

@@ -115,10 +115,11 @@ export class CommandStoreRepository extends SqlRepository {
    * statement), with what correlation made of it; null when the sid was stored before (a repeat).
    */
   async insertInbound(
-    r: { sid: string; from: string; body: string; deviceId: number | null; replyTo: number | null; commandKey: string | null; kind: string; eventCode: string | null },
+    r: { sid: string; from: string; body: string; deviceId: number | null; replyTo: number | null; commandKey: string | null; kind: string; eventCode: string | null; answers?: number[] },
     q: Queryable,
   ): Promise<number | null> {
-    // a message from the device: a reply, not a delivery
+    // a message from the device: a reply, not a delivery; the commands it answers marked answered by the same
+    // statement, only if it was stored (a repeat of the gateway's call changes nothing)
     const rows = await named<{ id: number }>(
       q,
       'sms_insert_inbound',
@@ -126,9 +127,10 @@ export class CommandStoreRepository extends SqlRepository {
          INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
          VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
          ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, created),
-       counted AS (${countRepliesSql('m')})
+       counted AS (${countRepliesSql('m')}),
+       answered AS (UPDATE sms_message SET answered_at = now() WHERE id = ANY(${blindArray(9, 'bigint')}) AND answered_at IS NULL AND EXISTS (SELECT FROM m))
        SELECT id FROM m`,
-      [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode],
+      [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode, r.answers ?? []],
     );
     return rows[0]?.id ?? null;
   }
@@ -142,13 +144,6 @@ export class CommandStoreRepository extends SqlRepository {
       q,
     );
     return r?.at ?? null;
-  }
-
-  /** The watch's final reply arrived: these commands await nothing more. */
-  async markAnswered(ids: number[], q: Queryable): Promise<void> {
-    if (ids.length) {
-      await named(q, 'sms_mark_answered', `UPDATE sms_message SET answered_at = now() WHERE id = ANY(${blindArray(1, 'bigint')}) AND answered_at IS NULL`, [ids]);
-    }
   }
 
   /** What sending a command again takes: its text, secret, sender, campaign, end of life, and its attempts so far. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandAllowed, commandClass, commandNeedsConfirmation, commandTtlMinutes, ROLES_WITHOUT_COMMANDS, type RoleId } from '@tracker/contract';
-import { commandTransition, EXPIRED, gateRefusal, type CommandEvent, type CommandState } from './command-state.js';
+import { commandTransition, EXPIRED, gateRefusal, replyAnswers, type CommandEvent, type CommandState } from './command-state.js';
 import { correlate, type AwaitingCommand } from './correlate.js';
 import { parseWatchMessage } from './grammar.js';
 
@@ -76,6 +76,21 @@ describe('a command’s state machine', () => {
     const got = commandTransition(s, e);
     if (expected === null) expect(got).toBeNull();
     else expect(got).toMatchObject(expected);
+  });
+
+  it("marks answered (with the reply's INSERT) exactly where a reply's or a retry's transition would", () => {
+    const busy = reply('RESET:ERR,BUSY');
+    for (const s of [created, claimed, sent, received, answered, error, expired]) {
+      for (const r of [reply('RESET:OK'), busy, reply('ERR:UNKNOWN_COMMAND,RESET')]) {
+        const byReply = commandTransition(s, { kind: 'reply', reply: r });
+        expect(replyAnswers(s, r)).toBe(!s.answered && byReply?.answered === true);
+        const byRetry = commandTransition(s, { kind: 'retry', reason: 'BUSY', next: 1 });
+        expect(replyAnswers(s, busy)).toBe(!s.answered && byRetry?.answered === true);
+      }
+    }
+    expect(replyAnswers(sent, busy)).toBe(true);
+    expect(replyAnswers(answered, busy)).toBe(false);
+    expect(replyAnswers(expired, busy)).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ImportKind, ImportParams, MassResult, Reason } from '@tracker/contract';
 import { SqlRepository } from '../core/db.js';
-import { checkSql, checkTable, dbCheckSql, IMPORT_LOCK_KEY, insertSql, massResultSql, stageColumns, stageDdl, stageTable } from './import-sql.js';
+import { checkSql, dbCheckSql, IMPORT_LOCK_KEY, insertSql, legacyCheckTable, massResultSql, stageColumns, stageDdl, stageTable } from './import-sql.js';
 
 export type ImportRunRow = { id: number; kind: ImportKind; status: string; file_path: string | null; file_size: string; params: ImportParams | null };
 
@@ -22,7 +22,7 @@ export type StageCopy = { write(text: string): Promise<void>; end(): Promise<voi
 
 const json = (p: Reason['params']) => (p && Object.keys(p).length ? JSON.stringify(p) : null);
 
-/** The SQL of the import runner (worker side): its import row, run lock, stage and check tables, and the final commit. */
+/** The SQL of the import runner (worker side): its import row, run lock, stage table, bulk checks and the final commit. */
 @Injectable()
 export class ImportRunnerRepository extends SqlRepository {
   async get(importId: number): Promise<ImportRunRow | undefined> {
@@ -90,7 +90,7 @@ export class ImportRunnerRepository extends SqlRepository {
   }
 
   async dropTables(importId: number): Promise<void> {
-    await this.pool.query(`DROP TABLE IF EXISTS ${stageTable(importId)}, ${checkTable(importId)}`);
+    await this.pool.query(`DROP TABLE IF EXISTS ${stageTable(importId)}, ${legacyCheckTable(importId)}`);
   }
 
   async progress(importId: number, percent: number, count?: number, imported?: number): Promise<void> {
@@ -127,25 +127,30 @@ export class ImportRunnerRepository extends SqlRepository {
     }
   }
 
-  /** Builds the check table (sorts for the in-file duplicates need memory) and indexes it by line for the chunks. */
-  async check(kind: ImportKind, importId: number, params: ImportParams): Promise<void> {
+  /**
+   * The bulk checks on the loaded stage table (hashes for the in-file duplicates need memory), after its statistics,
+   * then a BRIN index by line for the insert chunks (COPY wrote the lines in order).
+   */
+  async check(kind: ImportKind, importId: number): Promise<void> {
+    const t = stageTable(importId);
     return this.pool.transaction(async (c) => {
       await c.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       await c.query('SET LOCAL jit = off');
-      await c.query(checkSql(kind, importId, params));
-      await c.query(`CREATE INDEX ON ${checkTable(importId)} (line)`);
-      await c.query(`ANALYZE ${checkTable(importId)}`);
+      await c.query(`ANALYZE ${t}`);
+      for (const sql of checkSql(kind, importId)) await c.query(sql);
+      await c.query(`CREATE INDEX ON ${t} USING brin (line)`);
     });
   }
 
   /**
-   * The checks against the database, the error rows, the new rows and FINISHED: one transaction. `onChunk` gets the
-   * share of lines inserted (0-1) and the rows so far after each chunk. False when another run committed first.
+   * The checks against the database, the error rows, the new rows and FINISHED: one transaction. `lines`: the data
+   * lines loaded and the number of the last one (the insert chunks go up to it). `onChunk` gets the share of lines
+   * inserted (0-1) and the rows so far after each chunk. False when another run committed first.
    */
   async commit(
     imp: { id: number; kind: ImportKind },
     params: ImportParams,
-    count: number,
+    lines: { count: number; lastLine: number },
     note: Reason | null,
     onChunk: (share: number, imported: number) => Promise<void>,
   ): Promise<{ imported: number; failed: number } | false> {
@@ -162,10 +167,11 @@ export class ImportRunnerRepository extends SqlRepository {
       await c.query(`DELETE FROM import_error WHERE import_id = $1`, [id]);
       const errors = await c.query(
         `INSERT INTO import_error (import_id, line, "column", value, reason_code, reason_params)
-         SELECT $1, line, e[1], left(e[2], ${MAX_VALUE_CHARS}), e[3], e[4]::jsonb FROM ${checkTable(id)} WHERE e IS NOT NULL`,
+         SELECT $1, line, problem_column, left(problem_value, ${MAX_VALUE_CHARS}), problem, problem_params::jsonb
+           FROM ${stageTable(id)} WHERE problem IS NOT NULL`,
         [id],
       );
-      const maxLine = (await c.query<{ m: number }>(`SELECT coalesce(max(line), 0)::int AS m FROM ${checkTable(id)}`)).rows[0]!.m;
+      const maxLine = lines.lastLine;
       const statements = insertSql(imp.kind, id, params);
       let imported = 0;
       for (let from = 1; from <= maxLine; from += INSERT_CHUNK_LINES) {
@@ -179,7 +185,7 @@ export class ImportRunnerRepository extends SqlRepository {
       await c.query(
         `UPDATE import SET status = 'FINISHED', count = $2, imported = $3, failed = $4, progress = 100, result = $5,
                 error_code = $6, error_params = $7, finished_at = clock_timestamp() WHERE id = $1`,
-        [id, count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null, note?.code ?? null, json(note?.params)],
+        [id, lines.count, imported, errors.rowCount ?? 0, result ? JSON.stringify(result) : null, note?.code ?? null, json(note?.params)],
       );
       return { imported, failed: errors.rowCount ?? 0 };
     });

@@ -2,15 +2,18 @@ import { IMPORT_COLUMNS, UNKNOWN_REF, VALUE_RULES, type ImportColumn, type Impor
 
 /**
  * The SQL of an import, generated from the contract's column definitions. Rows go
- * file -> stage table (COPY, all text) -> check table (normalised values and the first error per line, found in
- * bulk by one query) -> target tables (inside the final transaction, after the checks against the database).
+ * file -> stage table (COPY, all text: the values checked and normalised in JavaScript, the upload form's defaults
+ * filled in, each line's first problem so far) -> the bulk checks mark more problems in place (unknown references,
+ * in-file duplicates; outside the final transaction) -> target tables (inside the final transaction, after the
+ * checks against the database). Each good row is written once before its insert.
  */
 
 /** Advisory lock held by every transaction that inserts imported rows (bulk and single-record). */
 export const IMPORT_LOCK_KEY = 7_311_001;
 
 export const stageTable = (importId: number) => `_import_stage_${importId}`;
-export const checkTable = (importId: number) => `_import_check_${importId}`;
+/** The second table of runs before issue 25 (stage -> check): only dropped, should such a run have left one. */
+export const legacyCheckTable = (importId: number) => `_import_check_${importId}`;
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const q = (name: string) => `"${name}"`;
@@ -18,9 +21,10 @@ const q = (name: string) => `"${name}"`;
 const code = (c: ReasonCode) => lit(c);
 
 /**
- * Stage columns: the line number, the line's first problem found while streaming (parse errors, missing or malformed
- * values: the contract's VALUE_RULES checked in JavaScript on the way in) as a reason code with its parameters (JSON
- * text), column and value, then every column of the kind as text.
+ * Stage columns: the line number, the line's first problem (reason code, its parameters as JSON text, column and
+ * value: found while streaming, the contract's VALUE_RULES checked in JavaScript on the way in, then by the bulk
+ * checks and the checks against the database), then every column of the kind as text. A line is good while its
+ * `problem` is null.
  */
 export function stageDdl(kind: ImportKind, importId: number): string {
   const cols = IMPORT_COLUMNS[kind].map((c) => `${q(c.name)} text`).join(', ');
@@ -29,6 +33,13 @@ export function stageDdl(kind: ImportKind, importId: number): string {
 
 export function stageColumns(kind: ImportKind): string[] {
   return ['line', 'problem', 'problem_params', 'problem_column', 'problem_value', ...IMPORT_COLUMNS[kind].map((c) => c.name)];
+}
+
+/** The upload form's default of a column, filled in for an empty value (null: none). */
+export function columnDefault(c: ImportColumn, params: ImportParams): string | null {
+  if (c.name === 'device_type_id' && params.device_type_id) return String(params.device_type_id);
+  if (c.name === 'white_label_deployment_id' && params.white_label_deployment_id) return String(params.white_label_deployment_id);
+  return null;
 }
 
 const REF_TABLE = { device_type: 'device_type', operator: 'operator', white_label_deployment: 'white_label_deployment' } as const;
@@ -47,85 +58,55 @@ function inFileUnique(kind: ImportKind): string[] {
   return Object.keys(UNIQUE_TARGET[kind]);
 }
 
-/** The value of a column with the upload form's defaults (case is normalised on the way in). */
-function normalised(kind: ImportKind, c: ImportColumn, params: ImportParams): string {
-  const v = `s.${q(c.name)}`;
-  if (c.name === 'device_type_id' && params.device_type_id) return `coalesce(${v}, ${lit(String(params.device_type_id))})`;
-  if (c.name === 'white_label_deployment_id' && params.white_label_deployment_id) {
-    return `coalesce(${v}, ${lit(String(params.white_label_deployment_id))})`;
-  }
-  void kind;
-  return v;
-}
+/** Sets the first problem of the good lines of `t` (alias `c`) that `where` selects. */
+const mark = (t: string, column: string, reason: string, where: string) =>
+  `UPDATE ${t} c SET problem = ${reason}, problem_column = ${lit(column)}, problem_value = c.${q(column)}
+    WHERE c.problem IS NULL AND ${where}`;
 
 /**
- * Creates the check table: per line the normalised values and `e` = {column, value, reason code, reason params as
- * JSON text} of its first error
- * (the stream's problem, an unknown reference, a duplicate of an earlier line), or null.
+ * The bulk checks after the load, in order, each marking only lines without a problem yet: unknown references (one
+ * statement per reference column, in column order), then in-file duplicates. A line repeating a value of an earlier
+ * line that had no problem before this step is a `duplicateOfLine` of the first such line (the first unique column
+ * in the kind's order wins); found by one sort of (value, line) per unique column, and only their lines are rewritten.
  */
-export function checkSql(kind: ImportKind, importId: number, params: ImportParams): string {
-  const cols = IMPORT_COLUMNS[kind];
-  const norm = cols.map((c) => `${normalised(kind, c, params)} AS ${q(c.name)}`).join(',\n      ');
-  const when: string[] = [`WHEN n.problem IS NOT NULL THEN ARRAY[n.problem_column, n.problem_value, n.problem, n.problem_params]`];
-  for (const c of cols) {
-    const v = `n.${q(c.name)}`;
-    if (c.ref) {
-      when.push(
-        `WHEN ${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${REF_TABLE[c.ref]} r WHERE r.id = ${v}::int) ` +
-          `THEN ARRAY[${lit(c.name)}, ${v}, ${code(UNKNOWN_REF[c.ref])}, NULL]`,
-      );
-    }
+export function checkSql(kind: ImportKind, importId: number): string[] {
+  const t = stageTable(importId);
+  const out: string[] = [];
+  for (const c of IMPORT_COLUMNS[kind]) {
+    if (!c.ref) continue;
+    const v = `c.${q(c.name)}`;
+    out.push(mark(t, c.name, code(UNKNOWN_REF[c.ref]), `${v} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${REF_TABLE[c.ref]} r WHERE r.id = ${v}::int)`));
   }
-  const uniques = inFileUnique(kind);
-  const firsts = uniques
-    .map((u) => `min(f.line) OVER (PARTITION BY f.${q(u)}, f.e IS NULL) AS ${q(`first_${u}`)}`)
-    .join(', ');
-  const dupWhen = uniques
-    .map(
-      (u) =>
-        `WHEN d.${q(u)} IS NOT NULL AND d.${q(`first_${u}`)} < d.line THEN ARRAY[${lit(u)}, d.${q(u)}, ${code('duplicateOfLine')}, json_build_object('line', d.${q(`first_${u}`)})::text]`,
-    )
-    .join('\n        ');
-  const names = cols.map((c) => `d.${q(c.name)}`).join(', ');
-  return `CREATE UNLOGGED TABLE ${checkTable(importId)} AS
-  WITH n AS (
-    SELECT s.line, s.problem, s.problem_params, s.problem_column, s.problem_value,
-      ${norm}
-    FROM ${stageTable(importId)} s
-  ), f AS MATERIALIZED (
-    SELECT n.*, CASE
-        ${when.join('\n        ')}
-      END AS e
-    FROM n
-  ), d AS (
-    SELECT f.*, ${firsts} FROM f
-  )
-  SELECT d.line, ${names},
-    CASE WHEN d.e IS NOT NULL THEN d.e
-        ${dupWhen}
-    END AS e
-  FROM d`;
+  const repeats = inFileUnique(kind).map(
+    (u, order) =>
+      `SELECT line, ${order} AS o, ${lit(u)} AS col, val, first
+         FROM (SELECT line, ${q(u)} AS val, min(line) OVER (PARTITION BY ${q(u)}) AS first
+                 FROM ${t} WHERE problem IS NULL AND ${q(u)} IS NOT NULL) w
+        WHERE first < line`,
+  );
+  out.push(
+    `UPDATE ${t} c SET problem = ${code('duplicateOfLine')}, problem_params = json_build_object('line', x.first)::text,
+            problem_column = x.col, problem_value = x.val
+       FROM (SELECT DISTINCT ON (line) line, col, val, first FROM (${repeats.join('\n UNION ALL\n')}) r ORDER BY line, o) x
+      WHERE c.line = x.line`,
+  );
+  return out;
 }
 
 /**
  * Checks against the database, run inside the final transaction (under the import lock, so two imports cannot
- * both insert the same value): each marks the lines it fails that have no error yet.
+ * both insert the same value): each marks the lines it fails that have no problem yet.
  */
 export function dbCheckSql(kind: ImportKind, importId: number): string[] {
-  const t = checkTable(importId);
+  const t = stageTable(importId);
   const out: string[] = [];
   for (const [col, table] of Object.entries(UNIQUE_TARGET[kind])) {
-    out.push(
-      `UPDATE ${t} c SET e = ARRAY[${lit(col)}, c.${q(col)}, ${code('duplicate')}, NULL]
-        WHERE c.e IS NULL AND c.${q(col)} IS NOT NULL AND EXISTS (SELECT 1 FROM ${table} x WHERE x.${q(col)} = c.${q(col)})`,
-    );
+    out.push(mark(t, col, code('duplicate'), `c.${q(col)} IS NOT NULL AND EXISTS (SELECT 1 FROM ${table} x WHERE x.${q(col)} = c.${q(col)})`));
   }
   if (kind === 'DEVICE') {
     out.push(
-      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, ${code('noSim')}, NULL]
-        WHERE c.e IS NULL AND c.imsi IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sim_card x WHERE x.imsi = c.imsi)`,
-      `UPDATE ${t} c SET e = ARRAY['imsi', c.imsi, ${code('simInUse')}, NULL]
-        WHERE c.e IS NULL AND EXISTS (SELECT 1 FROM sim_card x JOIN device dv ON dv.sim_id = x.id WHERE x.imsi = c.imsi)`,
+      mark(t, 'imsi', code('noSim'), `c.imsi IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sim_card x WHERE x.imsi = c.imsi)`),
+      mark(t, 'imsi', code('simInUse'), `EXISTS (SELECT 1 FROM sim_card x JOIN device dv ON dv.sim_id = x.id WHERE x.imsi = c.imsi)`),
     );
   }
   return out;
@@ -138,8 +119,8 @@ const OPERATOR_BY_PREFIX = `LEFT JOIN (SELECT DISTINCT ON (start) id, start FROM
 
 /** Inserts of the valid lines in [$1, $2] (chunks, for progress); $3 is the import id. Returns rows per statement. */
 export function insertSql(kind: ImportKind, importId: number, params: ImportParams): string[] {
-  const t = checkTable(importId);
-  const valid = `c.e IS NULL AND c.line BETWEEN $1 AND $2`;
+  const t = stageTable(importId);
+  const valid = `c.problem IS NULL AND c.line BETWEEN $1 AND $2`;
   const bool = (v: string) => `coalesce(${v} IN ('true', '1', 'yes'), false)`;
   switch (kind) {
     case 'SIM':
@@ -187,5 +168,5 @@ export function insertSql(kind: ImportKind, importId: number, params: ImportPara
 export function massResultSql(importId: number): string {
   return `SELECT count(DISTINCT c.imei)::int AS found,
                  count(DISTINCT c.imei) FILTER (WHERE EXISTS (SELECT 1 FROM device d WHERE d.imei = c.imei))::int AS in_database
-            FROM ${checkTable(importId)} c WHERE c.imei ~ ${lit(VALUE_RULES.imei.pattern)}`;
+            FROM ${stageTable(importId)} c WHERE c.imei ~ ${lit(VALUE_RULES.imei.pattern)}`;
 }

@@ -71,13 +71,15 @@ function slotFunctionBody(sources: Source[], side: 'ins' | 'upd' | 'del'): strin
 /**
  * The devices active: each new communication of a device on a day of a zone in use (and not older than
  * ACTIVE_KEEP_DAYS) is a row of `daily_report_active`; the rows that are new add 1 to their zone's day, kept as the
- * slot of the day's start with the zone's name. A test owner's device is not counted (as in the raw figures).
+ * slot of the day's start with the zone's name. A test owner's device is not counted (as in the raw figures). The rows
+ * go in key order, so two statements inserting the same keys wait for each other instead of deadlocking.
  */
 const ACTIVE_BODY = `WITH fresh AS (
       INSERT INTO daily_report_active (tz, day, device_id, white_label_id)
       SELECT DISTINCT z.tz, (x.time AT TIME ZONE z.tz)::date, x.device_id, coalesce(o.white_label_vendor_id, ${NO_WHITE_LABEL})
         FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id CROSS JOIN daily_report_zone z
        WHERE x.device_id IS NOT NULL AND x.time >= z.since AND x.time >= now() - interval '${ACTIVE_KEEP_DAYS - 1} days' AND o.is_test IS NOT TRUE
+       ORDER BY 1, 2, 3
       ON CONFLICT DO NOTHING
       RETURNING tz, day, white_label_id)
     INSERT INTO daily_report_delta (tz, slot, white_label_id, devices_active)

@@ -15,9 +15,13 @@ import { revealSecret } from '../commands/grammar.js';
 
 type Retry = { id: number; delayMs: number; attempts: number };
 
-/** Sends and retries recorded per transaction at most, and how long a send waits for others to share its commit. */
+/**
+ * Sends and retries recorded per transaction at most, and how long a send waits for others to share its commit: a
+ * tenth of a second, so that at 100/s about ten share one (six statements each; at 20 ms two did: docs/benchmarks.md
+ * "Bulk SMS", 2026-11-29). A delivery report that comes first waits in sms_callback and goes with the record.
+ */
 const RECORD_BATCH = 200;
-const RECORD_DELAY_MS = 20;
+const RECORD_DELAY_MS = 100;
 
 /** A batch is claimed this long before its first slot, so its sends leave on their slots (not a claim's round trip later). */
 const CLAIM_LEAD_MS = 200;

@@ -14,6 +14,9 @@ export type StatusRow = {
   sent?: { gatewayId: number; sid: string };
 };
 
+/** The advisory lock keys of the sids in a text[] parameter, distinct, in the order they are taken. */
+const SID_LOCK_KEYS = (param: string) => `SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest(${param}::text[]) AS s ORDER BY k`;
+
 /** A message locked for a status change: its state and the day its counters live on. */
 export type LockedMessage = {
   id: number;
@@ -37,20 +40,26 @@ export class SmsStatusRepository extends SqlRepository {
   /**
    * Serialises the work on gateway sids for the rest of the transaction: a callback and the worker recording that
    * sid never interleave (else each could miss the other: the callback finding no message, the worker no callback).
-   * Taken in the order of their lock keys, so two batches never wait on each other in a cycle.
+   * Taken in the order of their lock keys, so two batches never wait on each other in a cycle. What reads under the
+   * locks (the worker's `callbacksOf`, the callbacks' `lockBySids`) must be a later statement: a statement sees what
+   * was committed when it started.
    */
   async lockSids(sids: string[], q: Queryable): Promise<void> {
-    await named(q, 'sms_lock_sids', `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext('sms:' || s) AS k FROM unnest($1::text[]) AS s ORDER BY k) x`, [
-      sids,
-    ]);
+    await named(q, 'sms_lock_sids', `SELECT pg_advisory_xact_lock(k) FROM (${SID_LOCK_KEYS('$1')}) x`, [sids]);
   }
 
-  /** Logs callbacks once per (sid, status): the new ones (a repeat, even within the batch, is not). */
-  recordCallbacks(cbs: (GatewayReport & { sid: string })[], q: Queryable): Promise<(GatewayReport & { sid: string })[]> {
+  /**
+   * The sids locked (`lockSids`) and the callbacks logged once per (sid, status), in one statement: the new ones
+   * answered (a repeat, even within the batch, is not). The insert needs no snapshot taken under the locks (a
+   * callback is visible to the worker once committed, which is under them), only the later `lockBySids` does.
+   */
+  lockAndRecordCallbacks(cbs: (GatewayReport & { sid: string })[], q: Queryable): Promise<(GatewayReport & { sid: string })[]> {
     return named(
       q,
       'sms_record_callbacks',
-      `INSERT INTO sms_callback (sid, status, error_code) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+      `WITH locked AS MATERIALIZED (SELECT count(pg_advisory_xact_lock(k)) AS n FROM (${SID_LOCK_KEYS('$1')}) x)
+       INSERT INTO sms_callback (sid, status, error_code) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+       WHERE (SELECT n FROM locked) >= 0
        ON CONFLICT DO NOTHING RETURNING sid, status, error_code`,
       [cbs.map((c) => c.sid), cbs.map((c) => c.status), cbs.map((c) => c.error_code)],
     );

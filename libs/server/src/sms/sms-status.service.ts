@@ -97,8 +97,7 @@ export class SmsStatusService {
   /** Callbacks of several messages in one transaction: the sids locked, the new ones logged and applied in rank order. */
   private async applyCallbacks(cbs: Callback[]): Promise<void> {
     await this.repo.transaction(async (c) => {
-      await this.repo.lockSids(cbs.map((x) => x.sid), c);
-      const fresh = await this.repo.recordCallbacks(cbs, c);
+      const fresh = await this.repo.lockAndRecordCallbacks(cbs, c);
       if (!fresh.length) return;
       const rows: StatusRow[] = [];
       const days = new Map<string, StatDelta>();

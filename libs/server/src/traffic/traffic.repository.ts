@@ -126,15 +126,22 @@ export class TrafficRepository extends SqlRepository {
 
   /**
    * The sums of the day counters, folded (sms_statistic) plus not yet folded (sms_statistic_delta, which the pipeline
-   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` through `to` (until included).
+   * appends and its sweep folds; docs/sms.md): every day, or the days from `from` through `to` (until included), less
+   * the messages of test owners' devices on those days (docs/statistics.md "Test owners", as the daily report's sms_*).
+   * The pipeline counts every message without reading its device's owner; the few test owners' messages are counted
+   * here, on reading (partial index owner_is_test_idx, then the devices' and their messages' indexes).
    */
   async statisticDays(days?: { from: string; to: string }): Promise<SmsStatistics> {
-    const both = (where: string) =>
-      `SELECT ${SUMS} FROM (SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic ${where}
-         UNION ALL SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic_delta ${where}) s`;
-    const rows = days
-      ? await this.pool.rows<SmsStatistics>(both('WHERE day >= $1::date AND day <= $2::date'), [days.from, days.to])
-      : await this.pool.rows<SmsStatistics>(both(''));
+    const range = days ? 'WHERE day >= $1::date AND day <= $2::date' : '';
+    const created = days ? `AND m.created >= $1::date::timestamp AT TIME ZONE 'UTC' AND m.created < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'` : '';
+    const sql = `WITH counted AS (
+        SELECT ${SUMS} FROM (SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic ${range}
+          UNION ALL SELECT day, ${COUNTER_COLUMNS} FROM sms_statistic_delta ${range}) s),
+      test AS (
+        SELECT ${smsCounters('m.')} FROM owner o JOIN device d ON d.owner_id = o.id JOIN sms_message m ON m.device_id = d.id
+         WHERE o.is_test ${created})
+      SELECT ${SMS_COUNTER_FIGURES.map((f) => `c.${f} - t.${f} AS ${f}`).join(', ')} FROM counted c, test t`;
+    const rows = await this.pool.rows<SmsStatistics>(sql, days ? [days.from, days.to] : []);
     return rows[0]!;
   }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POLLING_MS, type ModemReport } from '@tracker/contract';
 import { apiCall, downloadFile } from '../../../lib/api-client';
@@ -55,8 +56,17 @@ export function useModemAllStatuses(poll: boolean) {
   });
 }
 
-/** GET /modem/waiting: the running updates waiting for their watch's reply (every device's), every 2 s while `poll`. */
+/**
+ * GET /modem/waiting: the running updates waiting for their watch's reply (every device's), every 2 s while `poll`,
+ * and once more when polling stops (the last poll may predate the last device's answer).
+ */
 export function useModemWaiting(page: number, poll: boolean) {
+  const qc = useQueryClient();
+  const polled = useRef(poll);
+  useEffect(() => {
+    if (polled.current && !poll) void qc.invalidateQueries({ queryKey: ['modem', 'waiting'] });
+    polled.current = poll;
+  }, [poll, qc]);
   return useQuery({
     queryKey: ['modem', 'waiting', page],
     queryFn: ({ signal }) => apiCall('modemWaiting', { query: { page }, signal, ...POLLING }),

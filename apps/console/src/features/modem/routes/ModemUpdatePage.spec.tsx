@@ -128,6 +128,34 @@ describe('/admin/modem/update', () => {
     expect(within(dialog).getByText('A finished update is not started over')).toBeTruthy();
   }, 20_000);
 
+  it('asks for the waiting list once more when the last device finishes, so a device that just answered leaves it', async () => {
+    let polls = 0;
+    let answered = false;
+    mockFetch({
+      'GET /api/local/role': role,
+      'POST /api/device/initModemUpdateProcess': ok({ started: 1, items: [{ imei: A, outcome: 'started', device_id: 1, modem_id: 1, profile: 'standard', task_count: 11 }] }),
+      'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
+      // running at the first poll; the second answers late (after the waiting list's own poll of the same moment),
+      // done: the watch answered meanwhile
+      'POST /api/device/checkStatusModemUpdateProcess': async () => {
+        if (++polls === 1) return ok({ items: [{ imei: A, device_id: 1, process: proc(A, 1) }] });
+        await new Promise((r) => setTimeout(r, 500));
+        answered = true;
+        return ok({ items: [{ imei: A, device_id: 1, process: proc(A, 1, { status: 'DONE', task_id: 11, task: 'revertSettings' }) }] });
+      },
+      'GET /api/modem/waiting': () => ok({ items: answered ? [] : [proc(A, 1)], total_pages: 1, more: false, page: 0 }),
+    });
+    const { user } = renderApp('/admin/modem/update', { session: {} });
+    await user.type(await screen.findByTestId('modem-imeis'), A);
+    await user.click(screen.getByTestId('modem-start'));
+    await user.click(await screen.findByTestId('modem-to-progress'));
+    const waiting = await screen.findByTestId('modem-waiting');
+    expect(await within(waiting).findByText(A)).toBeTruthy();
+    // the update finishes: polling stops, and the list is asked for once more
+    await waitFor(() => expect(screen.getByTestId('modem-progress-table').querySelector('[data-status="DONE"]')).toBeTruthy(), { timeout: 6000 });
+    await waitFor(() => expect(within(screen.getByTestId('modem-waiting')).queryByText(A)).toBeNull(), { timeout: 6000 });
+  }, 20_000);
+
   it('refuses entries that are not IMEIs before calling the api', async () => {
     const api = mockFetch({ 'GET /api/local/role': role });
     const { user } = renderApp('/admin/modem/update', { session: {} });
