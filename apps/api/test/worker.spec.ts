@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionSweepService } from '@tracker/server';
+import { ExportSweep, SessionSweepService } from '@tracker/server';
 import { WorkerModule } from '../../worker/src/worker.module.js';
 import { startApi, type TestApi } from './harness.js';
 
@@ -33,5 +33,21 @@ describe('worker', () => {
       'c'.repeat(64),
     ]);
     expect(left.rows.map((r) => r.token_hash)).toEqual(['c'.repeat(64)]);
+  });
+
+  it('sweeps export hashes that expired more than a day ago (the periodic job exports.sweep), keeping the others', async () => {
+    const worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    try {
+      await api.pool.query(`
+        insert into csv_export (hash, kind, params, expires_at) values
+          ('sweep-old', 'x', '{}', now() - interval '25 hours'),
+          ('sweep-recent', 'x', '{}', now() - interval '23 hours'),
+          ('sweep-live', 'x', '{}', now() + interval '1 hour')`);
+      expect(await worker.get(ExportSweep).sweep()).toBe(1);
+    } finally {
+      await worker.close();
+    }
+    const left = await api.pool.query(`select hash from csv_export where hash like 'sweep-%' order by hash`);
+    expect(left.rows.map((r) => r.hash)).toEqual(['sweep-live', 'sweep-recent']);
   });
 });

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server/worker';
+import { CoreModule, ExportSweep, ExportSweepRepository, ImportsWorkerModule, JobsWorkerModule, PeriodicJobsModule, SessionSweepService, SessionQueriesRepository, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule } from '@tracker/server/worker';
 
 /**
  * The worker: the job handlers of every queue (JobsWorkerModule runs them) and the periodic jobs (PeriodicJobsModule
@@ -7,6 +7,6 @@ import { CoreModule, ExportSweep, ImportsWorkerModule, JobsWorkerModule, Periodi
  */
 @Module({
   imports: [CoreModule, JobsWorkerModule, PeriodicJobsModule, ImportsWorkerModule, SmsWorkerModule, StatsWorkerModule, ReportsWorkerModule, FirmwareWorkerModule, ModemWorkerModule],
-  providers: [SessionSweepService, SessionQueriesRepository, ExportSweep],
+  providers: [SessionSweepService, SessionQueriesRepository, ExportSweep, ExportSweepRepository],
 })
 export class WorkerModule {}

@@ -8,6 +8,7 @@ export { MetricsService } from './core/metrics/metrics.service.js';
 export { JobsWorkerModule } from './core/jobs/jobs.module.js';
 export { PeriodicJobsModule } from './core/jobs/periodic-jobs.js';
 export { ExportSweep } from './core/exports/export-sweep.service.js';
+export { ExportSweepRepository } from './core/exports/export-sweep.repository.js';
 export { SessionSweepService } from './sessions/session-sweep.service.js';
 export { SessionQueriesRepository } from './auth/session-queries.repository.js';
 export { ImportsWorkerModule } from './imports/imports-worker.module.js';

@@ -51,7 +51,11 @@ const PROGRESS = { loaded: 60, checked: 70, inserted: 99 } as const;
 export const ignoredNote = (ignored: string[]): Reason | null =>
   ignored.length ? reason('ignoredColumns', { columns: ignored.join(', ').slice(0, 1000) }) : null;
 
-const copyEscape = (v: string) => v.replace(/[\\\t\n\r]/g, (m) => (m === '\\' ? '\\\\' : m === '\t' ? '\\t' : m === '\n' ? '\\n' : '\\r'));
+// most values (digits, codes) have nothing to escape: a test is cheaper than a replace on every value (the worker's
+// CPU profile of a 1,000,000-row import had the replace at 6 %, beside 6 % for the whole line check)
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const copyEscape = (v: string) =>
+  COPY_SPECIAL.test(v) ? v.replace(/[\\\t\n\r]/g, (m) => (m === '\\' ? '\\\\' : m === '\t' ? '\\t' : m === '\n' ? '\\n' : '\\r')) : v;
 const copyValue = (v: string | null) => (v === null ? '\\N' : copyEscape(v));
 const clean = (v: string, max = MAX_VALUE_CHARS) => v.replace(/\0/g, '').slice(0, max);
 

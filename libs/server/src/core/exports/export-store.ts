@@ -14,7 +14,7 @@ export interface ExportTicket {
  * parameters, expiry) in Postgres table `csv_export` under a random hash; `resolve` gives the parameters back only to
  * the user who generated it, for the same kind, before it expires (otherwise 404: a hash passed on is worthless).
  * Postgres, not Redis, so a hash survives a Redis restart like every other business record; the worker's sweep
- * deletes expired rows.
+ * deletes expired rows (ExportSweep, by ExportSweepRepository).
  */
 @Injectable()
 export class ExportStore extends PrismaRepository {
@@ -42,11 +42,5 @@ export class ExportStore extends PrismaRepository {
     });
     if (!row) throw new DomainError(ErrorCode.ExportNotFound);
     return { kind: row.kind, params: row.params as P };
-  }
-
-  /** Deletes hashes that expired more than a day ago (they answer 404 already). Returns how many. */
-  async sweep(): Promise<number> {
-    const r = await this.prisma.csvExport.deleteMany({ where: { expires_at: { lt: new Date(Date.now() - 86_400_000) } } });
-    return r.count;
   }
 }

@@ -2,6 +2,7 @@ export * from './csv.js';
 export * from './attachment.js';
 export * from './export-store.js';
 export * from './export-sweep.service.js';
+export * from './export-sweep.repository.js';
 export * from './copy-csv.js';
 export * from './sql-labels.js';
 export * from './csv-generate-forms.js';
