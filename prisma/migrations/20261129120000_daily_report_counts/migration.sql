@@ -85,10 +85,10 @@ INSERT INTO "daily_report_zone" ("tz") SELECT DISTINCT "tz" FROM "daily_report_r
 CREATE OR REPLACE FUNCTION daily_report_count_owner_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, new_owners)
-    SELECT '', slot, wl, sum(new_owners)::int FROM (
+    SELECT '', slot, wl, new_owners FROM (
       SELECT slot, wl, new_owners FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(x.white_label_vendor_id, 0) AS wl, count(*)::int AS new_owners
       FROM dr_new x WHERE x.created IS NOT NULL AND NOT x.is_test GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(new_owners)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_owner_ins ON "owner";
@@ -111,10 +111,10 @@ CREATE TRIGGER daily_report_count_owner_upd AFTER UPDATE ON "owner" REFERENCING 
 CREATE OR REPLACE FUNCTION daily_report_count_owner_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, new_owners)
-    SELECT '', slot, wl, sum(new_owners)::int FROM (
+    SELECT '', slot, wl, new_owners FROM (
       SELECT slot, wl, -new_owners AS new_owners FROM (SELECT slot, wl, new_owners FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(x.white_label_vendor_id, 0) AS wl, count(*)::int AS new_owners
       FROM dr_old x WHERE x.created IS NOT NULL AND NOT x.is_test GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(new_owners)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_owner_del ON "owner";
@@ -123,10 +123,10 @@ CREATE TRIGGER daily_report_count_owner_del AFTER DELETE ON "owner" REFERENCING 
 CREATE OR REPLACE FUNCTION daily_report_count_audit_event_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, new_pairings)
-    SELECT '', slot, wl, sum(new_pairings)::int FROM (
+    SELECT '', slot, wl, new_pairings FROM (
       SELECT slot, wl, new_pairings FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS new_pairings
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND x.status = 5 AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(new_pairings)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_audit_event_ins ON "audit_event";
@@ -149,10 +149,10 @@ CREATE TRIGGER daily_report_count_audit_event_upd AFTER UPDATE ON "audit_event" 
 CREATE OR REPLACE FUNCTION daily_report_count_audit_event_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, new_pairings)
-    SELECT '', slot, wl, sum(new_pairings)::int FROM (
+    SELECT '', slot, wl, new_pairings FROM (
       SELECT slot, wl, -new_pairings AS new_pairings FROM (SELECT slot, wl, new_pairings FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS new_pairings
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND x.status = 5 AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(new_pairings)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_audit_event_del ON "audit_event";
@@ -161,14 +161,14 @@ CREATE TRIGGER daily_report_count_audit_event_del AFTER DELETE ON "audit_event" 
 CREATE OR REPLACE FUNCTION daily_report_count_sms_message_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, sms_created, sms_sent, sms_errors, sms_received, sms_replies)
-    SELECT '', slot, wl, sum(sms_created)::int, sum(sms_sent)::int, sum(sms_errors)::int, sum(sms_received)::int, sum(sms_replies)::int FROM (
+    SELECT '', slot, wl, sms_created, sms_sent, sms_errors, sms_received, sms_replies FROM (
       SELECT slot, wl, sms_created, sms_sent, sms_errors, sms_received, sms_replies FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*) FILTER (WHERE x.direction = 'OUTBOUND')::int AS sms_created,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status IN (1, 2))::int AS sms_sent,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status = 2)::int AS sms_received,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status = 3)::int AS sms_errors,
   count(*) FILTER (WHERE x.direction = 'INBOUND')::int AS sms_replies
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(sms_created)::int <> 0 OR sum(sms_sent)::int <> 0 OR sum(sms_errors)::int <> 0 OR sum(sms_received)::int <> 0 OR sum(sms_replies)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_sms_message_ins ON "sms_message";
@@ -199,14 +199,14 @@ CREATE TRIGGER daily_report_count_sms_message_upd AFTER UPDATE ON "sms_message" 
 CREATE OR REPLACE FUNCTION daily_report_count_sms_message_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, sms_created, sms_sent, sms_errors, sms_received, sms_replies)
-    SELECT '', slot, wl, sum(sms_created)::int, sum(sms_sent)::int, sum(sms_errors)::int, sum(sms_received)::int, sum(sms_replies)::int FROM (
+    SELECT '', slot, wl, sms_created, sms_sent, sms_errors, sms_received, sms_replies FROM (
       SELECT slot, wl, -sms_created AS sms_created, -sms_sent AS sms_sent, -sms_errors AS sms_errors, -sms_received AS sms_received, -sms_replies AS sms_replies FROM (SELECT slot, wl, sms_created, sms_sent, sms_errors, sms_received, sms_replies FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*) FILTER (WHERE x.direction = 'OUTBOUND')::int AS sms_created,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status IN (1, 2))::int AS sms_sent,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status = 2)::int AS sms_received,
   count(*) FILTER (WHERE x.direction = 'OUTBOUND' AND x.status = 3)::int AS sms_errors,
   count(*) FILTER (WHERE x.direction = 'INBOUND')::int AS sms_replies
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(sms_created)::int <> 0 OR sum(sms_sent)::int <> 0 OR sum(sms_errors)::int <> 0 OR sum(sms_received)::int <> 0 OR sum(sms_replies)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_sms_message_del ON "sms_message";
@@ -215,10 +215,10 @@ CREATE TRIGGER daily_report_count_sms_message_del AFTER DELETE ON "sms_message" 
 CREATE OR REPLACE FUNCTION daily_report_count_import_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, imports, imports_failed, imported_rows)
-    SELECT '', slot, wl, sum(imports)::int, sum(imports_failed)::int, sum(imported_rows)::int FROM (
+    SELECT '', slot, wl, imports, imports_failed, imported_rows FROM (
       SELECT slot, wl, imports, imports_failed, imported_rows FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, -1 AS wl, count(*)::int AS imports, count(*) FILTER (WHERE x.status = 'FAILED')::int AS imports_failed, coalesce(sum(x.imported), 0)::int AS imported_rows
       FROM dr_new x WHERE x.created IS NOT NULL GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(imports)::int <> 0 OR sum(imports_failed)::int <> 0 OR sum(imported_rows)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_import_ins ON "import";
@@ -241,10 +241,10 @@ CREATE TRIGGER daily_report_count_import_upd AFTER UPDATE ON "import" REFERENCIN
 CREATE OR REPLACE FUNCTION daily_report_count_import_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, imports, imports_failed, imported_rows)
-    SELECT '', slot, wl, sum(imports)::int, sum(imports_failed)::int, sum(imported_rows)::int FROM (
+    SELECT '', slot, wl, imports, imports_failed, imported_rows FROM (
       SELECT slot, wl, -imports AS imports, -imports_failed AS imports_failed, -imported_rows AS imported_rows FROM (SELECT slot, wl, imports, imports_failed, imported_rows FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, -1 AS wl, count(*)::int AS imports, count(*) FILTER (WHERE x.status = 'FAILED')::int AS imports_failed, coalesce(sum(x.imported), 0)::int AS imported_rows
       FROM dr_old x WHERE x.created IS NOT NULL GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(imports)::int <> 0 OR sum(imports_failed)::int <> 0 OR sum(imported_rows)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_import_del ON "import";
@@ -253,10 +253,10 @@ CREATE TRIGGER daily_report_count_import_del AFTER DELETE ON "import" REFERENCIN
 CREATE OR REPLACE FUNCTION daily_report_count_firmware_upload_request_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, firmware_requests)
-    SELECT '', slot, wl, sum(firmware_requests)::int FROM (
+    SELECT '', slot, wl, firmware_requests FROM (
       SELECT slot, wl, firmware_requests FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, -1 AS wl, count(*)::int AS firmware_requests
       FROM dr_new x WHERE x.created IS NOT NULL GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(firmware_requests)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_firmware_upload_request_ins ON "firmware_upload_request";
@@ -279,10 +279,10 @@ CREATE TRIGGER daily_report_count_firmware_upload_request_upd AFTER UPDATE ON "f
 CREATE OR REPLACE FUNCTION daily_report_count_firmware_upload_request_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, firmware_requests)
-    SELECT '', slot, wl, sum(firmware_requests)::int FROM (
+    SELECT '', slot, wl, firmware_requests FROM (
       SELECT slot, wl, -firmware_requests AS firmware_requests FROM (SELECT slot, wl, firmware_requests FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, -1 AS wl, count(*)::int AS firmware_requests
       FROM dr_old x WHERE x.created IS NOT NULL GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(firmware_requests)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_firmware_upload_request_del ON "firmware_upload_request";
@@ -291,12 +291,12 @@ CREATE TRIGGER daily_report_count_firmware_upload_request_del AFTER DELETE ON "f
 CREATE OR REPLACE FUNCTION daily_report_count_firmware_ota_activity_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, firmware_updates_started, firmware_updates_finished)
-    SELECT '', slot, wl, sum(firmware_updates_started)::int, sum(firmware_updates_finished)::int FROM (
+    SELECT '', slot, wl, firmware_updates_started, firmware_updates_finished FROM (
       SELECT slot, wl, firmware_updates_started, 0 AS firmware_updates_finished FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS firmware_updates_started
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
       UNION ALL SELECT slot, wl, 0 AS firmware_updates_started, firmware_updates_finished FROM (SELECT date_bin('15 minutes', x.updated_at, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS firmware_updates_finished
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.updated_at IS NOT NULL AND x.status = 2 AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(firmware_updates_started)::int <> 0 OR sum(firmware_updates_finished)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_firmware_ota_activity_ins ON "firmware_ota_activity";
@@ -323,12 +323,12 @@ CREATE TRIGGER daily_report_count_firmware_ota_activity_upd AFTER UPDATE ON "fir
 CREATE OR REPLACE FUNCTION daily_report_count_firmware_ota_activity_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, firmware_updates_started, firmware_updates_finished)
-    SELECT '', slot, wl, sum(firmware_updates_started)::int, sum(firmware_updates_finished)::int FROM (
+    SELECT '', slot, wl, firmware_updates_started, firmware_updates_finished FROM (
       SELECT slot, wl, -firmware_updates_started AS firmware_updates_started, -firmware_updates_finished AS firmware_updates_finished FROM (SELECT slot, wl, firmware_updates_started, 0 AS firmware_updates_finished FROM (SELECT date_bin('15 minutes', x.created, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS firmware_updates_started
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.created IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
       UNION ALL SELECT slot, wl, -firmware_updates_started AS firmware_updates_started, -firmware_updates_finished AS firmware_updates_finished FROM (SELECT slot, wl, 0 AS firmware_updates_started, firmware_updates_finished FROM (SELECT date_bin('15 minutes', x.updated_at, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS firmware_updates_finished
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.updated_at IS NOT NULL AND x.status = 2 AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(firmware_updates_started)::int <> 0 OR sum(firmware_updates_finished)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_firmware_ota_activity_del ON "firmware_ota_activity";
@@ -337,12 +337,12 @@ CREATE TRIGGER daily_report_count_firmware_ota_activity_del AFTER DELETE ON "fir
 CREATE OR REPLACE FUNCTION daily_report_count_modem_update_task_ins() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, modem_updates_started, modem_updates_finished, modem_updates_failed)
-    SELECT '', slot, wl, sum(modem_updates_started)::int, sum(modem_updates_finished)::int, sum(modem_updates_failed)::int FROM (
+    SELECT '', slot, wl, modem_updates_started, modem_updates_finished, modem_updates_failed FROM (
       SELECT slot, wl, modem_updates_started, 0 AS modem_updates_finished, 0 AS modem_updates_failed FROM (SELECT date_bin('15 minutes', x.started, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS modem_updates_started
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.started IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
       UNION ALL SELECT slot, wl, 0 AS modem_updates_started, modem_updates_finished, modem_updates_failed FROM (SELECT date_bin('15 minutes', x.finished_at, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*) FILTER (WHERE x.status = 'DONE')::int AS modem_updates_finished, count(*) FILTER (WHERE x.status = 'FAILED')::int AS modem_updates_failed
       FROM dr_new x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.finished_at IS NOT NULL AND x.status IN ('DONE', 'FAILED') AND o.is_test IS NOT TRUE GROUP BY 1, 2) c
-    ) t GROUP BY slot, wl HAVING sum(modem_updates_started)::int <> 0 OR sum(modem_updates_finished)::int <> 0 OR sum(modem_updates_failed)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_modem_update_task_ins ON "modem_update_task";
@@ -369,12 +369,12 @@ CREATE TRIGGER daily_report_count_modem_update_task_upd AFTER UPDATE ON "modem_u
 CREATE OR REPLACE FUNCTION daily_report_count_modem_update_task_del() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO daily_report_delta (tz, slot, white_label_id, modem_updates_started, modem_updates_finished, modem_updates_failed)
-    SELECT '', slot, wl, sum(modem_updates_started)::int, sum(modem_updates_finished)::int, sum(modem_updates_failed)::int FROM (
+    SELECT '', slot, wl, modem_updates_started, modem_updates_finished, modem_updates_failed FROM (
       SELECT slot, wl, -modem_updates_started AS modem_updates_started, -modem_updates_finished AS modem_updates_finished, -modem_updates_failed AS modem_updates_failed FROM (SELECT slot, wl, modem_updates_started, 0 AS modem_updates_finished, 0 AS modem_updates_failed FROM (SELECT date_bin('15 minutes', x.started, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*)::int AS modem_updates_started
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.started IS NOT NULL AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
       UNION ALL SELECT slot, wl, -modem_updates_started AS modem_updates_started, -modem_updates_finished AS modem_updates_finished, -modem_updates_failed AS modem_updates_failed FROM (SELECT slot, wl, 0 AS modem_updates_started, modem_updates_finished, modem_updates_failed FROM (SELECT date_bin('15 minutes', x.finished_at, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS slot, coalesce(o.white_label_vendor_id, 0) AS wl, count(*) FILTER (WHERE x.status = 'DONE')::int AS modem_updates_finished, count(*) FILTER (WHERE x.status = 'FAILED')::int AS modem_updates_failed
       FROM dr_old x LEFT JOIN device d ON d.id = x.device_id LEFT JOIN owner o ON o.id = d.owner_id WHERE x.finished_at IS NOT NULL AND x.status IN ('DONE', 'FAILED') AND o.is_test IS NOT TRUE GROUP BY 1, 2) c) o
-    ) t GROUP BY slot, wl HAVING sum(modem_updates_started)::int <> 0 OR sum(modem_updates_finished)::int <> 0 OR sum(modem_updates_failed)::int <> 0;
+    ) t;
   RETURN NULL;
 END $fn$;
 DROP TRIGGER IF EXISTS daily_report_count_modem_update_task_del ON "modem_update_task";

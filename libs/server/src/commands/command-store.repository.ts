@@ -119,19 +119,25 @@ export class CommandStoreRepository extends SqlRepository {
     q: Queryable,
   ): Promise<number | null> {
     // a message from the device: a reply, not a delivery; the commands it answers marked answered by the same
-    // statement, only if it was stored (a repeat of the gateway's call changes nothing)
-    const rows = await named<{ id: number }>(
-      q,
-      'sms_insert_inbound',
-      `WITH m AS (
+    // statement, only if it was stored (a repeat of the gateway's call changes nothing). Without commands to mark, no
+    // UPDATE part: its statement triggers would run for nothing (a statement trigger fires on no rows too)
+    const answers = r.answers ?? [];
+    const insert = `WITH m AS (
          INSERT INTO sms_message (command_key, message, device_id, gsm_number, direction, status, gateway_message_id, reply_to, received_at, kind, event_code)
          VALUES ($1, $2, $3, $4, 'INBOUND', 2, $5, $6, now(), $7, $8)
          ON CONFLICT (gateway_message_id) WHERE gateway_message_id IS NOT NULL DO NOTHING RETURNING id, created),
-       counted AS (${countRepliesSql('m')}),
-       answered AS (UPDATE sms_message SET answered_at = now() WHERE id = ANY(${blindArray(9, 'bigint')}) AND answered_at IS NULL AND EXISTS (SELECT FROM m))
-       SELECT id FROM m`,
-      [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode, r.answers ?? []],
-    );
+       counted AS (${countRepliesSql('m')})`;
+    const params = [r.commandKey, r.body, r.deviceId, r.from, r.sid, r.replyTo, r.kind, r.eventCode];
+    const rows = answers.length
+      ? await named<{ id: number }>(
+          q,
+          'sms_insert_inbound_answering',
+          `${insert},
+           answered AS (UPDATE sms_message SET answered_at = now() WHERE id = ANY(${blindArray(9, 'bigint')}) AND answered_at IS NULL AND EXISTS (SELECT FROM m))
+           SELECT id FROM m`,
+          [...params, answers],
+        )
+      : await named<{ id: number }>(q, 'sms_insert_inbound', `${insert} SELECT id FROM m`, params);
     return rows[0]?.id ?? null;
   }
 
