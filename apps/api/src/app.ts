@@ -6,13 +6,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { ROUTES } from '@tracker/contract';
-import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, MetricsService, openApiHtml, probeHandler, requestIds } from '@tracker/server';
+import { AppConfig, buildOpenApi, HealthService, LOGGER, loggableUrl, MetricsService, nestLogger, openApiHtml, probeHandler, requestIds } from '@tracker/server';
 import { AppModule } from './app.module.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Builds the api (not listening yet): /api routes, docs, and the built console with SPA fallback. */
 export async function createApi(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: nestLogger('api') });
   const config = app.get(AppConfig);
   const log = app.get<Logger>(LOGGER);
   app.setGlobalPrefix('api');

@@ -87,6 +87,11 @@ describe('staging and production refuse the development seed', () => {
     expect(r.running).toBe(false);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/Refusing to start in production: the development seed's users/);
+    // said as one JSON log line at level fatal (startupFailed), not Node's print of an uncaught error
+    const line = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as { level: number; name: string; msg: string };
+    expect(line).toMatchObject({ level: 60, name: 'worker' });
+    expect(line.msg).toMatch(/^Refusing to start in production: the development seed's users/);
+    expect(r.code).toBe(1);
   });
 
   it('ALLOW_DEVELOPMENT_SECRETS=1 lets a benchmark start on them', async () => {

@@ -3,7 +3,7 @@ import './v8-flags.js';
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, HealthService, MetricsService, probeHandler } from '@tracker/server/worker';
+import { AppConfig, HealthService, MetricsService, nestLogger, probeHandler, startupFailed } from '@tracker/server/worker';
 import { WorkerModule } from './worker.module.js';
 
 process.env.PROCESS_NAME ??= 'worker';
@@ -13,7 +13,7 @@ process.env.PROCESS_NAME ??= 'worker';
 // workers take jobs as soon as it boots (onApplicationBootstrap), before Nest's own enableShutdownHooks could be on,
 // and a SIGTERM then ended the process mid-job (sigterm.spec).
 let stopping: Promise<void> | null = null;
-const created = NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
+const created = NestFactory.createApplicationContext(WorkerModule, { logger: nestLogger('worker') });
 const stop = () => {
   stopping ??= created
     .then((ctx) => ctx.close())
@@ -28,7 +28,9 @@ const stop = () => {
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
 // the periodic jobs declared to run at start (the sweeps, PERIODIC_JOBS) have run once the context is created
-const app = await created;
+// a refusal to start (docs/deployment.md "Mode": the startup checks run in the bootstrap hooks) is one JSON log line on
+// stderr and exit code 1
+const app = await created.catch((err: unknown) => startupFailed('worker', err));
 
 // the probe listener (docs/operations.md "Health"): WORKER_HTTP_PORT, none when unset
 const config = app.get(AppConfig);

@@ -3,6 +3,7 @@
 // "Issue 25's aims"). Each name comes from its own file, not from the barrel (index.ts), which loads everything.
 export { AppConfig } from './core/config.js';
 export { CoreModule } from './core/core.module.js';
+export { nestLogger, startupFailed } from './core/logger.js';
 export { HealthService, probeHandler } from './core/health/health.service.js';
 export { MetricsService } from './core/metrics/metrics.service.js';
 export { JobsWorkerModule } from './core/jobs/jobs.module.js';
