@@ -161,8 +161,8 @@ describe('npm start: a crashed process comes back, the stack stays up', () => {
       const signedIn = await call('POST', '/token', { username: 'admin', password: admin.password, code: await generate({ secret: admin.totpSecret! }) });
       expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
       const token = signedIn.body.model.token as string;
-      // the worker reads the gateways again after at most 5 s (SmsGateways' cache)
-      await new Promise((r) => setTimeout(r, 6_000));
+      // every process re-reads the gateways once their version moves, as after a save in the console (gatewaysChanged)
+      execFileSync('redis-cli', ['-p', String(redisPort), 'INCR', `${inherited.REDIS_KEY_PREFIX ?? 'tracker:'}sms:gateways:version`]);
       const bulkBody = { command_key: 'LOCATE', message: '', devices: devices.map((d) => d.id), device_type: 1 };
       const first = await call('POST', '/sms/sendBulk', bulkBody, token);
       expect(first.status, JSON.stringify(first.body)).toBe(200);

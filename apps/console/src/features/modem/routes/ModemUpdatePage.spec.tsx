@@ -131,19 +131,25 @@ describe('/admin/modem/update', () => {
   it('asks for the waiting list once more when the last device finishes, so a device that just answered leaves it', async () => {
     let polls = 0;
     let answered = false;
+    // the status poll that says DONE answers only after the waiting list's own poll of the same moment
+    let lists = 0;
+    let listPolledAgain!: () => void;
+    const secondListPoll = new Promise<void>((r) => (listPolledAgain = r));
     mockFetch({
       'GET /api/local/role': role,
       'POST /api/device/initModemUpdateProcess': ok({ started: 1, items: [{ imei: A, outcome: 'started', device_id: 1, modem_id: 1, profile: 'standard', task_count: 11 }] }),
       'GET /api/device/checkAllStatusesForModemUpdateProcess': ok(all),
-      // running at the first poll; the second answers late (after the waiting list's own poll of the same moment),
-      // done: the watch answered meanwhile
+      // running at the first poll; done at the second: the watch answered meanwhile
       'POST /api/device/checkStatusModemUpdateProcess': async () => {
         if (++polls === 1) return ok({ items: [{ imei: A, device_id: 1, process: proc(A, 1) }] });
-        await new Promise((r) => setTimeout(r, 500));
+        await secondListPoll;
         answered = true;
         return ok({ items: [{ imei: A, device_id: 1, process: proc(A, 1, { status: 'DONE', task_id: 11, task: 'revertSettings' }) }] });
       },
-      'GET /api/modem/waiting': () => ok({ items: answered ? [] : [proc(A, 1)], total_pages: 1, more: false, page: 0 }),
+      'GET /api/modem/waiting': () => {
+        if (++lists === 2) listPolledAgain();
+        return ok({ items: answered ? [] : [proc(A, 1)], total_pages: 1, more: false, page: 0 });
+      },
     });
     const { user } = renderApp('/admin/modem/update', { session: {} });
     await user.type(await screen.findByTestId('modem-imeis'), A);
